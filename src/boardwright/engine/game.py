@@ -1,0 +1,135 @@
+"""The contract every game fulfils. Bots, simulation, the CLI and the server see only this."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from boardwright.engine.decision import Decision
+from boardwright.engine.errors import ConfigError, IllegalActionError
+from boardwright.engine.events import Event
+from boardwright.engine.options import OptionSet
+from boardwright.engine.procedure import ProcedureTable
+from boardwright.engine.state import StateBase
+
+S = TypeVar("S", bound=StateBase)
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """A validated configuration: player count and every option with its resolved value."""
+
+    players: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "options": {k: _jsonable(v) for k, v in self.options.items()},
+        }
+
+
+def _jsonable(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: a score and a rank per seat (1 = best; equal ranks for a true tie)."""
+
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "details": dict(self.details),
+        }
+
+
+class Game(ABC, Generic[S]):
+    """A game definition: immutable, holds static content; states are separate mutable objects.
+
+    A game is config + seed + the list of chosen options: the same three give the same game.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    option_set: ClassVar[OptionSet]
+
+    procedures: ProcedureTable[S]
+
+    # --- configuration -------------------------------------------------------------------
+    def config(self, players: int, options: Mapping[str, Any] | None = None) -> GameConfig:
+        """Validate a player count and options into a :class:`GameConfig`."""
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise ConfigError(
+                f"{self.title} takes {self.min_players} to {self.max_players} players, "
+                f"not {players}"
+            )
+        return GameConfig(players, self.option_set.resolve(options))
+
+    # --- the contract -----------------------------------------------------------------------
+    def setup(self, config: GameConfig, seed: int, log: list[Event] | None = None) -> S:
+        """A new game from config and seed, advanced to its first decision."""
+        state = self.initial_state(config, seed, log)
+        self.procedures.run(state, log)
+        return state
+
+    def decision(self, state: S) -> Decision | None:
+        """The current decision, or None once the game is over."""
+        return state.pending
+
+    def apply(self, state: S, index: int, log: list[Event] | None = None) -> None:
+        """Choose option ``index`` of the current decision; events go to ``log`` if given."""
+        decision = state.pending
+        if decision is None:
+            raise IllegalActionError("the game is over; there is nothing to choose")
+        if not 0 <= index < len(decision.options):
+            raise IllegalActionError(
+                f"option {index} is out of range: choose 0 to {len(decision.options) - 1}"
+            )
+        self.procedures.resume(state, decision.options[index], log)
+
+    def apply_key(self, state: S, key: str, log: list[Event] | None = None) -> None:
+        """Choose the option whose stable key is ``key``."""
+        decision = state.pending
+        if decision is None:
+            raise IllegalActionError("the game is over; there is nothing to choose")
+        index = decision.index_of(key)
+        if index is None:
+            raise IllegalActionError(f"'{key}' is not a legal choice for {decision.kind}")
+        self.procedures.resume(state, decision.options[index], log)
+
+    def clone(self, state: S) -> S:
+        return state.clone()  # type: ignore[attr-defined, no-any-return]
+
+    @abstractmethod
+    def initial_state(self, config: GameConfig, seed: int, log: list[Event] | None) -> S:
+        """Lay out the game and push the first procedures (no decision asked yet)."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know (``None``: a spectator), as JSON-ready data."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """The final result, or None while the game goes on."""
+
+    @abstractmethod
+    def turn_key(self, state: S) -> tuple[int, ...]:
+        """Identifies whose turn it is (e.g. round and seat); undo never changes it."""
+
+    def score(self, state: S, seat: int) -> float:
+        """The seat's current score (for summaries and heuristics)."""
+        return 0.0

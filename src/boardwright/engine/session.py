@@ -1,0 +1,211 @@
+"""A played game as the engine stores it: config + seed + the chosen options, and its log.
+
+Save files hold exactly that (JSON, versioned); states are rebuilt by replaying, so a save
+never goes stale. Undo replays all but the last action, within the rules of :meth:`undo`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from boardwright.engine.decision import Decision
+from boardwright.engine.errors import (
+    BoardwrightError,
+    IllegalActionError,
+    SaveFileError,
+    UndoRefusedError,
+)
+from boardwright.engine.events import Event, events_for_seat
+from boardwright.engine.game import Game, GameConfig, Result
+from boardwright.engine.state import StateBase
+
+SAVE_FORMAT = "boardwright-save"
+SAVE_VERSION = 1
+
+S = TypeVar("S", bound=StateBase)
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """One chosen option and what undo needs to know about it."""
+
+    seat: int
+    key: str
+    crossed_barrier: bool
+    turn_before: tuple[int, ...]
+    events_before: int
+
+
+class Match(Generic[S]):
+    """A game in progress with its full history."""
+
+    def __init__(self, game: Game[S], config: GameConfig, seed: int) -> None:
+        self.game = game
+        self.config = config
+        self.seed = seed
+        self.log: list[Event] = []
+        self.state: S = game.setup(config, seed, self.log)
+        self.actions: list[ActionRecord] = []
+
+    # --- playing ------------------------------------------------------------------------
+    @property
+    def decision(self) -> Decision | None:
+        return self.game.decision(self.state)
+
+    @property
+    def result(self) -> Result | None:
+        return self.game.result(self.state)
+
+    def play(self, index: int, seat: int | None = None) -> list[Event]:
+        """Choose option ``index``; with ``seat`` given, refuse if it is not that seat's call."""
+        decision = self.decision
+        if decision is None:
+            raise IllegalActionError("the game is over; there is nothing to choose")
+        if seat is not None and seat != decision.seat:
+            raise IllegalActionError(f"it is seat {decision.seat}'s decision, not seat {seat}'s")
+        if not 0 <= index < len(decision.options):
+            raise IllegalActionError(
+                f"option {index} is out of range: choose 0 to {len(decision.options) - 1}"
+            )
+        key = decision.options[index].key
+        return self._apply(decision.seat, key, lambda log: self.game.apply(self.state, index, log))
+
+    def play_key(self, key: str) -> list[Event]:
+        decision = self.decision
+        if decision is None:
+            raise IllegalActionError("the game is over; there is nothing to choose")
+        return self._apply(
+            decision.seat, key, lambda log: self.game.apply_key(self.state, key, log)
+        )
+
+    def _apply(self, seat: int, key: str, do: Callable[[list[Event]], None]) -> list[Event]:
+        mark = self.state.barrier_mark()
+        turn = self.game.turn_key(self.state)
+        start = len(self.log)
+        do(self.log)
+        crossed = self.state.barrier_mark() != mark
+        self.actions.append(ActionRecord(seat, key, crossed, turn, start))
+        return self.log[start:]
+
+    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
+        return events_for_seat(self.log[start:], seat)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.game.view(self.state, seat)
+
+    # --- undo ---------------------------------------------------------------------------
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not undo now, or None if it may."""
+        if not self.actions:
+            return "there is nothing to undo"
+        last = self.actions[-1]
+        if last.seat != seat:
+            return "the last decision was not yours"
+        if last.crossed_barrier:
+            return "the last decision revealed hidden information or used a random draw"
+        if self.decision is None:
+            return "the game is over"
+        if self.decision.seat != seat or self.game.turn_key(self.state) != last.turn_before:
+            return "undoing it would change whose turn it is"
+        return None
+
+    def undo(self, seat: int) -> None:
+        """Take back ``seat``'s own last decision, or raise UndoRefusedError saying why not."""
+        refusal = self.undo_refusal(seat)
+        if refusal is not None:
+            raise UndoRefusedError(f"cannot undo: {refusal}")
+        keys = [a.key for a in self.actions[:-1]]
+        rebuilt = Match.replay(self.game, self.config, self.seed, keys)
+        self.state, self.log, self.actions = rebuilt.state, rebuilt.log, rebuilt.actions
+
+    # --- save, load, replay -----------------------------------------------------------------
+    def to_save(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.game.name,
+            "config": self.config.to_data(),
+            "seed": self.seed,
+            "actions": [a.key for a in self.actions],
+        }
+
+    def save(self, path: Path) -> None:
+        path.write_text(json.dumps(self.to_save(), indent=1) + "\n", encoding="utf-8")
+
+    @classmethod
+    def replay(cls, game: Game[S], config: GameConfig, seed: int, keys: list[str]) -> Match[S]:
+        match = cls(game, config, seed)
+        for number, key in enumerate(keys, 1):
+            try:
+                match.play_key(key)
+            except IllegalActionError as err:
+                raise SaveFileError(
+                    f"action {number} ('{key}') does not fit the game: {err}"
+                ) from None
+        return match
+
+    def states(self) -> Iterator[tuple[int, S, list[Event]]]:
+        """Replay this match from the start: (action number, state, events of that action)."""
+        again: Match[S] = Match(self.game, self.config, self.seed)
+        yield 0, again.state, list(again.log)
+        for number, record in enumerate(self.actions, 1):
+            events = again.play_key(record.key)
+            yield number, again.state, events
+
+
+def load_save(
+    data_or_path: Path | str | dict[str, Any], lookup: Callable[[str], Game[Any]]
+) -> Match[Any]:
+    """Rebuild a match from a save file (path) or its parsed JSON; errors say what is wrong."""
+    if isinstance(data_or_path, dict):
+        data: Any = data_or_path
+        where = "save data"
+    else:
+        path = Path(data_or_path)
+        where = str(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise SaveFileError(f"{where}: no such file") from None
+        except (OSError, UnicodeDecodeError) as err:
+            raise SaveFileError(f"{where}: cannot read it ({err})") from None
+        except json.JSONDecodeError as err:
+            raise SaveFileError(
+                f"{where}: not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})"
+            ) from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveFileError(f'{where}: not a boardwright save file (no "format": "{SAVE_FORMAT}")')
+    if data.get("version") != SAVE_VERSION:
+        raise SaveFileError(
+            f"{where}: save format version {data.get('version')!r} is not supported "
+            f"(this boardwright reads version {SAVE_VERSION})"
+        )
+    try:
+        game = lookup(str(data["game"]))
+        raw_config = data["config"]
+        seed = data["seed"]
+        keys = data["actions"]
+        if not isinstance(raw_config, dict) or not isinstance(raw_config.get("players"), int):
+            raise SaveFileError(f'{where}: "config" needs a whole-number "players"')
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SaveFileError(f'{where}: "seed" must be a whole number')
+        if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+            raise SaveFileError(f'{where}: "actions" must be a list of option keys (strings)')
+        options = raw_config.get("options", {})
+        if not isinstance(options, dict):
+            raise SaveFileError(f'{where}: "config.options" must be a mapping')
+        config = game.config(raw_config["players"], options)
+    except KeyError as err:
+        raise SaveFileError(f"{where}: missing {err.args[0]!r}") from None
+    except SaveFileError:
+        raise
+    except BoardwrightError as err:
+        raise SaveFileError(f"{where}: {err}") from None
+    try:
+        return Match.replay(game, config, seed, keys)
+    except SaveFileError as err:
+        raise SaveFileError(f"{where}: {err}") from None

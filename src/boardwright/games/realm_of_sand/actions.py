@@ -1,0 +1,336 @@
+"""The main actions and fulfilling buildings (rules RS-2, RS-3, RS-4, RS-7.2)."""
+
+from __future__ import annotations
+
+from boardwright.engine.decision import Decision, Option
+from boardwright.engine.state import Frame
+from boardwright.games.realm_of_sand.flow import RealmProcedure
+from boardwright.games.realm_of_sand.geometry import (
+    COLOUR_NAMES,
+    COLOURS,
+    EMPTY,
+    bits,
+    cell_name,
+    cells_key,
+)
+from boardwright.games.realm_of_sand.rules import Log, disc, emit, seat_name, square
+from boardwright.games.realm_of_sand.state import (
+    CRYSTAL_ACTIVE,
+    CRYSTAL_SPENT,
+    RealmState,
+    piece_colour,
+)
+
+
+class PlaceTile(RealmProcedure):
+    """RS-2.2: choose a tile, then its orientation, then where it goes.
+
+    Frame: (name, tile index or -1, orientation index or -1).
+    """
+
+    name = "place_tile"
+
+    def step(self, state: RealmState, frame: Frame, log: Log) -> Decision | None:
+        rules = self.rules
+        seat = state.seat
+        p = state.players[seat]
+        tile_index: int = frame[1]
+        orient: int = frame[2]
+        if tile_index < 0:
+            options = tuple(
+                Option(f"tile:{rules.tiles[t].id}", rules.tile_text(t), t)
+                for t in rules.placeable_tiles(state, p)
+            )
+            return Decision(seat, "choose_tile", f"{seat_name(seat)}: which tile?", options)
+        orientations = rules.tile_orientations(state, rules.tiles[tile_index])
+        if orient < 0:
+            options = tuple(
+                Option(f"orient:{i}", " / ".join(o.rows), i)
+                for i, o in enumerate(orientations)
+                if rules.tile_anchors(p, o)
+            )
+            return Decision(seat, "tile_orientation", f"{seat_name(seat)}: turn the tile", options)
+        orientation = orientations[orient]
+        options = tuple(
+            Option(
+                f"at:{cells_key(orientation.shape_mask << a)}",
+                f"on {cells_key(orientation.shape_mask << a)}",
+                a,
+            )
+            for a in rules.tile_anchors(p, orientation)
+        )
+        return Decision(
+            seat, "tile_position", f"{seat_name(seat)}: where does the tile go?", options
+        )
+
+    def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
+        if frame[1] == -1:
+            state.stack[-1] = (self.name, option.data, -1)
+            return
+        if frame[2] == -1:
+            state.stack[-1] = (self.name, frame[1], option.data)
+            return
+        rules = self.rules
+        seat = state.seat
+        p = state.players[seat]
+        tile_index: int = frame[1]
+        orientation = rules.tile_orientations(state, rules.tiles[tile_index])[frame[2]]
+        anchor: int = option.data
+        covered = 0
+        for offset, colour in orientation.fields:
+            field = anchor + offset
+            if p.cells[field] != EMPTY:
+                covered += 1
+            rules.remove_piece(state, p, field)
+            if state.squares[colour] > 0:
+                state.squares[colour] -= 1
+                p.put(field, square(colour))
+        rules.open_fields(p, orientation.shape_mask << anchor)
+        p.zone.remove(tile_index)
+        solo = len(state.players) == 1
+        if solo:
+            state.aside.append(tile_index)
+        else:
+            state.circle.append(tile_index)  # behind the queen
+        emit(
+            log,
+            "place_tile",
+            f"{seat_name(seat)} placed {rules.tile_text(tile_index)} on "
+            f"{cells_key(orientation.shape_mask << anchor)}"
+            + (f", covering {covered} piece(s)" if covered else ""),
+            seat=seat,
+            tile=rules.tiles[tile_index].id,
+            fields=cells_key(orientation.shape_mask << anchor),
+            covered=covered,
+        )
+        state.stack[-1] = ("refill_zone",)
+
+
+class RefillZone(RealmProcedure):
+    """RS-2.3: take one of the first two tiles after the queen until the zone holds 3."""
+
+    name = "refill_zone"
+
+    def step(self, state: RealmState, frame: Frame, log: Log) -> Decision | None:
+        seat = state.seat
+        p = state.players[seat]
+        if len(p.zone) >= 3 or not state.circle:
+            state.stack.pop()
+            return None
+        if len(state.circle) == 1:
+            self._take(state, 0, log)
+            return None
+        options = tuple(
+            Option(f"take:{self.rules.tiles[t].id}", self.rules.tile_text(t), i)
+            for i, t in enumerate(state.circle[:2])
+        )
+        return Decision(
+            seat,
+            "take_tile",
+            f"{seat_name(seat)}: take one of the two tiles after the queen",
+            options,
+        )
+
+    def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
+        self._take(state, option.data, log)
+
+    def _take(self, state: RealmState, position: int, log: Log) -> None:
+        tile = state.circle.pop(position)
+        state.players[state.seat].zone.append(tile)
+        emit(
+            log,
+            "take_tile",
+            f"{seat_name(state.seat)} took {self.rules.tile_text(tile)}",
+            seat=state.seat,
+            tile=self.rules.tiles[tile].id,
+        )
+
+
+class SoloAside(RealmProcedure):
+    """RS-7.2: after the disc action in the solo game, set one zone tile aside as round marker."""
+
+    name = "solo_aside"
+
+    def step(self, state: RealmState, frame: Frame, log: Log) -> Decision | None:
+        p = state.players[state.seat]
+        if not p.zone:
+            state.stack[-1] = ("refill_zone",)
+            return None
+        options = tuple(
+            Option(f"aside:{self.rules.tiles[t].id}", self.rules.tile_text(t), t) for t in p.zone
+        )
+        return Decision(state.seat, "set_aside", "Set a tile aside as this round's marker", options)
+
+    def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
+        p = state.players[state.seat]
+        p.zone.remove(option.data)
+        state.aside.append(option.data)
+        emit(
+            log,
+            "set_aside",
+            f"Set aside {self.rules.tile_text(option.data)} as round marker",
+            seat=state.seat,
+            tile=self.rules.tiles[option.data].id,
+        )
+        state.stack[-1] = ("refill_zone",)
+
+
+class Discs(RealmProcedure):
+    """RS-3.1: place or move up to 3 discs (``left`` -1: no limit).
+
+    Frame: (name, moves left).
+    """
+
+    name = "discs"
+
+    def step(self, state: RealmState, frame: Frame, log: Log) -> Decision | None:
+        seat = state.seat
+        p = state.players[seat]
+        left: int = frame[1]
+        options: list[Option] = []
+        if left != 0:
+            targets = self.rules.allowed_targets(p)
+            if targets:
+                options.extend(
+                    Option(f"place:{COLOURS[c]}", f"place a {COLOUR_NAMES[c]} disc", c)
+                    for c in range(5)
+                    if p.pool[c]
+                )
+            for field in bits(p.discs_on_board):
+                if targets & ~(1 << field):
+                    colour = COLOUR_NAMES[piece_colour(p.cells[field])]
+                    options.append(
+                        Option(
+                            f"move:{cell_name(field)}",
+                            f"move the {colour} disc on {cell_name(field)}",
+                            100 + field,
+                        )
+                    )
+        options.append(Option("done", "finish the disc action"))
+        limit = "any number of" if left < 0 else str(left)
+        return Decision(
+            seat, "discs", f"{seat_name(seat)}: place or move discs ({limit} left)", tuple(options)
+        )
+
+    def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
+        if option.key == "done":
+            if len(state.players) == 1:
+                state.stack[-1] = ("solo_aside",)
+            else:
+                state.stack.pop()
+            return
+        state.stack.append(("disc_target", option.data))
+
+
+class DiscTarget(RealmProcedure):
+    """Where the chosen disc goes. Frame: (name, source: colour 0-4 from the pool, 100+field)."""
+
+    name = "disc_target"
+
+    def step(self, state: RealmState, frame: Frame, log: Log) -> Decision | None:
+        seat = state.seat
+        p = state.players[seat]
+        source: int = frame[1]
+        targets = self.rules.allowed_targets(p)
+        if source >= 100:
+            targets &= ~(1 << (source - 100))
+        options = tuple(
+            Option(f"to:{cell_name(f)}", f"to {cell_name(f)}", f) for f in bits(targets)
+        )
+        return Decision(seat, "disc_target", f"{seat_name(seat)}: where does the disc go?", options)
+
+    def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
+        rules = self.rules
+        seat = state.seat
+        p = state.players[seat]
+        source: int = frame[1]
+        target: int = option.data
+        if source >= 100:
+            colour = piece_colour(p.put(source - 100, EMPTY))
+            what = f"moved the {COLOUR_NAMES[colour]} disc from {cell_name(source - 100)}"
+        else:
+            colour = source
+            p.pool[colour] -= 1
+            what = f"placed a {COLOUR_NAMES[colour]} disc"
+        covered = p.cells[target]
+        rules.place_piece(state, p, target, disc(colour))
+        emit(
+            log,
+            "disc",
+            f"{seat_name(seat)} {what} to {cell_name(target)}"
+            + (" (covering a piece)" if covered != EMPTY else ""),
+            seat=seat,
+            colour=COLOURS[colour],
+            to=cell_name(target),
+            source=cell_name(source - 100) if source >= 100 else "pool",
+        )
+        state.stack.pop()
+        left: int = state.stack[-1][1]
+        state.stack[-1] = ("discs", left - 1 if left > 0 else left)
+
+
+class Fulfil(RealmProcedure):
+    """RS-4: choose which matching fields fulfil the card; pay the pieces, take the rewards.
+
+    Frame: (name, card index).
+    """
+
+    name = "fulfil"
+
+    def step(self, state: RealmState, frame: Frame, log: Log) -> Decision | None:
+        seat = state.seat
+        card = self.rules.cards[frame[1]]
+        placements = self.rules.card_placements(state, state.players[seat], card)
+        options = tuple(Option(f"at:{cells_key(m)}", f"use {cells_key(m)}", m) for m in placements)
+        return Decision(
+            seat, "fulfil_fields", f"{seat_name(seat)}: which pieces build {card.name}?", options
+        )
+
+    def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
+        rules = self.rules
+        seat = state.seat
+        p = state.players[seat]
+        card_index: int = frame[1]
+        card = rules.cards[card_index]
+        cells: int = option.data
+        for field in bits(cells):
+            rules.remove_piece(state, p, field)
+        if card_index in p.reserved:
+            p.reserved.remove(card_index)
+        else:
+            row = state.display[card.level - 1]
+            row[row.index(card_index)] = -1
+        p.fulfilled.append(card_index)
+        p.stars += card.stars
+        p.hourglasses += card.hourglasses
+        gained = []
+        for colour in card.spirits:
+            if state.spirit_supply[colour] > 0:
+                state.spirit_supply[colour] -= 1
+                p.pool[colour] += 1
+                gained.append(COLOURS[colour])
+        if card.level_up:
+            p.level = min(p.level + card.level_up, state.opts.max_level)
+        crystal_field = rules.boards[p.board].crystal_field
+        activated = crystal_field >= 0 and cells >> crystal_field & 1 and p.crystal == CRYSTAL_SPENT
+        if activated:
+            p.crystal = CRYSTAL_ACTIVE
+            p.crystal_turn = state.turn_number
+        emit(
+            log,
+            "fulfil",
+            f"{seat_name(seat)} fulfilled {card.name} ({card.id}) with {cells_key(cells)}: "
+            f"{card.stars} stars, {card.hourglasses} hourglasses"
+            + (f", discs {' '.join(gained)}" if gained else "")
+            + (f", level {p.level}" if card.level_up else "")
+            + (f"; the {rules.crystal_colour(p)} crystal is active" if activated else ""),
+            seat=seat,
+            card=card.id,
+            fields=cells_key(cells),
+            stars=card.stars,
+            hourglasses=card.hourglasses,
+            spirits=gained,
+            level=p.level,
+            crystal_activated=bool(activated),
+        )
+        state.stack.pop()

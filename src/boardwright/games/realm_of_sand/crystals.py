@@ -1,0 +1,297 @@
+"""The six crystal powers of the advanced boards (rules RS-5).
+
+Frames: (name, a, b, drawn) with meanings per power; -1 means "not chosen yet".
+"""
+
+from __future__ import annotations
+
+from boardwright.engine.decision import Decision, Option
+from boardwright.engine.state import Frame
+from boardwright.games.realm_of_sand.flow import (
+    RealmProcedure,
+    reveal_private,
+    spirit_options,
+    take_spirit,
+)
+from boardwright.games.realm_of_sand.geometry import COLOUR_NAMES, COLOURS, EMPTY, bits, cell_name
+from boardwright.games.realm_of_sand.rules import Log, disc, emit, seat_name
+from boardwright.games.realm_of_sand.state import RealmState, piece_colour
+
+
+class RedCrystal(RealmProcedure):
+    """RS-5.2: look at the top 3 cards of a deck, keep one face down, the rest go underneath.
+
+    Frame: (name, level index or -1, unused, drawn card indexes).
+    """
+
+    name = "crystal_red"
+
+    def step(self, state: RealmState, frame: Frame, log: Log) -> Decision | None:
+        seat = state.seat
+        level: int = frame[1]
+        if level < 0:
+            options = tuple(
+                Option(f"deck:{i + 1}", f"level {i + 1} deck ({len(deck)} cards)", i)
+                for i, deck in enumerate(state.decks)
+                if deck
+            )
+            return Decision(seat, "red_deck", f"{seat_name(seat)}: look at which deck?", options)
+        drawn: tuple[int, ...] = frame[3]
+        cards = self.rules.cards
+        options = tuple(
+            Option(f"keep:{cards[c].id}", f"keep {cards[c].name} ({cards[c].id})", c) for c in drawn
+        )
+        return Decision(seat, "red_keep", f"{seat_name(seat)}: keep which card face down?", options)
+
+    def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
+        seat = state.seat
+        cards = self.rules.cards
+        if frame[1] == -1:
+            level: int = option.data
+            deck = state.decks[level]
+            drawn = tuple(deck.pop() for _ in range(min(3, len(deck))))
+            state.reveals += 1
+            reveal_private(
+                log,
+                seat,
+                f"{seat_name(seat)} looked at "
+                + ", ".join(f"{cards[c].name} ({cards[c].id})" for c in drawn),
+                f"{seat_name(seat)} looked at the top {len(drawn)} cards of the "
+                f"level {level + 1} deck",
+                cards=[cards[c].id for c in drawn],
+                level=level + 1,
+            )
+            state.stack[-1] = (self.name, level, -1, drawn)
+            return
+        level = frame[1]
+        drawn = frame[3]
+        kept: int = option.data
+        state.players[seat].reserved.append(kept)
+        # The others go under the deck in the order they were drawn (bottom = index 0).
+        state.decks[level][:0] = [c for c in reversed(drawn) if c != kept]
+        reveal_private(
+            log,
+            seat,
+            f"{seat_name(seat)} kept {cards[kept].name} ({cards[kept].id}) face down",
+            f"{seat_name(seat)} kept one card face down; the others went under the deck",
+            card=cards[kept].id,
+            level=level + 1,
+        )
+        state.stack.pop()
+
+
+class PurpleCrystal(RealmProcedure):
+    """RS-5.5 (crystal mode): take a yellow or blue disc; no disc limit this turn."""
+
+    name = "crystal_purple"
+
+    def step(self, state: RealmState, frame: Frame, log: Log) -> Decision | None:
+        state.unlimited_turn = state.turn_number
+        options = spirit_options(state)
+        if not options:
+            state.stack.pop()
+            return None
+        return Decision(state.seat, "purple_spirit", "Take a yellow or blue disc", options)
+
+    def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
+        take_spirit(state, state.seat, option.data, log)
+        state.stack.pop()
+
+
+class YellowCrystal(RealmProcedure):
+    """RS-5.3: swap one of your discs (in front of you or on the board) for one from the supply.
+
+    Frame: (name, source: colour 0-4 from the pool or 100+field, -1, ()).
+    """
+
+    name = "crystal_yellow"
+
+    def step(self, state: RealmState, frame: Frame, log: Log) -> Decision | None:
+        seat = state.seat
+        p = state.players[seat]
+        source: int = frame[1]
+        if source < 0:
+            options = [
+                Option(f"disc:{COLOURS[c]}", f"a {COLOUR_NAMES[c]} disc in front of you", c)
+                for c in range(5)
+                if p.pool[c] and self._swappable(state, c)
+            ]
+            for field in bits(p.discs_on_board):
+                colour = piece_colour(p.cells[field])
+                if self._swappable(state, colour):
+                    options.append(
+                        Option(
+                            f"disc@{cell_name(field)}",
+                            f"the {COLOUR_NAMES[colour]} disc on {cell_name(field)}",
+                            100 + field,
+                        )
+                    )
+            return Decision(seat, "yellow_disc", "Swap which of your discs?", tuple(options))
+        colour = source if source < 100 else piece_colour(p.cells[source - 100])
+        options = [
+            Option(f"swap:{COLOURS[c]}", f"for a {COLOUR_NAMES[c]} disc", c)
+            for c in range(5)
+            if c != colour and state.spirit_supply[c] > 0
+        ]
+        return Decision(
+            seat, "yellow_swap", "Swap it for which disc from the supply?", tuple(options)
+        )
+
+    @staticmethod
+    def _swappable(state: RealmState, colour: int) -> bool:
+        return any(state.spirit_supply[c] for c in range(5) if c != colour)
+
+    def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
+        if frame[1] == -1:
+            state.stack[-1] = (self.name, option.data, -1, ())
+            return
+        seat = state.seat
+        p = state.players[seat]
+        source: int = frame[1]
+        new: int = option.data
+        if source >= 100:
+            old = piece_colour(p.put(source - 100, disc(new)))
+            where = f" on {cell_name(source - 100)}"
+        else:
+            old = source
+            p.pool[old] -= 1
+            p.pool[new] += 1
+            where = ""
+        state.spirit_supply[old] += 1
+        state.spirit_supply[new] -= 1
+        emit(
+            log,
+            "swap_disc",
+            f"{seat_name(seat)} swapped a {COLOUR_NAMES[old]} disc{where} "
+            f"for a {COLOUR_NAMES[new]} one",
+            seat=seat,
+            old=COLOURS[old],
+            new=COLOURS[new],
+        )
+        state.stack.pop()
+
+
+class GreenCrystal(RealmProcedure):
+    """RS-5.4: move one rune square on your board to an empty field.
+
+    Frame: (name, field of the square or -1, -1, ()).
+    """
+
+    name = "crystal_green"
+
+    def step(self, state: RealmState, frame: Frame, log: Log) -> Decision | None:
+        seat = state.seat
+        p = state.players[seat]
+        source: int = frame[1]
+        if source < 0:
+            squares = p.occupied() & ~p.discs_on_board
+            options = tuple(
+                Option(
+                    f"square:{cell_name(f)}",
+                    f"the {COLOUR_NAMES[piece_colour(p.cells[f])]} square on {cell_name(f)}",
+                    f,
+                )
+                for f in bits(squares)
+            )
+            return Decision(seat, "green_square", "Move which square?", options)
+        empty = self.rules.allowed_targets(p) & ~p.occupied()
+        options = tuple(Option(f"to:{cell_name(f)}", f"to {cell_name(f)}", f) for f in bits(empty))
+        return Decision(seat, "green_target", "To which empty field?", options)
+
+    def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
+        if frame[1] == -1:
+            state.stack[-1] = (self.name, option.data, -1, ())
+            return
+        p = state.players[state.seat]
+        source: int = frame[1]
+        target: int = option.data
+        code = p.put(source, EMPTY)
+        self.rules.place_piece(state, p, target, code)
+        emit(
+            log,
+            "move_square",
+            f"{seat_name(state.seat)} moved the {COLOUR_NAMES[piece_colour(code)]} square "
+            f"from {cell_name(source)} to {cell_name(target)}",
+            seat=state.seat,
+            source=cell_name(source),
+            to=cell_name(target),
+        )
+        state.stack.pop()
+
+
+class OrangeCrystal(RealmProcedure):
+    """RS-5.6: raise your level by one."""
+
+    name = "crystal_orange"
+
+    def step(self, state: RealmState, frame: Frame, log: Log) -> Decision | None:
+        p = state.players[state.seat]
+        p.level = min(p.level + 1, state.opts.max_level)
+        emit(
+            log,
+            "level",
+            f"{seat_name(state.seat)} rose to level {p.level}",
+            seat=state.seat,
+            level=p.level,
+        )
+        state.stack.pop()
+        return None
+
+
+class BlueCrystal(RealmProcedure):
+    """RS-5.7: swap one or two tiles of your active zone for any tiles of the circle.
+
+    Frame: (name, swaps done, zone tile being given or -1, ()).
+    """
+
+    name = "crystal_blue"
+
+    def step(self, state: RealmState, frame: Frame, log: Log) -> Decision | None:
+        seat = state.seat
+        p = state.players[seat]
+        done: int = max(frame[1], 0)
+        give: int = frame[2]
+        tiles = self.rules
+        if done >= 2 or not state.circle:
+            state.stack.pop()
+            return None
+        if give < 0:
+            options = [Option(f"give:{tiles.tiles[t].id}", tiles.tile_text(t), t) for t in p.zone]
+            if done >= 1:
+                options.append(Option("done", "no second swap"))
+            return Decision(
+                seat,
+                "blue_give",
+                f"Swap which tile of your zone? (swap {done + 1} of 2)",
+                tuple(options),
+            )
+        options = [
+            Option(f"take:{tiles.tiles[t].id}", tiles.tile_text(t), i)
+            for i, t in enumerate(state.circle)
+        ]
+        return Decision(seat, "blue_take", "Take which tile from the circle?", tuple(options))
+
+    def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
+        done: int = max(frame[1], 0)
+        if option.key == "done":
+            state.stack.pop()
+            return
+        if frame[2] == -1:
+            state.stack[-1] = (self.name, done, option.data, ())
+            return
+        p = state.players[state.seat]
+        give: int = frame[2]
+        position: int = option.data
+        taken = state.circle[position]
+        state.circle[position] = give
+        p.zone[p.zone.index(give)] = taken
+        emit(
+            log,
+            "swap_tile",
+            f"{seat_name(state.seat)} swapped {self.rules.tile_text(give)} "
+            f"for {self.rules.tile_text(taken)}",
+            seat=state.seat,
+            gave=self.rules.tiles[give].id,
+            took=self.rules.tiles[taken].id,
+        )
+        state.stack[-1] = (self.name, done + 1, -1, ())

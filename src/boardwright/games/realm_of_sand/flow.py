@@ -1,0 +1,242 @@
+"""Setup decisions, the turn menu and the end of a turn (rules RS-1, RS-2.1, RS-6, RS-7)."""
+
+from __future__ import annotations
+
+from boardwright.engine.decision import Decision, Option
+from boardwright.engine.events import Event
+from boardwright.engine.procedure import Procedure
+from boardwright.engine.state import Frame
+from boardwright.games.realm_of_sand.geometry import COLOUR_NAMES, COLOURS
+from boardwright.games.realm_of_sand.rules import Log, Rules, emit, seat_name
+from boardwright.games.realm_of_sand.state import RealmState
+
+BLUE, YELLOW = 3, 4
+
+
+class RealmProcedure(Procedure[RealmState]):
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+
+
+class Draft(RealmProcedure):
+    """RS-1.7: seats in ``order`` each choose 3 tiles from the circle, one at a time.
+
+    Frame: (name, order, position in order).
+    """
+
+    name = "draft"
+
+    def step(self, state: RealmState, frame: Frame, log: Log) -> Decision | None:
+        order: tuple[int, ...] = frame[1]
+        position: int = frame[2]
+        if position >= len(order):
+            state.stack.pop()
+            return None
+        seat = order[position]
+        picks = len(state.players[seat].zone)
+        options = tuple(
+            Option(f"tile:{self.rules.tiles[t].id}", self.rules.tile_text(t), t)
+            for t in state.circle
+        )
+        return Decision(
+            seat, "draft", f"{seat_name(seat)}: choose starting tile {picks + 1} of 3", options
+        )
+
+    def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
+        order: tuple[int, ...] = frame[1]
+        position: int = frame[2]
+        seat = order[position]
+        tile: int = option.data
+        state.circle.remove(tile)
+        state.players[seat].zone.append(tile)
+        emit(
+            log,
+            "draft",
+            f"{seat_name(seat)} took {self.rules.tile_text(tile)}",
+            seat=seat,
+            tile=self.rules.tiles[tile].id,
+        )
+        if len(state.players[seat].zone) >= 3:
+            state.stack[-1] = (self.name, order, position + 1)
+            state.turn_number += 1
+
+
+class PurpleSetup(RealmProcedure):
+    """RS-5.5 (passive): the purple board's owner takes a yellow or blue disc at setup.
+
+    Frame: (name, seat).
+    """
+
+    name = "purple_setup"
+
+    def step(self, state: RealmState, frame: Frame, log: Log) -> Decision | None:
+        seat: int = frame[1]
+        options = spirit_options(state)
+        if not options:
+            state.stack.pop()
+            return None
+        return Decision(
+            seat, "purple_spirit", f"{seat_name(seat)}: take a yellow or blue disc", options
+        )
+
+    def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
+        seat: int = frame[1]
+        take_spirit(state, seat, option.data, log)
+        state.stack.pop()
+
+
+def spirit_options(state: RealmState) -> tuple[Option, ...]:
+    return tuple(
+        Option(f"spirit:{COLOURS[c]}", f"take a {COLOUR_NAMES[c]} disc", c)
+        for c in (YELLOW, BLUE)
+        if state.spirit_supply[c] > 0
+    )
+
+
+def take_spirit(state: RealmState, seat: int, colour: int, log: Log) -> None:
+    state.spirit_supply[colour] -= 1
+    state.players[seat].pool[colour] += 1
+    emit(
+        log,
+        "spirit",
+        f"{seat_name(seat)} took a {COLOUR_NAMES[colour]} disc",
+        seat=seat,
+        colour=COLOURS[colour],
+    )
+
+
+class Turn(RealmProcedure):
+    """RS-2.1: one main action, and any number of further actions before and after it.
+
+    Frame: (name, main action done: bool).
+    """
+
+    name = "turn"
+
+    def step(self, state: RealmState, frame: Frame, log: Log) -> Decision | None:
+        seat = state.seat
+        p = state.players[seat]
+        rules = self.rules
+        options = [
+            Option(
+                f"fulfil:{rules.cards[c].id}",
+                f"fulfil {rules.cards[c].name} ({rules.cards[c].id})",
+                c,
+            )
+            for c in rules.fulfillable(state, p)
+        ]
+        if rules.crystal_ready(state, p):
+            options.append(Option("crystal", f"use the {rules.crystal_colour(p)} crystal"))
+        if frame[1]:
+            options.append(Option("end", "end the turn"))
+            prompt = f"{seat_name(seat)}: further actions, or end the turn"
+        else:
+            if rules.placeable_tiles(state, p):
+                options.append(Option("place-tile", "main action: place rune squares (a tile)"))
+            options.append(Option("discs", "main action: place/move spirit discs"))
+            prompt = f"{seat_name(seat)}: choose your main action or a further action"
+        return Decision(seat, "turn", prompt, tuple(options))
+
+    def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
+        key = option.key
+        stack = state.stack
+        seat = state.seat
+        if key == "end":
+            stack[-1] = ("end_turn",)
+        elif key == "place-tile":
+            stack[-1] = (self.name, True)
+            stack.append(("place_tile", -1, -1))
+        elif key == "discs":
+            stack[-1] = (self.name, True)
+            stack.append(("discs", self.rules.disc_limit(state, state.players[seat])))
+        elif key == "crystal":
+            p = state.players[seat]
+            colour = self.rules.crystal_colour(p)
+            p.crystal = 1  # spent: colourless side up
+            emit(
+                log,
+                "crystal",
+                f"{seat_name(seat)} used the {colour} crystal",
+                seat=seat,
+                colour=colour,
+            )
+            stack.append(("crystal_" + str(colour), -1, -1, ()))
+        else:  # fulfil
+            stack.append(("fulfil", option.data))
+
+
+class EndTurn(RealmProcedure):
+    """RS-4.4, RS-6, RS-7: refill the display, check the end, pass to the next seat."""
+
+    name = "end_turn"
+
+    def step(self, state: RealmState, frame: Frame, log: Log) -> Decision | None:
+        refill_display(self.rules, state, log)
+        n = len(state.players)
+        opts = state.opts
+        if n > 1 and not state.end_triggered:
+            for seat, p in enumerate(state.players):
+                if p.hourglasses >= opts.hourglass_goal:
+                    state.end_triggered = True
+                    emit(
+                        log,
+                        "end_triggered",
+                        f"{seat_name(seat)} has {p.hourglasses} hourglasses: "
+                        "this is the last round",
+                        seat=seat,
+                        hourglasses=p.hourglasses,
+                    )
+                    break
+        state.seat = (state.seat + 1) % n
+        state.turn_number += 1
+        state.stack.pop()
+        if state.seat == state.first:
+            if self._game_over(state):
+                state.finished = True
+                emit(
+                    log, "game_over", f"The game ends after round {state.round}", round=state.round
+                )
+                return None
+            state.round += 1
+        emit(
+            log,
+            "turn",
+            f"Round {state.round}: {seat_name(state.seat)}'s turn",
+            round=state.round,
+            seat=state.seat,
+        )
+        state.stack.append(("turn", False))
+        return None
+
+    @staticmethod
+    def _game_over(state: RealmState) -> bool:
+        opts = state.opts
+        if len(state.players) == 1:
+            return len(state.aside) >= opts.solo_rounds or state.round >= opts.max_rounds
+        cards_left = any(state.decks) or any(c >= 0 for row in state.display for c in row)
+        cards_left = cards_left or any(p.reserved for p in state.players)
+        return state.end_triggered or state.round >= opts.max_rounds or not cards_left
+
+
+def refill_display(rules: Rules, state: RealmState, log: Log) -> None:
+    """RS-4.4: empty display slots are filled from their level's deck after the turn."""
+    for level, row in enumerate(state.display):
+        deck = state.decks[level]
+        for slot, card in enumerate(row):
+            if card < 0 and deck:
+                row[slot] = deck.pop()
+                state.reveals += 1
+                shown = rules.cards[row[slot]]
+                emit(
+                    log,
+                    "reveal",
+                    f"Revealed {shown.name} ({shown.id}) in the level {level + 1} display",
+                    level=level + 1,
+                    card=shown.id,
+                )
+
+
+def reveal_private(log: Log, seat: int, text: str, public_text: str, **data: object) -> None:
+    """An event whose details only ``seat`` sees."""
+    if log is not None:
+        log.append(Event("private", text, data, frozenset({seat}), public_text, {"seat": seat}))

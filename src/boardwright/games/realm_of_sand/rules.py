@@ -1,0 +1,196 @@
+"""Rule queries shared by the procedures: where pieces may go, which cards can be fulfilled."""
+
+from __future__ import annotations
+
+from boardwright.engine.events import Event
+from boardwright.games.realm_of_sand.content import Card, RealmContent, Tile
+from boardwright.games.realm_of_sand.geometry import (
+    COLOUR_NAMES,
+    DISC,
+    EMPTY,
+    SQUARE,
+    Orientation,
+    bits,
+    cells_key,
+)
+from boardwright.games.realm_of_sand.state import (
+    CRYSTAL_ACTIVE,
+    PlayerState,
+    RealmState,
+    piece_colour,
+)
+
+Log = list[Event] | None
+
+
+def seat_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def emit(log: Log, kind: str, text: str, **data: object) -> None:
+    if log is not None:
+        log.append(Event(kind, text, data))
+
+
+class Rules:
+    """Static content plus the queries every procedure needs."""
+
+    def __init__(self, content: RealmContent) -> None:
+        self.content = content
+        self.tiles = content.tiles
+        self.cards = content.cards
+        self.boards = content.boards
+
+    # --- areas -------------------------------------------------------------------------------
+    def usable(self, p: PlayerState) -> int:
+        """Fields a piece may go on without opening another dark field."""
+        return self.boards[p.board].light | p.unlocked
+
+    def locked_dark(self, p: PlayerState) -> int:
+        return self.boards[p.board].dark & ~p.unlocked
+
+    @staticmethod
+    def dark_budget(p: PlayerState) -> int:
+        """Dark fields the player's level still allows to open (one per level)."""
+        return p.level - p.unlocked.bit_count()
+
+    def open_fields(self, p: PlayerState, cells: int) -> None:
+        """Record dark fields among ``cells`` as opened (the caller checked the budget)."""
+        p.unlocked |= cells & self.boards[p.board].dark
+
+    def allowed_targets(self, p: PlayerState) -> int:
+        """Fields one piece may go on now: usable ones, or a dark one if the level allows."""
+        if self.dark_budget(p) > 0:
+            return self.boards[p.board].light | self.boards[p.board].dark
+        return self.usable(p)
+
+    # --- tiles -------------------------------------------------------------------------------
+    def tile_orientations(self, state: RealmState, tile: Tile) -> tuple[Orientation, ...]:
+        return tile.flipped if state.opts.tile_flip else tile.flat
+
+    def tile_affordable(self, state: RealmState, tile: Tile) -> bool:
+        if state.opts.square_shortage == "partial":
+            return True
+        need = [0, 0, 0]
+        for colour in tile.colours:
+            need[colour] += 1
+        squares = state.squares
+        return need[0] <= squares[0] and need[1] <= squares[1] and need[2] <= squares[2]
+
+    def tile_anchors(self, p: PlayerState, orientation: Orientation) -> list[int]:
+        """Anchors where this orientation fits the allowed area (dark fields within budget)."""
+        usable = self.usable(p)
+        budget = self.dark_budget(p)
+        if budget <= 0:
+            found = orientation.anchors
+            for offset, _ in orientation.fields:
+                found &= usable >> offset
+            return list(bits(found))
+        locked = self.locked_dark(p)
+        shape = orientation.shape_mask
+        return [
+            a for a in bits(orientation.anchors) if ((shape << a) & locked).bit_count() <= budget
+        ]
+
+    def placeable_tiles(self, state: RealmState, p: PlayerState) -> list[int]:
+        return [
+            t
+            for t in p.zone
+            if self.tile_affordable(state, self.tiles[t])
+            and any(self.tile_anchors(p, o) for o in self.tile_orientations(state, self.tiles[t]))
+        ]
+
+    # --- cards -------------------------------------------------------------------------------
+    def card_placements(self, state: RealmState, p: PlayerState, card: Card) -> list[int]:
+        """Distinct field sets (as masks) where the card's pattern is on the player's board."""
+        masks = p.masks
+        needs = card.needs
+        for colour in range(5):
+            if needs[colour] and masks[colour].bit_count() < needs[colour]:
+                return []
+        found: list[int] = []
+        for orientation in card.with_mirror if state.opts.card_mirror else card.rotations:
+            anchors = orientation.matches(masks)
+            for anchor in bits(anchors):
+                cells = orientation.shape_mask << anchor
+                if cells not in found:
+                    found.append(cells)
+        return found
+
+    def fulfillable(self, state: RealmState, p: PlayerState) -> list[int]:
+        """Face-up display cards and the player's kept cards whose pattern is on the board."""
+        out = [
+            c
+            for row in state.display
+            for c in row
+            if c >= 0 and self.card_placements(state, p, self.cards[c])
+        ]
+        out.extend(c for c in p.reserved if self.card_placements(state, p, self.cards[c]))
+        return out
+
+    # --- crystals ----------------------------------------------------------------------------
+    def crystal_colour(self, p: PlayerState) -> str | None:
+        return self.boards[p.board].crystal
+
+    def crystal_ready(self, state: RealmState, p: PlayerState) -> bool:
+        """Active, not activated in this very turn, and its power would do something."""
+        if p.crystal != CRYSTAL_ACTIVE or p.crystal_turn == state.turn_number:
+            return False
+        colour = self.crystal_colour(p)
+        if colour == "red":
+            return any(state.decks)
+        if colour == "purple":
+            return state.opts.purple_power == "crystal"
+        if colour == "yellow":
+            has_own = any(p.pool) or p.discs_on_board != 0
+            return has_own and any(state.spirit_supply)
+        if colour == "green":
+            squares = p.occupied() & ~p.discs_on_board
+            return squares != 0 and (self.allowed_targets(p) & ~p.occupied()) != 0
+        if colour == "orange":
+            return p.level < state.opts.max_level
+        if colour == "blue":
+            return bool(state.circle) and bool(p.zone)
+        return False
+
+    def disc_limit(self, state: RealmState, p: PlayerState) -> int:
+        """Discs the main action may place or move: 3, or -1 for no limit (purple power)."""
+        unlimited = (
+            state.opts.purple_power == "passive" or state.unlimited_turn == state.turn_number
+        )
+        return -1 if unlimited and self.crystal_colour(p) == "purple" else 3
+
+    # --- pieces ------------------------------------------------------------------------------
+    @staticmethod
+    def remove_piece(state: RealmState, p: PlayerState, field: int) -> int:
+        """Take the piece off a field: squares to the supply, discs back to the player."""
+        old = p.put(field, EMPTY)
+        if old != EMPTY:
+            colour = piece_colour(old)
+            if old >= DISC:
+                p.pool[colour] += 1
+            else:
+                state.squares[colour] += 1
+        return old
+
+    def place_piece(self, state: RealmState, p: PlayerState, field: int, code: int) -> None:
+        """Put a piece on a field, removing what was there and opening a dark field."""
+        self.remove_piece(state, p, field)
+        p.put(field, code)
+        self.open_fields(p, 1 << field)
+
+    def tile_text(self, tile_index: int) -> str:
+        tile = self.tiles[tile_index]
+        return f"{tile.id} ({tile.shape}: {' '.join(COLOUR_NAMES[c] for c in tile.colours)})"
+
+    @staticmethod
+    def describe_cells(mask: int) -> str:
+        return cells_key(mask)
+
+
+def square(colour: int) -> int:
+    return SQUARE + colour
+
+
+def disc(colour: int) -> int:
+    return DISC + colour
