@@ -86,7 +86,12 @@ def test_format_hex_and_str() -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("3,-2", Hex(3, -2)), (" 3 , -2 ", Hex(3, -2)), ("+3,-0", Hex(3, 0)), ("-12,40", Hex(-12, 40))],
+    [
+        ("3,-2", Hex(3, -2)),
+        (" 3 , -2 ", Hex(3, -2)),
+        ("+3,-0", Hex(3, 0)),
+        ("-12,40", Hex(-12, 40)),
+    ],
 )
 def test_parse(text: str, expected: Hex) -> None:
     assert Hex.parse(text) == expected
@@ -114,7 +119,7 @@ def test_parse_reads_back_format(h: Hex) -> None:
 
 
 def test_directions_start_east_and_go_clockwise() -> None:
-    assert DIRECTIONS == (Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0), Hex(0, -1), Hex(1, -1))
+    assert (Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0), Hex(0, -1), Hex(1, -1)) == DIRECTIONS
     assert DIRECTION_NAMES == ("E", "SE", "SW", "W", "NW", "NE")
 
 

@@ -102,7 +102,8 @@ class Card:
     level_up: int
     rotations: tuple[Orientation, ...]
     with_mirror: tuple[Orientation, ...]
-    needs: tuple[int, ...]  # pieces needed per colour: a cheap first filter
+    needs: tuple[int, ...]  # pieces needed per colour
+    need_pairs: tuple[tuple[int, int], ...]  # (colour, count) for colours needed: a quick filter
     rows: tuple[str, ...]
 
 
@@ -169,6 +170,7 @@ def _compile_card(index: int, record: CardRecord) -> Card:
         rotations=orientations(fields, mirror=False),
         with_mirror=orientations(fields, mirror=True),
         needs=tuple(needs),
+        need_pairs=tuple((c, n) for c, n in enumerate(needs) if n),
         rows=tuple(record.pattern),
     )
 

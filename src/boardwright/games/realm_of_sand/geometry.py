@@ -8,8 +8,9 @@ of the colour masks shifted by each offset — a handful of big-int operations f
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
 ROWS = 7
 COLS = 7
@@ -28,7 +29,10 @@ DISC = 6  # a disc of colour c is stored as DISC + c
 
 def cell_name(index: int) -> str:
     """Field name as printed on our boards: column letter + row number, e.g. ``B3``."""
-    return f"{chr(65 + index % STRIDE)}{index // STRIDE + 1}"
+    return CELL_NAMES[index]
+
+
+CELL_NAMES = tuple(f"{chr(65 + i % STRIDE)}{i // STRIDE + 1}" for i in range(ROWS * STRIDE))
 
 
 def parse_cell(name: str) -> int | None:
@@ -41,16 +45,30 @@ def parse_cell(name: str) -> int | None:
     return None
 
 
-def bits(mask: int) -> Iterator[int]:
-    """Indexes of the set bits, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+# For each byte position and byte value, the absolute indexes of its set bits.
+_BYTE_BITS = tuple(
+    tuple(tuple(8 * k + j for j in range(8) if value >> j & 1) for value in range(256))
+    for k in range((ROWS * STRIDE + 7) // 8)
+)
 
 
+def bits(mask: int) -> list[int]:
+    """Indexes of the set bits of a board mask, lowest first (table lookup per byte)."""
+    out: list[int] = []
+    for table in _BYTE_BITS:
+        if not mask:
+            break
+        byte = mask & 255
+        if byte:
+            out.extend(table[byte])
+        mask >>= 8
+    return out
+
+
+@cache
 def cells_key(mask: int) -> str:
-    return "+".join(cell_name(i) for i in bits(mask))
+    """Stable text for a set of fields, e.g. ``B2+B3+C3`` (memoised: the same sets recur)."""
+    return "+".join(CELL_NAMES[i] for i in bits(mask))
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,10 +32,25 @@ def emit(log: Log, kind: str, text: str, **data: object) -> None:
         log.append(Event(kind, text, data))
 
 
+_MEMO_LIMIT = 200_000
+
+
+def _fitting_anchors(orientation: Orientation, usable: int, budget: int) -> list[int]:
+    """Anchors where every field is usable, or at most ``budget`` fields are not (dark ones)."""
+    if budget == 0:
+        found = orientation.anchors
+        for offset, _ in orientation.fields:
+            found &= usable >> offset
+        return bits(found)
+    shape = orientation.shape_mask
+    return [a for a in bits(orientation.anchors) if ((shape << a) & ~usable).bit_count() <= budget]
+
+
 class Rules:
     """Static content plus the queries every procedure needs."""
 
     def __init__(self, content: RealmContent) -> None:
+        self._anchor_memo: dict[tuple[int, int, int, int], list[int]] = {}
         self.content = content
         self.tiles = content.tiles
         self.cards = content.cards
@@ -80,17 +95,14 @@ class Rules:
     def tile_anchors(self, p: PlayerState, orientation: Orientation) -> list[int]:
         """Anchors where this orientation fits the allowed area (dark fields within budget)."""
         usable = self.usable(p)
-        budget = self.dark_budget(p)
-        if budget <= 0:
-            found = orientation.anchors
-            for offset, _ in orientation.fields:
-                found &= usable >> offset
-            return list(bits(found))
-        locked = self.locked_dark(p)
-        shape = orientation.shape_mask
-        return [
-            a for a in bits(orientation.anchors) if ((shape << a) & locked).bit_count() <= budget
-        ]
+        budget = max(self.dark_budget(p), 0)
+        key = (orientation.shape_mask, orientation.anchors, usable, budget)
+        found = self._anchor_memo.get(key)
+        if found is None:
+            if len(self._anchor_memo) > _MEMO_LIMIT:
+                self._anchor_memo.clear()
+            found = self._anchor_memo[key] = _fitting_anchors(orientation, usable, budget)
+        return found
 
     def placeable_tiles(self, state: RealmState, p: PlayerState) -> list[int]:
         return [
@@ -101,6 +113,27 @@ class Rules:
         ]
 
     # --- cards -------------------------------------------------------------------------------
+    @staticmethod
+    def card_possible(state: RealmState, p: PlayerState, card: Card) -> bool:
+        """Whether the card's pattern lies anywhere on the player's board (cheap existence test).
+
+        The hottest query of random play: it runs for every display card at every turn menu,
+        hence the inlined loops.
+        """
+        masks = p.masks
+        for colour, count in card.need_pairs:
+            if masks[colour].bit_count() < count:
+                return False
+        for orientation in card.with_mirror if state.opts.card_mirror else card.rotations:
+            found = orientation.anchors
+            for offset, colour in orientation.fields:
+                found &= masks[colour] >> offset
+                if not found:
+                    break
+            else:
+                return True
+        return False
+
     def card_placements(self, state: RealmState, p: PlayerState, card: Card) -> list[int]:
         """Distinct field sets (as masks) where the card's pattern is on the player's board."""
         masks = p.masks
@@ -119,13 +152,11 @@ class Rules:
 
     def fulfillable(self, state: RealmState, p: PlayerState) -> list[int]:
         """Face-up display cards and the player's kept cards whose pattern is on the board."""
+        cards = self.cards
         out = [
-            c
-            for row in state.display
-            for c in row
-            if c >= 0 and self.card_placements(state, p, self.cards[c])
+            c for row in state.display for c in row if c >= 0 and self.card_possible(state, p, cards[c])
         ]
-        out.extend(c for c in p.reserved if self.card_placements(state, p, self.cards[c]))
+        out.extend(c for c in p.reserved if self.card_possible(state, p, cards[c]))
         return out
 
     # --- crystals ----------------------------------------------------------------------------
