@@ -1,0 +1,133 @@
+"""Helpers shared by the commands: consoles, one-line errors, seats, options and seeds."""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console
+
+from boardwright.bots import Bot, make_bot
+from boardwright.engine.errors import BoardwrightError, ConfigError
+from boardwright.engine.game import Game
+from boardwright.engine.options import parse_option_pairs
+from boardwright.games import get_game
+
+HUMAN = "human"
+
+AskFunction = Callable[[str], str]
+"""Reads one line of input after showing a prompt; raises EOFError at the end of input."""
+
+BUG_CONTEXT: dict[str, Any] = {}
+"""What a bug report should include (game, seed, players, options); filled in by commands."""
+
+
+class CliError(BoardwrightError):
+    """A command-line problem that is not about a game (a file, a flag combination)."""
+
+
+def note_context(**items: Any) -> None:
+    """Remember facts for the one-line internal-error report."""
+    BUG_CONTEXT.update(items)
+
+
+def stdout_console() -> Console:
+    """A console on the current stdout (test runners swap sys.stdout, so build one per use)."""
+    return Console(file=sys.stdout, highlight=False)
+
+
+def stderr_console() -> Console:
+    return Console(file=sys.stderr, highlight=False)
+
+
+def one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def error_line(message: str, prefix: str = "error") -> None:
+    """Print ``prefix: message`` as one plain line on stderr (no markup, no wrapping)."""
+    sys.stderr.write(f"{prefix}: {one_line(message)}\n")
+    sys.stderr.flush()
+
+
+def stdin_ask(console: Console) -> AskFunction:
+    """The default input function: prompt on the console, read a line from stdin."""
+
+    def ask(prompt: str) -> str:
+        console.print(prompt, end="", markup=False, highlight=False)
+        console.file.flush()
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\r\n")
+
+    return ask
+
+
+def load_game(name: str) -> Game[Any]:
+    note_context(game=name)
+    return get_game(name)
+
+
+def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
+    options = parse_option_pairs(pairs or [])
+    note_context(options=options)
+    return options
+
+
+def choose_seed(seed: int | None) -> int:
+    """The given seed, or a fresh random one."""
+    chosen = secrets.randbelow(2**31) if seed is None else seed
+    note_context(seed=chosen)
+    return chosen
+
+
+def split_seats(text: str) -> list[str]:
+    return [part.strip().lower() for part in text.split(",")]
+
+
+def check_seat_kinds(kinds: Sequence[str], players: int, *, allow_human: bool) -> None:
+    """ConfigError if the count does not match or a seat kind is unknown."""
+    if len(kinds) != players:
+        raise ConfigError(
+            f"--seats lists {len(kinds)} seat(s) but the game has {players} player(s); "
+            "give one per player, e.g. --seats human,random"
+        )
+    for number, kind in enumerate(kinds, 1):
+        if kind == HUMAN:
+            if not allow_human:
+                raise ConfigError("a simulation has no human seats; use bots such as 'random'")
+            continue
+        try:
+            make_bot(kind, 0)
+        except ConfigError as err:
+            extra = " (or 'human')" if allow_human else ""
+            raise ConfigError(f"--seats, seat {number}: {err}{extra}") from None
+
+
+def resolve_players(game: Game[Any], players: int | None, seats: str | None) -> int:
+    """The player count: --players, else the number of --seats, else 2 (within the game's range)."""
+    if players is None:
+        if seats is not None:
+            players = len(split_seats(seats))
+        else:
+            players = min(max(2, game.min_players), game.max_players)
+    note_context(players=players)
+    return players
+
+
+def build_controllers(kinds: Sequence[str], seed: int) -> list[Bot | None]:
+    """One entry per seat: None for a human, else a bot seeded from the game seed and seat."""
+    from boardwright.sim.runner import derive_seed
+
+    return [
+        None if kind == HUMAN else make_bot(kind, derive_seed(seed, "bot", seat))
+        for seat, kind in enumerate(kinds)
+    ]
+
+
+def seat_name(seat: int) -> str:
+    """Seats are 0-based in the engine and 'Player 1' upwards for people."""
+    return f"Player {seat + 1}"

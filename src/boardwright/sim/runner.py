@@ -1,0 +1,217 @@
+"""Run many bot-only games and summarise them.
+
+Everything here goes through the :class:`boardwright.engine.Game` contract: bots see an
+:class:`~boardwright.bots.Observation` (a lazy view of their seat) and moves are applied with
+``game.apply(state, index)`` without an event log, for speed. Game ``i`` of a run uses a seed
+derived from the run's seed and ``i``; each bot's seed is derived from its game's seed and seat,
+so a run is reproducible from (game, players, seats, options, seed, games).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardwright.bots import Bot, Observation, make_bot
+from boardwright.engine.errors import ConfigError
+from boardwright.engine.game import Game, GameConfig, Result
+from boardwright.games import get_game
+
+ProgressCallback = Callable[[int, int], None]
+"""Called after each game with (games done, games in total)."""
+
+MAX_DECISIONS = 200_000
+"""A game still going after this many decisions counts as an error (a rules bug)."""
+
+MAX_ERROR_MESSAGES = 5
+
+
+def derive_seed(base: int, *parts: object) -> int:
+    """A 63-bit seed derived from ``base`` and ``parts`` (stable across runs and platforms)."""
+    text = ":".join(str(p) for p in (base, *parts))
+    digest = hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest()
+    return int.from_bytes(digest, "big") & ((1 << 63) - 1)
+
+
+@dataclass
+class Summary:
+    """The outcome of a simulation run. ``wins_by_seat`` counts shared first places for each."""
+
+    game: str
+    players: int
+    games: int
+    seed: int
+    seats: list[str]
+    options: dict[str, Any]
+    wins_by_seat: list[int]
+    mean_score: list[float]
+    mean_decisions: float
+    decisions_per_second: float
+    elapsed_s: float
+    errors: int
+    error_messages: list[str] = field(default_factory=list)
+    mean_rounds: float | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        """JSON-ready data; ``mean_rounds`` only when the game reports rounds."""
+        data: dict[str, Any] = {
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "seats": list(self.seats),
+            "options": dict(self.options),
+            "wins_by_seat": list(self.wins_by_seat),
+            "mean_score": list(self.mean_score),
+            "mean_decisions": self.mean_decisions,
+            "decisions_per_second": self.decisions_per_second,
+            "elapsed_s": self.elapsed_s,
+            "errors": self.errors,
+            "error_messages": list(self.error_messages),
+        }
+        if self.mean_rounds is not None:
+            data["mean_rounds"] = self.mean_rounds
+        return data
+
+
+@dataclass
+class _Tally:
+    """Running totals over the games of one run."""
+
+    players: int
+    finished: int = 0
+    decisions: int = 0
+    finished_decisions: int = 0
+    errors: int = 0
+    error_messages: list[str] = field(default_factory=list)
+    rounds: list[float] = field(default_factory=list)
+    wins: list[int] = field(default_factory=list)
+    score_sums: list[float] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.wins = [0] * self.players
+        self.score_sums = [0.0] * self.players
+
+    def add_result(self, result: Result, decisions: int, rounds: float | None) -> None:
+        self.finished += 1
+        self.finished_decisions += decisions
+        for seat in result.winners:
+            self.wins[seat] += 1
+        for seat, score in enumerate(result.scores):
+            self.score_sums[seat] += score
+        if rounds is not None:
+            self.rounds.append(rounds)
+
+    def add_error(self, index: int, seed: int, error: BaseException) -> None:
+        self.errors += 1
+        if len(self.error_messages) < MAX_ERROR_MESSAGES:
+            message = " ".join(f"{type(error).__name__}: {error}".split())
+            self.error_messages.append(f"game {index} (seed {seed}): {message}")
+
+
+def check_seats(seats: Sequence[str], players: int) -> list[str]:
+    """The seat kinds, one per player; ConfigError if the count is wrong or a bot is unknown."""
+    kinds = [s.strip() for s in seats]
+    if len(kinds) != players:
+        raise ConfigError(
+            f"--seats lists {len(kinds)} seat(s) but the game has {players} player(s)"
+        )
+    for kind in kinds:
+        if kind == "human":
+            raise ConfigError("a simulation has no human seats; use bots such as 'random'")
+        make_bot(kind, 0)
+    return kinds
+
+
+def _rounds_of(game: Game[Any], state: Any, result: Result) -> float | None:
+    """The number of rounds played, if the result details or the view report it."""
+    value = result.details.get("rounds")
+    if value is None:
+        view = game.view(state, None)
+        value = view.get("rounds", view.get("round"))
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    return None
+
+
+def play_one(game: Game[Any], config: GameConfig, seed: int, bots: Sequence[Bot]) -> tuple[
+    Any, Result, int
+]:
+    """Play one game to its end; return the final state, the result and the decision count."""
+    state = game.setup(config, seed)
+    decisions = 0
+    while (decision := game.decision(state)) is not None:
+        if decisions >= MAX_DECISIONS:
+            raise RuntimeError(f"the game did not end after {MAX_DECISIONS} decisions")
+        seat = decision.seat
+        observation = Observation(seat, decision, lambda: game.view(state, seat))
+        game.apply(state, bots[seat].choose(observation))
+        decisions += 1
+    result = game.result(state)
+    if result is None:
+        raise RuntimeError("the game has no decision left but no result either")
+    return state, result, decisions
+
+
+def simulate(
+    game_name: str,
+    players: int,
+    games: int,
+    seed: int,
+    seats: Sequence[str] | None = None,
+    options: Mapping[str, Any] | None = None,
+    progress: ProgressCallback | None = None,
+) -> Summary:
+    """Play ``games`` bot-only games and summarise them (a game that raises is counted and
+    skipped; the run goes on)."""
+    if games < 1:
+        raise ConfigError(f"--games must be at least 1, not {games}")
+    game = get_game(game_name)
+    config = game.config(players, dict(options or {}))
+    kinds = check_seats(seats if seats is not None else ["random"] * players, players)
+    tally = _Tally(players)
+    start = time.perf_counter()
+    for index in range(games):
+        game_seed = derive_seed(seed, "game", index)
+        bots = [make_bot(kind, derive_seed(game_seed, "bot", s)) for s, kind in enumerate(kinds)]
+        try:
+            state, result, decisions = play_one(game, config, game_seed, bots)
+        except Exception as error:  # a broken game is data: count it, go on
+            tally.add_error(index, game_seed, error)
+        else:
+            tally.decisions += decisions
+            tally.add_result(result, decisions, _rounds_of(game, state, result))
+        if progress is not None:
+            progress(index + 1, games)
+    return _summarise(game, config, seed, kinds, games, tally, time.perf_counter() - start)
+
+
+def _summarise(
+    game: Game[Any],
+    config: GameConfig,
+    seed: int,
+    kinds: list[str],
+    games: int,
+    tally: _Tally,
+    elapsed: float,
+) -> Summary:
+    finished = max(tally.finished, 1)
+    return Summary(
+        game=game.name,
+        players=config.players,
+        games=games,
+        seed=seed,
+        seats=kinds,
+        options=config.to_data()["options"],
+        wins_by_seat=tally.wins,
+        mean_score=[round(total / finished, 4) for total in tally.score_sums],
+        mean_decisions=round(tally.finished_decisions / finished, 2),
+        decisions_per_second=round(tally.decisions / elapsed, 1) if elapsed > 0 else 0.0,
+        elapsed_s=round(elapsed, 4),
+        errors=tally.errors,
+        error_messages=tally.error_messages,
+        mean_rounds=round(sum(tally.rounds) / len(tally.rounds), 2) if tally.rounds else None,
+    )

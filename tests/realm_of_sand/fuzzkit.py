@@ -1,0 +1,679 @@
+"""Seeded random Realm of Sand games with the game's invariants checked after every decision.
+
+Shared by ``test_fuzz.py`` and ``test_replay.py`` (tests run with ``--import-mode=importlib``,
+so they put this directory on ``sys.path`` and ``import fuzzkit``).
+
+A fuzz case is fully determined by (player count, index): :func:`case_for` derives the seed,
+the options and the bot style from them, so a failure names everything needed to repeat it::
+
+    python tests/realm_of_sand/fuzzkit.py PLAYERS INDEX   # replay one case, print its stats
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from boardwright.engine.decision import Decision, Option
+from boardwright.engine.errors import BoardwrightError
+from boardwright.engine.events import Event
+from boardwright.engine.rng import Rng
+from boardwright.engine.session import Match
+from boardwright.games import get_game
+from boardwright.games.realm_of_sand.game import RealmOfSand
+from boardwright.games.realm_of_sand.geometry import BOARD_MASK, DISC, EMPTY, SQUARE
+from boardwright.games.realm_of_sand.state import (
+    CRYSTAL_ACTIVE,
+    CRYSTAL_NONE,
+    CRYSTAL_SPENT,
+    PlayerState,
+    RealmState,
+)
+
+GAME_NAME = "realm-of-sand"
+GAME = cast(RealmOfSand, get_game(GAME_NAME))
+CONTENT = GAME.content
+CARDS = CONTENT.cards
+TILES = CONTENT.tiles
+BOARDS = CONTENT.boards
+
+TOTAL_CARDS = 54
+TOTAL_TILES = 28
+SQUARES_PER_COLOUR = 28
+TOTAL_SQUARES = 84
+ZONE_SIZE = 3
+ALL_CARDS = list(range(TOTAL_CARDS))
+ALL_TILES = list(range(TOTAL_TILES))
+CARD_IDS = frozenset(c.id for c in CARDS)
+# Spirit discs taken out of the box (RS-0.3/RS-1.5): green, red, black, blue, yellow.
+SPIRITS_BY_PLAYERS = {
+    1: (2, 2, 2, 2, 2),
+    2: (4, 4, 4, 4, 4),
+    3: (5, 5, 5, 5, 5),
+    4: (7, 7, 7, 5, 5),
+}
+# Decisions asked inside a seat's own turn (the draft and the purple setup come before turns).
+SETUP_KINDS = frozenset({"draft"})
+_TOKEN = re.compile(r"[\w-]+")
+
+
+# --- cases -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class FuzzCase:
+    """One seeded game: player count, seed, options and how the bots choose."""
+
+    players: int
+    index: int
+    seed: int
+    options: dict[str, Any]
+    bot: str  # "uniform" or "eager"
+
+    def describe(self) -> str:
+        return (
+            f"players={self.players} index={self.index} seed={self.seed} bot={self.bot} "
+            f"options={json.dumps(self.options, sort_keys=True)} "
+            f"(repeat: python tests/realm_of_sand/fuzzkit.py {self.players} {self.index})"
+        )
+
+
+DRAFTS = ("official", "reverse_order", "blind", "queen_front")
+
+
+def case_for(players: int, index: int) -> FuzzCase:
+    """The case ``index`` for ``players``: both board sides and all four drafts cycle through
+    every 8 consecutive indexes; the other options and the bot style come from the seed."""
+    seed = players * 1_000_003 + index * 7_919 + 17
+    r = Rng(seed ^ 0x0F0F_5EED)
+    options: dict[str, Any] = {
+        "board_side": ("starter", "advanced")[index % 2],
+        "starting_draft": DRAFTS[(index // 2) % 4],
+        "first_player": r.choice(("random", "random", "1", "2", "3", "4")),
+        "tile_flip": r.below(2) == 1,
+        "card_mirror": r.below(2) == 1,
+        "square_shortage": r.choice(("block", "partial", "partial")),
+        "purple_power": r.choice(("passive", "crystal")),
+        "hourglass_goal": r.choice((3, 3, 5, 10)),
+        "max_level": r.choice((6, 6, 2, 12)),
+        "max_rounds": r.choice((40, 40, 40, 12)),
+    }
+    if players == 1:
+        options["solo_rounds"] = r.choice((14, 14, 6, 25))
+    bot = r.choice(("uniform", "eager", "eager"))
+    return FuzzCase(players, index, seed, options, bot)
+
+
+# --- bots ----------------------------------------------------------------------------------------
+_EAGER_WEIGHTS = (("fulfil:", 12), ("crystal", 4), ("place-tile", 3), ("place:", 2))
+
+
+class FuzzBot:
+    """Chooses among a decision's options from its own seeded generator.
+
+    ``uniform`` picks any option with equal chance. ``eager`` favours fulfilling cards, using
+    crystals and placing pieces, so that games reach their ends (hourglasses, empty decks).
+    """
+
+    def __init__(self, style: str, seed: int) -> None:
+        if style not in ("uniform", "eager"):
+            raise ValueError(f"unknown bot style {style!r}")
+        self.style = style
+        self.rng = Rng(seed)
+
+    def choose(self, decision: Decision) -> int:
+        options = decision.options
+        if self.style == "uniform":
+            return self.rng.below(len(options))
+        weights = [_weight(o) for o in options]
+        x = self.rng.below(sum(weights))
+        for i, w in enumerate(weights):
+            if x < w:
+                return i
+            x -= w
+        raise AssertionError("unreachable")
+
+
+def _weight(option: Option) -> int:
+    for prefix, weight in _EAGER_WEIGHTS:
+        if option.key.startswith(prefix):
+            return weight
+    return 1
+
+
+def bot_seed(case: FuzzCase) -> int:
+    return case.seed * 31 + 5
+
+
+def new_match(players: int, options: dict[str, Any], seed: int) -> Match[RealmState]:
+    return Match(GAME, GAME.config(players, options), seed)
+
+
+# --- state snapshots -------------------------------------------------------------------------------
+def snapshot(state: RealmState) -> dict[str, Any]:
+    """Every field of the state (taken from ``__slots__``, so new fields are included) as a
+    deep copy that later play cannot change: equal snapshots mean equal states."""
+    out: dict[str, Any] = {
+        "rng": state.rng.to_data(),
+        "stack": list(state.stack),
+        "reveals": state.reveals,
+        "pending": _decision_data(state.pending),
+    }
+    for name in RealmState.__slots__:
+        if name == "players":
+            out[name] = [
+                {slot: getattr(p, slot) for slot in PlayerState.__slots__} for p in state.players
+            ]
+        else:
+            out[name] = getattr(state, name)
+    return copy.deepcopy(out)
+
+
+def _decision_data(decision: Decision | None) -> Any:
+    if decision is None:
+        return None
+    data = decision.to_data()
+    data["option_data"] = [repr(o.data) for o in decision.options]
+    return data
+
+
+def log_data(log: Iterable[Event]) -> list[dict[str, Any]]:
+    return [e.to_data() for e in log]
+
+
+def all_views(state: RealmState) -> list[dict[str, Any]]:
+    """The view of every seat and of a spectator (last)."""
+    seats: list[int | None] = [*range(len(state.players)), None]
+    return [GAME.view(state, s) for s in seats]
+
+
+# --- invariants ------------------------------------------------------------------------------------
+class InvariantError(AssertionError):
+    """An invariant of the rules does not hold; the message says which, where and how to repeat."""
+
+
+@dataclass
+class GameStats:
+    decisions: int = 0
+    events: int = 0
+    views_checked: int = 0
+    rounds: int = 0
+    end: str = ""
+    event_kinds: Counter[str] = field(default_factory=Counter)
+    decision_kinds: Counter[str] = field(default_factory=Counter)
+
+
+def _held_by_red_crystal(state: RealmState) -> list[int]:
+    """Cards a seat is looking at with the red crystal (drawn, not yet kept or put back)."""
+    held: list[int] = []
+    for frame in state.stack:
+        if frame[0] == "crystal_red" and frame[1] >= 0:
+            held.extend(frame[3])
+    return held
+
+
+def cards_left(state: RealmState) -> bool:
+    return (
+        any(state.decks)
+        or any(c >= 0 for row in state.display for c in row)
+        or any(p.reserved for p in state.players)
+        or bool(_held_by_red_crystal(state))
+    )
+
+
+class Checker:
+    """Checks one game's state after every decision, and the game's end.
+
+    ``check`` returns the problems found (empty when all is well); the caller decides how to
+    report them. It also follows what it needs for the end checks: in which round the
+    hourglass goal was first reached, the cards ran out, or the solo markers were complete.
+    """
+
+    def __init__(self, state: RealmState) -> None:
+        self.players = len(state.players)
+        self.opts = state.opts
+        self.spirits = SPIRITS_BY_PLAYERS[self.players]
+        self.trigger_round: int | None = None
+        self.cards_gone_round: int | None = None
+        self.solo_done_round: int | None = None
+
+    # -- after every decision --------------------------------------------------------------------
+    def check(self, state: RealmState) -> list[str]:
+        problems: list[str] = []
+        add = problems.append
+        opts = state.opts
+        n = self.players
+        squares_on_boards = [0, 0, 0]
+        discs_on_boards = [0, 0, 0, 0, 0]
+        if len(state.players) != n:
+            add(f"player count changed to {len(state.players)}")
+        for seat, p in enumerate(state.players):
+            self._check_player(state, seat, p, squares_on_boards, discs_on_boards, add)
+
+        # Rune squares: 84, 28 per colour, none lost or made (square_shortage=partial too).
+        for c in range(3):
+            if state.squares[c] < 0:
+                add(f"square supply of colour {c} is negative: {state.squares[c]}")
+            if state.squares[c] + squares_on_boards[c] != SQUARES_PER_COLOUR:
+                add(
+                    f"colour {c} squares: supply {state.squares[c]} + boards "
+                    f"{squares_on_boards[c]} != {SQUARES_PER_COLOUR}"
+                )
+        if sum(state.squares) + sum(squares_on_boards) != TOTAL_SQUARES:
+            add(f"squares: {sum(state.squares)} + {sum(squares_on_boards)} != {TOTAL_SQUARES}")
+
+        # Spirit discs: supply + pools + boards == the discs in the game, per colour too.
+        if state.spirits_in_game != sum(self.spirits):
+            add(f"spirits_in_game is {state.spirits_in_game}, expected {sum(self.spirits)}")
+        total = 0
+        for c in range(5):
+            supply = state.spirit_supply[c]
+            if supply < 0:
+                add(f"disc supply of colour {c} is negative: {supply}")
+            have = supply + sum(p.pool[c] for p in state.players) + discs_on_boards[c]
+            total += have
+            if have != self.spirits[c]:
+                add(
+                    f"colour {c} discs: supply {supply} + pools "
+                    f"{[p.pool[c] for p in state.players]} + boards {discs_on_boards[c]} "
+                    f"= {have}, expected {self.spirits[c]}"
+                )
+        if total != state.spirits_in_game:
+            add(f"discs: {total} in play != spirits_in_game {state.spirits_in_game}")
+
+        # Building cards: each of the 54 exactly once.
+        cards: list[int] = []
+        for level in range(3):
+            deck = state.decks[level]
+            row = state.display[level]
+            cards.extend(deck)
+            if len(row) != 4:
+                add(f"level {level + 1} display has {len(row)} slots, not 4")
+            for c in row:
+                if c >= 0:
+                    cards.append(c)
+                elif c != -1:
+                    add(f"level {level + 1} display holds {c}")
+            for c in deck:
+                if 0 <= c < TOTAL_CARDS and CARDS[c].level != level + 1:
+                    add(f"card {CARDS[c].id} is in the level {level + 1} deck")
+            for c in row:
+                if 0 <= c < TOTAL_CARDS and CARDS[c].level != level + 1:
+                    add(f"card {CARDS[c].id} is in the level {level + 1} display")
+        for p in state.players:
+            cards.extend(p.fulfilled)
+            cards.extend(p.reserved)
+        cards.extend(_held_by_red_crystal(state))
+        if sorted(cards) != ALL_CARDS:
+            counts = Counter(cards)
+            missing = [CARDS[c].id for c in ALL_CARDS if counts[c] == 0]
+            twice = [c for c, k in counts.items() if k > 1]
+            add(f"cards: {len(cards)} found, missing {missing}, more than once {twice}")
+
+        # Rune tiles: each of the 28 exactly once (circle, zones, solo markers).
+        tiles = list(state.circle)
+        tiles.extend(state.aside)
+        for p in state.players:
+            tiles.extend(p.zone)
+        if sorted(tiles) != ALL_TILES:
+            add(f"tiles: circle+zones+aside hold {sorted(tiles)}, not each of 0..27 once")
+
+        # Counters.
+        if state.round < 1 or state.round > opts.max_rounds:
+            add(f"round {state.round} outside 1..{opts.max_rounds}")
+        if not 0 <= state.seat < n or not 0 <= state.first < n:
+            add(f"seat {state.seat} / first {state.first} outside 0..{n - 1}")
+        if n == 1 and state.end_triggered:
+            add("the hourglass end was triggered in a solo game")
+        if n > 1 and state.aside:
+            add(f"tiles set aside in a {n}-player game: {state.aside}")
+
+        # The decision.
+        decision = state.pending
+        if decision is None:
+            if not state.finished or state.stack:
+                add(f"no decision but finished={state.finished} stack={state.stack[-3:]}")
+        else:
+            self._check_decision(state, decision, add)
+
+        self._follow_ends(state)
+        return problems
+
+    def _check_player(
+        self,
+        state: RealmState,
+        seat: int,
+        p: PlayerState,
+        squares: list[int],
+        discs: list[int],
+        add: Any,
+    ) -> None:
+        board = BOARDS[p.board]
+        who = f"seat {seat}"
+        masks = [0, 0, 0, 0, 0]
+        on_board = 0
+        for i, code in enumerate(p.cells):
+            if code == EMPTY:
+                continue
+            bit = 1 << i
+            if code >= DISC:
+                colour = code - DISC
+                if colour >= 5:
+                    add(f"{who}: field {i} holds unknown code {code}")
+                    continue
+                discs[colour] += 1
+                on_board |= bit
+            else:
+                colour = code - SQUARE
+                if not 0 <= colour < 3:
+                    add(f"{who}: field {i} holds code {code} (no such square)")
+                    continue
+                squares[colour] += 1
+            masks[colour] |= bit
+        if masks != p.masks:
+            add(f"{who}: masks {p.masks} disagree with cells {masks}")
+        if on_board != p.discs_on_board:
+            add(f"{who}: discs_on_board {p.discs_on_board:#x} disagrees with cells {on_board:#x}")
+        occupied = masks[0] | masks[1] | masks[2] | masks[3] | masks[4]
+        if occupied & ~BOARD_MASK:
+            add(f"{who}: pieces off the board: {occupied & ~BOARD_MASK:#x}")
+        if occupied & ~(board.light | p.unlocked):
+            add(f"{who}: pieces on closed dark fields {occupied & ~(board.light | p.unlocked):#x}")
+        if p.unlocked & ~board.dark:
+            add(f"{who}: opened fields that are not dark: {p.unlocked & ~board.dark:#x}")
+        if not 0 <= p.level <= state.opts.max_level:
+            add(f"{who}: level {p.level} outside 0..{state.opts.max_level}")
+        if p.unlocked.bit_count() > p.level:
+            add(f"{who}: {p.unlocked.bit_count()} dark fields opened with level {p.level}")
+        if min(p.pool) < 0:
+            add(f"{who}: negative discs in the pool {p.pool}")
+        if len(p.zone) > ZONE_SIZE:
+            add(f"{who}: {len(p.zone)} tiles in the active zone")
+        stars = sum(CARDS[c].stars for c in p.fulfilled if 0 <= c < TOTAL_CARDS)
+        hourglasses = sum(CARDS[c].hourglasses for c in p.fulfilled if 0 <= c < TOTAL_CARDS)
+        if p.stars != stars or p.hourglasses != hourglasses:
+            add(
+                f"{who}: {p.stars} stars / {p.hourglasses} hourglasses, but the fulfilled "
+                f"cards give {stars} / {hourglasses}"
+            )
+        advanced = board.side == "advanced"
+        if (p.crystal == CRYSTAL_NONE) == advanced or p.crystal not in (
+            CRYSTAL_NONE,
+            CRYSTAL_SPENT,
+            CRYSTAL_ACTIVE,
+        ):
+            add(f"{who}: crystal state {p.crystal} on a {board.side} board")
+        if board.side != state.opts.board_side:
+            add(f"{who}: a {board.side} board with board_side={state.opts.board_side}")
+
+    def _check_decision(self, state: RealmState, decision: Decision, add: Any) -> None:
+        n = self.players
+        keys = [o.key for o in decision.options]
+        if not keys:
+            add(f"decision {decision.kind} has no options")
+        if len(set(keys)) != len(keys):
+            dupes = sorted(k for k, count in Counter(keys).items() if count > 1)
+            add(f"decision {decision.kind} repeats option keys {dupes}")
+        if not 0 <= decision.seat < n:
+            add(f"decision {decision.kind} for seat {decision.seat} of {n}")
+        if state.finished:
+            add(f"a decision ({decision.kind}) after the game finished")
+        in_turn = any(frame[0] == "turn" for frame in state.stack[1:]) or (
+            state.stack and state.stack[-1][0] == "turn"
+        )
+        if decision.kind not in SETUP_KINDS and decision.kind != "purple_spirit" and in_turn:
+            if decision.seat != state.seat:
+                add(f"decision {decision.kind} for seat {decision.seat} in seat {state.seat}'s turn")
+        # At the start of a turn (no main action yet) every zone holds 3 tiles (RS-2.3).
+        turn_frames = [frame for frame in state.stack if frame[0] == "turn"]
+        if turn_frames and not turn_frames[-1][1] and decision.kind not in SETUP_KINDS:
+            draft_left = any(frame[0] == "draft" for frame in state.stack)
+            if not draft_left and state.circle:
+                sizes = [len(p.zone) for p in state.players]
+                if any(size != ZONE_SIZE for size in sizes):
+                    add(f"zones hold {sizes} tiles at the start of a turn (circle not empty)")
+        # Display refilled at every turn end (RS-4.4): a gap only when its deck is empty.
+        if (
+            state.stack
+            and state.stack[-1] == ("turn", False)
+            and not any(frame[0] == "draft" for frame in state.stack)
+        ):
+            for level in range(3):
+                if -1 in state.display[level] and state.decks[level] and self._turn_fresh(state):
+                    add(f"level {level + 1} display has a gap but its deck has cards")
+
+    @staticmethod
+    def _turn_fresh(state: RealmState) -> bool:
+        """No card was taken from the display in this turn yet (only fulfilling takes one)."""
+        return state.pending is not None and state.pending.kind == "turn"
+
+    def _follow_ends(self, state: RealmState) -> None:
+        if self.players > 1:
+            goal = state.opts.hourglass_goal
+            if self.trigger_round is None and any(p.hourglasses >= goal for p in state.players):
+                self.trigger_round = state.round
+            if self.cards_gone_round is None and not cards_left(state):
+                self.cards_gone_round = state.round
+        elif self.solo_done_round is None and len(state.aside) >= state.opts.solo_rounds:
+            self.solo_done_round = state.round
+
+    # -- at the end --------------------------------------------------------------------------------
+    def expected_end(self) -> tuple[int, str]:
+        """The round the game must end in, and why (RS-6, RS-7)."""
+        candidates = [(self.opts.max_rounds, "max_rounds")]
+        if self.trigger_round is not None:
+            candidates.append((self.trigger_round, "hourglasses"))
+        if self.cards_gone_round is not None:
+            candidates.append((self.cards_gone_round, "no_cards"))
+        if self.solo_done_round is not None:
+            candidates.append((self.solo_done_round, "solo_rounds"))
+        return min(candidates)
+
+    def check_end(self, state: RealmState) -> list[str]:
+        problems: list[str] = []
+        add = problems.append
+        result = GAME.result(state)
+        if not state.finished or result is None:
+            add(f"the game did not finish (finished={state.finished}, result={result})")
+            return problems
+        if state.stack or state.pending is not None:
+            add(f"finished with stack {state.stack} and decision {state.pending}")
+        round_, why = self.expected_end()
+        if state.round != round_ or result.details.get("rounds") != round_:
+            add(
+                f"ended after round {state.round} (result says {result.details.get('rounds')}), "
+                f"but should end after round {round_} ({why})"
+            )
+        if self.players > 1:
+            if state.seat != state.first:
+                add(f"ended in the middle of a round: seat {state.seat}, first {state.first}")
+            if (self.trigger_round is not None) != state.end_triggered:
+                add(f"end_triggered={state.end_triggered}, trigger round {self.trigger_round}")
+        stars = [p.stars for p in state.players]
+        pieces = [sum(1 for code in p.cells if code != EMPTY) for p in state.players]
+        if list(result.scores) != [float(s) for s in stars]:
+            add(f"scores {result.scores} are not the stars {stars}")
+        if list(result.details.get("pieces_on_board", [])) != pieces:
+            add(f"tie-break {result.details.get('pieces_on_board')} is not the pieces {pieces}")
+        keys = list(zip(stars, pieces, strict=True))
+        ranks = [1 + sum(1 for other in keys if other > mine) for mine in keys]
+        if list(result.ranks) != ranks:
+            add(f"ranks {result.ranks} for (stars, pieces) {keys}; expected {ranks}")
+        if self.players == 1 and "solo_title" not in result.details:
+            add("solo result without a title")
+        return problems
+
+
+# --- what each seat may see --------------------------------------------------------------------------
+def check_views(state: RealmState) -> list[str]:
+    """Every seat's and the spectator's view: JSON-ready, and hiding what that seat may not know
+    (deck order, others' kept cards, cards another seat looks at, others' options)."""
+    problems: list[str] = []
+    add = problems.append
+    n = len(state.players)
+    decision = state.pending
+    deck_ids = {CARDS[c].id for deck in state.decks for c in deck}
+    looked_at = {CARDS[c].id for c in _held_by_red_crystal(state)}
+    rng_text = str(state.rng.state)
+    viewers: list[int | None] = [*range(n), None]
+    for viewer in viewers:
+        view = GAME.view(state, viewer)
+        try:
+            text = json.dumps(view, allow_nan=False)
+        except (TypeError, ValueError) as err:
+            add(f"view for {viewer} is not JSON: {err}")
+            continue
+        tokens = set(_TOKEN.findall(text))
+        hidden = set(deck_ids)
+        for seat, p in enumerate(state.players):
+            if seat != viewer:
+                hidden.update(CARDS[c].id for c in p.reserved)
+        if decision is None or decision.seat != viewer:
+            hidden |= looked_at
+        leaked = sorted(hidden & tokens)
+        if leaked:
+            add(f"view for {viewer} shows hidden cards {leaked}")
+        if rng_text in text:
+            add(f"view for {viewer} shows the random generator's state")
+        if view.get("deck_sizes") != [len(d) for d in state.decks]:
+            add(f"view for {viewer}: deck_sizes {view.get('deck_sizes')}")
+        for seat, seat_view in enumerate(view.get("seats", [])):
+            kept = seat_view.get("kept_cards")
+            reserved = state.players[seat].reserved
+            if seat == viewer:
+                if [k.get("id") for k in kept] != [CARDS[c].id for c in reserved]:
+                    add(f"view for {viewer}: own kept cards {kept}")
+            elif kept != len(reserved):
+                add(f"view for {viewer}: seat {seat}'s kept cards shown as {kept!r}")
+        shown = view.get("decision")
+        if decision is None:
+            if shown is not None:
+                add(f"view for {viewer} shows a decision after the end")
+        elif not isinstance(shown, dict):
+            add(f"view for {viewer} lacks the decision")
+        elif viewer == decision.seat:
+            keys = [o.get("key") for o in shown.get("options", [])]
+            if keys != [o.key for o in decision.options]:
+                add(f"view for the deciding seat {viewer} lists options {keys}")
+        elif "options" in shown:
+            add(f"view for {viewer} shows seat {decision.seat}'s options")
+    return problems
+
+
+def check_events(match: Match[RealmState]) -> list[str]:
+    """``Match.events_for`` gives no seat (nor a spectator) another seat's private text."""
+    problems: list[str] = []
+    n = len(match.state.players)
+    viewers: list[int | None] = [*range(n), None]
+    for viewer in viewers:
+        secret_texts = {
+            e.text
+            for e in match.log
+            if e.seats is not None and (viewer is None or viewer not in e.seats)
+        }
+        secret_texts -= {e.public_text for e in match.log if e.public_text is not None}
+        for seen in match.events_for(viewer):
+            if seen.text in secret_texts:
+                problems.append(f"seat {viewer} sees private text {seen.text!r}")
+            if seen.kind == "private" and seen.data.get("seat") != viewer:
+                named = set(_TOKEN.findall(seen.text + json.dumps(dict(seen.data))))
+                if named & CARD_IDS:
+                    problems.append(f"seat {viewer} sees cards in {seen.text!r} {seen.data}")
+        own_private = sum(
+            1 for e in match.log if e.seats is not None and viewer is not None and viewer in e.seats
+        )
+        seen_full = sum(
+            1
+            for e in match.events_for(viewer)
+            if e.kind == "private" and e.data.get("seat") == viewer and "cards" in e.data
+        )
+        if viewer is not None and seen_full > own_private:
+            problems.append(f"seat {viewer} sees more private events than it has")
+    return problems
+
+
+# --- running a case ------------------------------------------------------------------------------------
+def _fail(case: FuzzCase, where: str, match: Match[RealmState], problems: list[str]) -> None:
+    tail = [a.key for a in match.actions[-8:]]
+    raise InvariantError(
+        f"{case.describe()}\n{where} (last actions {tail}):\n  " + "\n  ".join(problems)
+    )
+
+
+def run_case(case: FuzzCase, *, view_every: int = 12, cap: int | None = None) -> GameStats:
+    """Play ``case`` to its end, checking every invariant after every decision; raise
+    :class:`InvariantError` (an AssertionError) naming the case on the first failure.
+
+    Views are checked at the start, the end, while a red-crystal look is pending, and after
+    a seeded ``1/view_every`` sample of the other decisions."""
+    stats = GameStats()
+    match = new_match(case.players, case.options, case.seed)
+    state = match.state
+    checker = Checker(state)
+    bot = FuzzBot(case.bot, bot_seed(case))
+    sampler = Rng(case.seed ^ 0x7EA5)
+    limit = cap if cap is not None else 400 * case.players * case.options.get("max_rounds", 40)
+    problems = checker.check(state) + check_views(state)
+    stats.views_checked += 1
+    if problems:
+        _fail(case, "after setup", match, problems)
+    while True:
+        decision = match.decision
+        if decision is None:
+            break
+        if stats.decisions >= limit:
+            _fail(case, f"after {stats.decisions} decisions", match, ["the game does not end"])
+        stats.decision_kinds[decision.kind] += 1
+        choice = bot.choose(decision)
+        try:
+            match.play(choice, decision.seat)
+        except (BoardwrightError, RuntimeError, LookupError, ValueError, TypeError) as err:
+            where = f"playing decision {stats.decisions + 1} {decision.options[choice].key!r}"
+            _fail(case, where, match, [f"{type(err).__name__}: {err}"])
+        stats.decisions += 1
+        state = match.state
+        problems = checker.check(state)
+        if (
+            sampler.below(view_every) == 0
+            or (state.pending is not None and state.pending.kind == "red_keep")
+            or state.pending is None
+        ):
+            problems += check_views(state)
+            stats.views_checked += 1
+        if problems:
+            where = f"after decision {stats.decisions} ({decision.kind}: "
+            where += f"{decision.options[choice].key})"
+            _fail(case, where, match, problems)
+    problems = checker.check_end(match.state) + check_events(match)
+    if problems:
+        _fail(case, "at the end", match, problems)
+    stats.events = len(match.log)
+    stats.rounds = match.state.round
+    stats.end = checker.expected_end()[1]
+    stats.event_kinds.update(e.kind for e in match.log)
+    return stats
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2:
+        print("usage: python tests/realm_of_sand/fuzzkit.py PLAYERS INDEX", file=sys.stderr)
+        return 2
+    case = case_for(int(argv[0]), int(argv[1]))
+    print(case.describe())
+    start = time.perf_counter()
+    stats = run_case(case)
+    print(
+        f"ok: {stats.decisions} decisions, {stats.events} events, {stats.rounds} rounds, "
+        f"ended by {stats.end}, {time.perf_counter() - start:.2f} s"
+    )
+    print("events:", dict(stats.event_kinds.most_common()))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
