@@ -28,7 +28,7 @@ from boardwright.engine.rng import Rng
 from boardwright.engine.session import Match
 from boardwright.games import get_game
 from boardwright.games.realm_of_sand.game import RealmOfSand
-from boardwright.games.realm_of_sand.geometry import BOARD_MASK, DISC, EMPTY, SQUARE
+from boardwright.games.realm_of_sand.geometry import BOARD_MASK, DISC, EMPTY, SQUARE, cell_name
 from boardwright.games.realm_of_sand.state import (
     CRYSTAL_ACTIVE,
     CRYSTAL_NONE,
@@ -59,8 +59,8 @@ SPIRITS_BY_PLAYERS = {
     3: (5, 5, 5, 5, 5),
     4: (7, 7, 7, 5, 5),
 }
-# Decisions asked inside a seat's own turn (the draft and the purple setup come before turns).
-SETUP_KINDS = frozenset({"draft"})
+# Procedures that ask seats out of turn order, before the first turn.
+SETUP_FRAMES = frozenset({"draft", "purple_setup"})
 _TOKEN = re.compile(r"[\w-]+")
 
 
@@ -117,7 +117,8 @@ class FuzzBot:
     """Chooses among a decision's options from its own seeded generator.
 
     ``uniform`` picks any option with equal chance. ``eager`` favours fulfilling cards, using
-    crystals and placing pieces, so that games reach their ends (hourglasses, empty decks).
+    crystals, placing pieces and covering its board's crystal field, so that games reach their
+    ends (hourglasses, empty decks) and the crystal powers get used.
     """
 
     def __init__(self, style: str, seed: int) -> None:
@@ -126,11 +127,15 @@ class FuzzBot:
         self.style = style
         self.rng = Rng(seed)
 
-    def choose(self, decision: Decision) -> int:
+    def choose(self, decision: Decision, state: RealmState | None = None) -> int:
         options = decision.options
         if self.style == "uniform":
             return self.rng.below(len(options))
-        weights = [_weight(o) for o in options]
+        crystal = ""
+        if state is not None and decision.kind in ("tile_position", "fulfil_fields"):
+            field = BOARDS[state.players[decision.seat].board].crystal_field
+            crystal = cell_name(field) if field >= 0 else ""
+        weights = [_weight(o, crystal) for o in options]
         x = self.rng.below(sum(weights))
         for i, w in enumerate(weights):
             if x < w:
@@ -139,9 +144,12 @@ class FuzzBot:
         raise AssertionError("unreachable")
 
 
-def _weight(option: Option) -> int:
+def _weight(option: Option, crystal: str) -> int:
+    key = option.key
+    if crystal and key.startswith("at:") and crystal in key[3:].split("+"):
+        return 6
     for prefix, weight in _EAGER_WEIGHTS:
-        if option.key.startswith(prefix):
+        if key.startswith(prefix):
             return weight
     return 1
 
@@ -241,6 +249,7 @@ class Checker:
         self.trigger_round: int | None = None
         self.cards_gone_round: int | None = None
         self.solo_done_round: int | None = None
+        self.turn_seen = -1
 
     # -- after every decision --------------------------------------------------------------------
     def check(self, state: RealmState) -> list[str]:
@@ -423,34 +432,23 @@ class Checker:
             add(f"decision {decision.kind} for seat {decision.seat} of {n}")
         if state.finished:
             add(f"a decision ({decision.kind}) after the game finished")
-        in_turn = any(frame[0] == "turn" for frame in state.stack[1:]) or (
-            state.stack and state.stack[-1][0] == "turn"
-        )
-        if decision.kind not in SETUP_KINDS and decision.kind != "purple_spirit" and in_turn:
-            if decision.seat != state.seat:
-                add(f"decision {decision.kind} for seat {decision.seat} in seat {state.seat}'s turn")
-        # At the start of a turn (no main action yet) every zone holds 3 tiles (RS-2.3).
+        setup = state.stack[-1][0] in SETUP_FRAMES
+        if not setup and decision.seat != state.seat:
+            add(f"decision {decision.kind} for seat {decision.seat} in seat {state.seat}'s turn")
+        # Before the main action of a turn every zone holds 3 tiles (RS-2.3; only the blue
+        # crystal changes a zone then, and it swaps tiles one for one).
         turn_frames = [frame for frame in state.stack if frame[0] == "turn"]
-        if turn_frames and not turn_frames[-1][1] and decision.kind not in SETUP_KINDS:
-            draft_left = any(frame[0] == "draft" for frame in state.stack)
-            if not draft_left and state.circle:
-                sizes = [len(p.zone) for p in state.players]
-                if any(size != ZONE_SIZE for size in sizes):
-                    add(f"zones hold {sizes} tiles at the start of a turn (circle not empty)")
-        # Display refilled at every turn end (RS-4.4): a gap only when its deck is empty.
-        if (
-            state.stack
-            and state.stack[-1] == ("turn", False)
-            and not any(frame[0] == "draft" for frame in state.stack)
-        ):
+        if not setup and turn_frames and not turn_frames[-1][1] and state.circle:
+            sizes = [len(p.zone) for p in state.players]
+            if any(size != ZONE_SIZE for size in sizes):
+                add(f"zones hold {sizes} tiles before the main action (circle not empty)")
+        # The display was refilled at the end of the last turn (RS-4.4): at a turn's first
+        # decision a slot is empty only if its deck is.
+        if decision.kind == "turn" and state.turn_number != self.turn_seen:
+            self.turn_seen = state.turn_number
             for level in range(3):
-                if -1 in state.display[level] and state.decks[level] and self._turn_fresh(state):
-                    add(f"level {level + 1} display has a gap but its deck has cards")
-
-    @staticmethod
-    def _turn_fresh(state: RealmState) -> bool:
-        """No card was taken from the display in this turn yet (only fulfilling takes one)."""
-        return state.pending is not None and state.pending.kind == "turn"
+                if -1 in state.display[level] and state.decks[level]:
+                    add(f"level {level + 1} display has a gap at the start of a turn")
 
     def _follow_ends(self, state: RealmState) -> None:
         if self.players > 1:
@@ -566,34 +564,24 @@ def check_views(state: RealmState) -> list[str]:
 
 
 def check_events(match: Match[RealmState]) -> list[str]:
-    """``Match.events_for`` gives no seat (nor a spectator) another seat's private text."""
+    """``Match.events_for`` gives no seat (nor a spectator) another seat's private text, and
+    the public side of a private event names no card."""
     problems: list[str] = []
+    log = match.log
+    public_ids = {id(e) for e in log if e.seats is None}
     n = len(match.state.players)
     viewers: list[int | None] = [*range(n), None]
     for viewer in viewers:
-        secret_texts = {
-            e.text
-            for e in match.log
-            if e.seats is not None and (viewer is None or viewer not in e.seats)
-        }
-        secret_texts -= {e.public_text for e in match.log if e.public_text is not None}
+        own = {e.text for e in log if e.seats is not None and viewer in e.seats}
+        secret = {e.text for e in log if e.seats is not None and viewer not in e.seats}
+        secret -= own | {e.public_text for e in log if e.public_text is not None}
         for seen in match.events_for(viewer):
-            if seen.text in secret_texts:
+            if seen.text in secret:
                 problems.append(f"seat {viewer} sees private text {seen.text!r}")
-            if seen.kind == "private" and seen.data.get("seat") != viewer:
+            elif id(seen) not in public_ids and seen.text not in own:
                 named = set(_TOKEN.findall(seen.text + json.dumps(dict(seen.data))))
                 if named & CARD_IDS:
                     problems.append(f"seat {viewer} sees cards in {seen.text!r} {seen.data}")
-        own_private = sum(
-            1 for e in match.log if e.seats is not None and viewer is not None and viewer in e.seats
-        )
-        seen_full = sum(
-            1
-            for e in match.events_for(viewer)
-            if e.kind == "private" and e.data.get("seat") == viewer and "cards" in e.data
-        )
-        if viewer is not None and seen_full > own_private:
-            problems.append(f"seat {viewer} sees more private events than it has")
     return problems
 
 
@@ -629,7 +617,7 @@ def run_case(case: FuzzCase, *, view_every: int = 12, cap: int | None = None) ->
         if stats.decisions >= limit:
             _fail(case, f"after {stats.decisions} decisions", match, ["the game does not end"])
         stats.decision_kinds[decision.kind] += 1
-        choice = bot.choose(decision)
+        choice = bot.choose(decision, state)
         try:
             match.play(choice, decision.seat)
         except (BoardwrightError, RuntimeError, LookupError, ValueError, TypeError) as err:
