@@ -36,7 +36,8 @@ def board_with(crystal: str, players: int = 2, **options):
     """A game where seat 1 has the advanced board of the given crystal colour."""
     for seed in range(200):
         state = new_game(players, seed=seed, board_side="advanced", **options)
-        if GAME.rules.crystal_colour(state.players[0]) == crystal:
+        settled = state.pending is not None and state.pending.kind == "turn"
+        if GAME.rules.crystal_colour(state.players[0]) == crystal and settled:
             return state
     raise AssertionError(f"no seed gives seat 1 the {crystal} board")
 
@@ -304,7 +305,8 @@ def test_rs_5_crystal_use_is_recorded_and_undo_stops_at_reveals() -> None:
     for seed in range(200):
         match = Match(GAME, GAME.config(2, {"board_side": "advanced", "first_player": "1",
                                              "starting_draft": "queen_front"}), seed)
-        if GAME.rules.crystal_colour(match.state.players[0]) == "red":
+        pending = match.state.pending
+        if GAME.rules.crystal_colour(match.state.players[0]) == "red" and pending.kind == "turn":
             break
     activate(match.state)
     match.play_key("crystal")

@@ -164,3 +164,11 @@ def test_rs_1_10_level_starts_at_zero_with_no_dark_field_open() -> None:
     for p in state.players:
         assert p.level == 0 and p.unlocked == 0
         assert not list(bits(p.occupied()))
+
+
+def test_rs_1_6_experienced_players_take_the_advanced_side() -> None:
+    """RS-1.6: with the starter side, named seats may still take an advanced board."""
+    state = new_game(3, advanced_seats="2")
+    sides = [CONTENT.boards[p.board].side for p in state.players]
+    assert sides == ["starter", "advanced", "starter"]
+    assert state.players[1].crystal == CRYSTAL_SPENT and state.players[0].crystal == CRYSTAL_NONE

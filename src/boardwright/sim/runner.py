@@ -137,9 +137,9 @@ def _rounds_of(game: Game[Any], state: Any, result: Result) -> float | None:
     return None
 
 
-def play_one(game: Game[Any], config: GameConfig, seed: int, bots: Sequence[Bot]) -> tuple[
-    Any, Result, int
-]:
+def play_one(
+    game: Game[Any], config: GameConfig, seed: int, bots: Sequence[Bot]
+) -> tuple[Any, Result, int]:
     """Play one game to its end; return the final state, the result and the decision count."""
     state = game.setup(config, seed)
     decisions = 0

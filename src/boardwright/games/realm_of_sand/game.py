@@ -81,17 +81,16 @@ class RealmOfSand(Game[RealmState]):
         state.squares = [SQUARES_PER_COLOUR] * 3
         state.spirit_supply = [min(SPIRITS_PER_COLOUR[n], box) for box in SPIRITS_IN_BOX]
         state.spirits_in_game = sum(state.spirit_supply)
-        # RS-1.6: boards.
-        if opts.board_side == "advanced":
-            boards = [b.index for b in content.boards if b.side == "advanced"]
-            rng.shuffle(boards)
-        else:
-            starter = next(b.index for b in content.boards if b.side == "starter")
-            boards = [starter] * n
+        # RS-1.6: boards; experienced players may take the advanced side.
+        advanced = [b.index for b in content.boards if b.side == "advanced"]
+        rng.shuffle(advanced)
+        starter = next(b.index for b in content.boards if b.side == "starter")
         for seat in range(n):
-            player = PlayerState(boards[seat])
-            if opts.board_side == "advanced":
+            if opts.board_side == "advanced" or str(seat + 1) in opts.advanced_seats:
+                player = PlayerState(advanced.pop())
                 player.crystal = CRYSTAL_SPENT
+            else:
+                player = PlayerState(starter)
             state.players.append(player)
         # RS-1.8: first player.
         state.first = rng.below(n) if opts.first_player == "random" else int(opts.first_player) - 1

@@ -20,6 +20,15 @@ OPTION_SET = OptionSet(
             rule="RS-1.6",
         ),
         OptionSpec(
+            "advanced_seats",
+            "choices",
+            (),
+            "With board_side=starter: seats (1-4) of experienced players who take a random "
+            "advanced board anyway, as the rules allow.",
+            allowed=("1", "2", "3", "4"),
+            rule="RS-1.6",
+        ),
+        OptionSpec(
             "starting_draft",
             "choice",
             "official",
@@ -123,6 +132,7 @@ class RealmOptions:
     """The resolved options as plain attributes (kept in the state, shared by clones)."""
 
     board_side: str
+    advanced_seats: tuple[str, ...]
     starting_draft: str
     first_player: str
     tile_flip: bool

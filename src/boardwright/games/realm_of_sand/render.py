@@ -259,9 +259,7 @@ def circle_text(view: Mapping[str, Any]) -> Text:
 def supply_text(view: Mapping[str, Any]) -> Text:
     supply = view["supply"]
     text = Text("supply ", style="bold")
-    text.append_text(
-        joined([square(c) + Text(f"×{n}") for c, n in supply["squares"].items()])
-    )
+    text.append_text(joined([square(c) + Text(f"×{n}") for c, n in supply["squares"].items()]))
     text.append("  ")
     text.append_text(joined([disc(c) + Text(f"×{n}") for c, n in supply["discs"].items()]))
     return text

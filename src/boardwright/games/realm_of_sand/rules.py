@@ -154,7 +154,10 @@ class Rules:
         """Face-up display cards and the player's kept cards whose pattern is on the board."""
         cards = self.cards
         out = [
-            c for row in state.display for c in row if c >= 0 and self.card_possible(state, p, cards[c])
+            c
+            for row in state.display
+            for c in row
+            if c >= 0 and self.card_possible(state, p, cards[c])
         ]
         out.extend(c for c in p.reserved if self.card_possible(state, p, cards[c]))
         return out

@@ -1,0 +1,65 @@
+"""``boardwright games`` and ``boardwright options``: what can be played, and how."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from boardwright.engine.options import OptionSpec
+from boardwright.games import game_names
+
+from .common import load_game, stdout_console
+
+
+def games_command() -> None:
+    """List the games with their player counts."""
+    table = Table(title="Games", title_justify="left")
+    for heading in ("name", "title", "players", "options"):
+        table.add_column(heading)
+    for name in game_names():
+        game = load_game(name)
+        players = (
+            str(game.min_players)
+            if game.min_players == game.max_players
+            else f"{game.min_players}-{game.max_players}"
+        )
+        table.add_row(name, game.title, players, str(len(game.option_set.specs)))
+    stdout_console().print(table)
+
+
+def shown_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return ",".join(str(v) for v in value) or "(none)"
+    return str(value)
+
+
+def option_row(spec: OptionSpec) -> list[str]:
+    return [
+        spec.name,
+        shown_value(spec.default),
+        spec.allowed_text(),
+        spec.description,
+        spec.rule,
+        "yes" if spec.reconstructed else "",
+    ]
+
+
+def options_command(
+    game: Annotated[str, typer.Argument(help="The game, e.g. realm-of-sand.")],
+) -> None:
+    """List a game's options: name, default, allowed values, description, rule, reconstructed.
+
+    Set them with --option name=value. 'reconstructed' marks options standing in for a rule
+    the sources do not settle.
+    """
+    the_game = load_game(game)
+    table = Table(title=f"{the_game.title} options", title_justify="left", show_lines=True)
+    for heading in ("name", "default", "allowed", "description", "rule", "reconstructed"):
+        table.add_column(heading, overflow="fold")
+    for spec in the_game.option_set.specs:
+        table.add_row(*option_row(spec))
+    stdout_console().print(table)

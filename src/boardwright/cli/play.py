@@ -1,0 +1,401 @@
+"""``boardwright play``: a game at the terminal, humans and bots, hot-seat if several humans."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.columns import Columns
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from boardwright.bots import Bot, Observation
+from boardwright.engine.decision import Decision
+from boardwright.engine.errors import UndoRefusedError
+from boardwright.engine.events import Event
+from boardwright.engine.game import Result
+from boardwright.engine.session import Match, load_save
+from boardwright.games import get_game
+from boardwright.sim.runner import derive_seed
+
+from .common import (
+    HUMAN,
+    AskFunction,
+    CliError,
+    build_controllers,
+    check_seat_kinds,
+    choose_seed,
+    load_game,
+    note_context,
+    parse_options,
+    resolve_players,
+    seat_name,
+    split_seats,
+    stdin_ask,
+    stdout_console,
+)
+from .renderers import get_renderer
+
+HELP_TEXT = """\
+Type the number of an option to choose it. Other commands:
+  u, undo            take back your last decision (when the rules allow it)
+  s FILE, save FILE  save the game to FILE
+  l, log             show the recent events
+  v                  redraw the table and the options
+  h, help            this help
+  q, quit            leave the game (offers to save)"""
+
+LOG_LINES = 20
+MANY_OPTIONS = 8
+
+
+class Step(Enum):
+    """What a line of input led to."""
+
+    AGAIN = "again"  # ask the same seat again
+    DONE = "done"  # the game moved on (a choice or an undo)
+    QUIT = "quit"  # leave the game
+
+
+def print_events(console: Console, events: Sequence[Event]) -> None:
+    for event in events:
+        console.print(Text("  · ") + Text(event.text), highlight=False)
+
+
+def result_table(result: Result, kinds: Sequence[str] = ()) -> Table:
+    """Ranks and scores per seat (and who played it, if known), plus per-seat details."""
+    per_seat = {
+        key: value
+        for key, value in result.details.items()
+        if isinstance(value, list | tuple) and len(value) == len(result.scores)
+    }
+    table = Table(title="Result", title_justify="left")
+    headings = ("rank", "seat", *(("who",) if kinds else ()), "score", *per_seat)
+    for heading in headings:
+        table.add_column(heading.replace("_", " "))
+    order = sorted(range(len(result.scores)), key=lambda s: (result.ranks[s], s))
+    for seat in order:
+        score = result.scores[seat]
+        shown = f"{score:g}"
+        extra = [str(values[seat]) for values in per_seat.values()]
+        who = [kinds[seat] if seat < len(kinds) else "?"] if kinds else []
+        table.add_row(str(result.ranks[seat]), seat_name(seat), *who, shown, *extra)
+    return table
+
+
+def result_details(result: Result) -> list[str]:
+    """The details that are not per-seat lists, as ``name: value`` lines."""
+    lines = []
+    for key, value in result.details.items():
+        if isinstance(value, list | tuple) and len(value) == len(result.scores):
+            continue
+        lines.append(f"{key.replace('_', ' ')}: {value}")
+    return lines
+
+
+def show_result(console: Console, result: Result, kinds: Sequence[str] = ()) -> None:
+    console.print(result_table(result, kinds))
+    for line in result_details(result):
+        console.print(line, markup=False)
+    winners = ", ".join(seat_name(s) for s in result.winners)
+    console.print(Text(f"Winner: {winners}" if len(result.winners) == 1 else f"Tied: {winners}"))
+
+
+class PlaySession:
+    """Runs a match to its end, asking humans through ``ask`` and letting bots move."""
+
+    def __init__(
+        self,
+        match: Match[Any],
+        controllers: Sequence[Bot | None],
+        console: Console,
+        ask: AskFunction,
+        save_path: Path | None = None,
+    ) -> None:
+        self.match = match
+        self.controllers = list(controllers)
+        self.kinds = [HUMAN if c is None else c.name for c in self.controllers]
+        self.console = console
+        self.ask = ask
+        self.save_path = save_path
+        self.render = get_renderer(match.game.name)
+        self.humans = [seat for seat, c in enumerate(self.controllers) if c is None]
+        self.table_seat = self.humans[0] if len(self.humans) == 1 else None
+        self.seen = {seat: len(match.log) for seat in self.humans}
+        self.drawn: tuple[int, int] | None = None
+        self.last_human: int | None = None
+
+    # --- the loop -------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play until the game ends or a human leaves; return the exit code."""
+        print_events(self.console, self.match.events_for(self.table_seat)[-LOG_LINES:])
+        while (decision := self.match.decision) is not None:
+            bot = self.controllers[decision.seat]
+            if bot is not None:
+                self.bot_move(decision, bot)
+            elif not self.human_move(decision):
+                return 0
+        self.autosave()
+        self.finish()
+        return 0
+
+    def bot_move(self, decision: Decision, bot: Bot) -> None:
+        match, seat = self.match, decision.seat
+        start = len(match.log)
+        observation = Observation(seat, decision, lambda: match.view(seat))
+        match.play(bot.choose(observation), seat)
+        print_events(self.console, match.events_for(self.table_seat, start))
+
+    def human_move(self, decision: Decision) -> bool:
+        """Ask a human until the game moves on; False when the player leaves."""
+        seat = decision.seat
+        self.announce(seat)
+        if self.drawn != (seat, len(self.match.log)):
+            self.draw(seat)
+        self.show_options(decision)
+        while True:
+            try:
+                line = self.ask(f"{seat_name(seat)}> ")
+            except EOFError:
+                self.leave("input ended")
+                return False
+            step = self.handle(line.strip(), decision)
+            if step is Step.QUIT:
+                return False
+            if step is Step.DONE:
+                return True
+
+    # --- showing --------------------------------------------------------------------------
+    def announce(self, seat: int) -> None:
+        """Hot-seat: say whose turn it is and recap what happened since that seat's last move."""
+        if len(self.humans) < 2 or seat == self.last_human:
+            return
+        self.last_human = seat
+        self.console.rule(f"{seat_name(seat)}'s turn: pass the keyboard to {seat_name(seat)}")
+        recap = self.match.events_for(seat, min(self.seen[seat], len(self.match.log)))
+        if recap:
+            self.console.print(f"Since your last decision ({seat_name(seat)} sees):")
+            print_events(self.console, recap)
+        self.seen[seat] = len(self.match.log)
+
+    def draw(self, seat: int | None) -> None:
+        self.console.print(self.render(self.match.view(seat)))
+        if seat is not None:
+            self.drawn = (seat, len(self.match.log))
+
+    def show_options(self, decision: Decision) -> None:
+        self.console.print(Text(decision.prompt, style="bold"))
+        entries = [f"{n:>2}) {option.label}" for n, option in enumerate(decision.options, 1)]
+        if len(entries) > MANY_OPTIONS:
+            self.console.print(Columns([Text(e) for e in entries], padding=(0, 3)))
+        else:
+            for entry in entries:
+                self.console.print(Text(entry))
+
+    def hint(self, message: str) -> None:
+        self.console.print(Text(message, style="yellow"))
+
+    # --- input ----------------------------------------------------------------------------
+    def handle(self, line: str, decision: Decision) -> Step:
+        """Act on one line of input."""
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if word.isdigit():
+            return self.choose(int(word), decision)
+        if word in ("u", "undo"):
+            return self.undo(decision.seat)
+        if word in ("s", "save"):
+            self.save_to(rest.strip())
+        elif word in ("l", "log"):
+            self.show_log(decision.seat)
+        elif word == "v":
+            self.draw(decision.seat)
+            self.show_options(decision)
+        elif word in ("h", "help", "?"):
+            self.console.print(HELP_TEXT, markup=False, highlight=False)
+        elif word in ("q", "quit", "exit"):
+            self.leave("you left the game")
+            return Step.QUIT
+        else:
+            shown = f"'{line}' is not a choice" if line else "nothing typed"
+            self.hint(f"{shown}: type 1 to {len(decision.options)}, or h for help")
+        return Step.AGAIN
+
+    def choose(self, number: int, decision: Decision) -> Step:
+        count = len(decision.options)
+        if not 1 <= number <= count:
+            self.hint(f"there is no option {number}: type 1 to {count}, or h for help")
+            return Step.AGAIN
+        start = len(self.match.log)
+        self.match.play(number - 1, decision.seat)
+        print_events(self.console, self.match.events_for(decision.seat, start))
+        self.seen[decision.seat] = len(self.match.log)
+        self.autosave()
+        return Step.DONE
+
+    def undo(self, seat: int) -> Step:
+        try:
+            self.match.undo(seat)
+        except UndoRefusedError as refusal:
+            self.hint(str(refusal))
+            return Step.AGAIN
+        for human in self.seen:
+            self.seen[human] = min(self.seen[human], len(self.match.log))
+        self.console.print(Text("Your last decision was taken back.", style="cyan"))
+        self.drawn = None
+        return Step.DONE
+
+    def save_to(self, name: str) -> bool:
+        if not name:
+            self.hint("save needs a file name: s FILE")
+            return False
+        try:
+            self.match.save(Path(name))
+        except OSError as err:
+            self.hint(f"could not save to {name}: {err.strerror or err}")
+            return False
+        self.console.print(Text(f"saved to {name}", style="cyan"))
+        return True
+
+    def show_log(self, seat: int) -> None:
+        events = self.match.events_for(seat)[-LOG_LINES:]
+        self.console.print(Text(f"The last {len(events)} event(s):", style="bold"))
+        print_events(self.console, events)
+
+    # --- leaving and the end ------------------------------------------------------------------
+    def autosave(self) -> None:
+        if self.save_path is None:
+            return
+        try:
+            self.match.save(self.save_path)
+        except OSError as err:
+            self.hint(f"could not save to {self.save_path}: {err.strerror or err}")
+
+    def leave(self, why: str) -> None:
+        """Leaving early: save to --save, else offer to save (unless input has ended)."""
+        self.console.print(Text(f"{why}; the game stops here.", style="bold"))
+        if self.save_path is not None:
+            self.autosave()
+            self.console.print(f"The game is saved in {self.save_path}.", markup=False)
+            return
+        if why == "input ended":
+            self.console.print("The game was not saved.")
+            return
+        try:
+            name = self.ask("Save the game? File name (Enter: do not save): ").strip()
+        except EOFError:
+            name = ""
+        if not name or not self.save_to(name):
+            self.console.print("The game was not saved.")
+
+    def finish(self) -> None:
+        self.console.rule("Game over")
+        self.draw(self.table_seat)
+        result = self.match.result
+        if result is not None:
+            show_result(self.console, result, self.kinds)
+        if self.save_path is not None:
+            self.console.print(f"The game is saved in {self.save_path}.", markup=False)
+
+
+# --- the command -----------------------------------------------------------------------------
+def new_match(
+    game_name: str, players: int | None, seats: str | None, seed: int | None, options: list[str]
+) -> tuple[Match[Any], list[str]]:
+    game = load_game(game_name)
+    count = resolve_players(game, players, seats)
+    config = game.config(count, parse_options(options))
+    kinds = split_seats(seats) if seats else [HUMAN] + ["random"] * (count - 1)
+    check_seat_kinds(kinds, count, allow_human=True)
+    return Match(game, config, choose_seed(seed)), kinds
+
+
+def loaded_match(
+    game_name: str, path: Path, players: int | None, seats: str | None, given: Mapping[str, Any]
+) -> tuple[Match[Any], list[str]]:
+    load_game(game_name)
+    if any(value for value in given.values()):
+        flags = ", ".join(name for name, value in given.items() if value)
+        raise CliError(f"--load takes the players, seed and options from the save; drop {flags}")
+    match = load_save(path, get_game)
+    if match.game.name != game_name:
+        raise CliError(f"{path} is a save of '{match.game.name}', not of '{game_name}'")
+    count = match.config.players
+    note_context(seed=match.seed, players=count, options=match.config.to_data()["options"])
+    if players is not None and players != count:
+        raise CliError(f"{path} is a {count}-player game, not {players}-player")
+    kinds = split_seats(seats) if seats else [HUMAN] + ["random"] * (count - 1)
+    check_seat_kinds(kinds, count, allow_human=True)
+    return match, kinds
+
+
+def introduce(console: Console, match: Match[Any], kinds: Sequence[str]) -> None:
+    who = ", ".join(f"{seat_name(s)} {kind}" for s, kind in enumerate(kinds))
+    console.print(
+        f"{match.game.title} · {match.config.players} player(s) · seed {match.seed} · {who}",
+        markup=False,
+    )
+    changed = {
+        k: v for k, v in match.config.options.items() if match.game.option_set.defaults()[k] != v
+    }
+    if changed:
+        console.print("options: " + ", ".join(f"{k}={v}" for k, v in changed.items()), markup=False)
+    if HUMAN in kinds:
+        console.print("Type h for help.")
+
+
+def play_command(
+    game: Annotated[str, typer.Argument(help="The game, e.g. realm-of-sand (see 'games').")],
+    players: Annotated[
+        int | None,
+        typer.Option(help="Number of players (default: the number of --seats, else 2)."),
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            help="Who plays each seat, comma-separated: human or a bot (random). "
+            "Default: human for seat 1, random for the rest. Several humans play hot-seat."
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the game (default: a random one, printed).")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option", "-o", help="A game option as name=value; repeat for more (see 'options')."
+        ),
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            help="Save the game to this file after each human decision, at the end and on quit."
+        ),
+    ] = None,
+    load: Annotated[
+        Path | None,
+        typer.Option(help="Continue a saved game (its players, seed and options are used)."),
+    ] = None,
+) -> None:
+    """Play a game at the terminal: humans type option numbers, bots move by themselves."""
+    console = stdout_console()
+    if load is not None:
+        given = {"--seed": seed is not None, "--option": bool(option)}
+        match, kinds = loaded_match(game, load, players, seats, given)
+    else:
+        match, kinds = new_match(game, players, seats, seed, option or [])
+    if save is not None:
+        try:
+            match.save(save)
+        except OSError as err:
+            raise CliError(f"cannot write the save file {save}: {err.strerror or err}") from None
+    introduce(console, match, kinds)
+    controllers = build_controllers(kinds, derive_seed(match.seed, "play", len(match.actions)))
+    session = PlaySession(match, controllers, console, stdin_ask(console), save)
+    code = session.run()
+    if code:
+        raise typer.Exit(code)

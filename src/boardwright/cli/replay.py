@@ -1,0 +1,99 @@
+"""``boardwright replay``: a saved game action by action, as one seat (or a spectator) saw it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from boardwright.engine.decision import Decision
+from boardwright.engine.events import events_for_seat
+from boardwright.engine.session import ActionRecord, Match, load_save
+from boardwright.games import get_game
+
+from .common import AskFunction, CliError, note_context, seat_name, stdin_ask, stdout_console
+from .play import print_events, show_result
+from .renderers import get_renderer
+
+
+def action_heading(
+    number: int, record: ActionRecord, before: Decision | None, viewer: int | None
+) -> Text:
+    """``[n] Player 2 · kind``, plus the chosen label when the viewer made the choice."""
+    heading = Text(f"[{number}] ", style="dim")
+    heading.append(seat_name(record.seat), style="bold")
+    if before is not None:
+        heading.append(f" · {before.kind}")
+        index = before.index_of(record.key)
+        if viewer == record.seat and index is not None:
+            heading.append(f": {before.options[index].label}")
+    return heading
+
+
+class Stepper:
+    """Waits for Enter between actions while stepping; end of input means run to the end."""
+
+    def __init__(self, ask: AskFunction, enabled: bool) -> None:
+        self.ask = ask
+        self.enabled = enabled
+
+    def wait(self) -> None:
+        if not self.enabled:
+            return
+        try:
+            self.ask("Enter: next action (end of input: play to the end) ")
+        except EOFError:
+            self.enabled = False
+
+
+def replay_match(
+    console: Console, match: Match[Any], viewer: int | None, stepper: Stepper
+) -> None:
+    """Print every action's events as ``viewer`` sees them, then the final table and result."""
+    before: Decision | None = None
+    total = len(match.actions)
+    for number, state, events in match.states():
+        if number:
+            console.print(action_heading(number, match.actions[number - 1], before, viewer))
+        print_events(console, events_for_seat(events, viewer))
+        before = match.game.decision(state)
+        if number < total:
+            stepper.wait()
+    console.rule("Final state")
+    console.print(get_renderer(match.game.name)(match.view(viewer)))
+    result = match.result
+    if result is not None:
+        show_result(console, result)
+    elif match.decision is not None:
+        console.print(f"The game is not over: {seat_name(match.decision.seat)} decides next.")
+
+
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A save file written by 'play --save' or 's FILE'.")],
+    seat: Annotated[
+        int | None,
+        typer.Option(help="See the game as this player (1 = Player 1); default: a spectator."),
+    ] = None,
+    step: Annotated[
+        bool, typer.Option("--step", help="Wait for Enter between actions (end of input: go on).")
+    ] = False,
+) -> None:
+    """Replay a saved game, action by action."""
+    match = load_save(file, get_game)
+    note_context(game=match.game.name, seed=match.seed, players=match.config.players)
+    note_context(options=match.config.to_data()["options"])
+    players = match.config.players
+    if seat is not None and not 1 <= seat <= players:
+        raise CliError(f"--seat must be 1 to {players} for this {players}-player game")
+    viewer = None if seat is None else seat - 1
+    console = stdout_console()
+    who = "a spectator" if viewer is None else seat_name(viewer)
+    console.print(
+        f"{match.game.title} · {players} player(s) · seed {match.seed} · "
+        f"{len(match.actions)} action(s) · seen by {who}",
+        markup=False,
+    )
+    replay_match(console, match, viewer, Stepper(stdin_ask(console), step))

@@ -1,0 +1,135 @@
+"""``boardwright rules``: the rules reference of a game, whole or one rule by its ID."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markdown import Markdown
+from rich.table import Table
+
+import boardwright
+from boardwright.games import game_names, get_game
+
+from .common import CliError, stdout_console
+
+RULE_LINE = re.compile(r"^ {0,3}(?:[-*+] +)?\*\*\s*(?P<id>[A-Za-z]{1,8}-\d+(?:\.\d+)*[a-z]?)\b")
+HEADING = re.compile(r"^ {0,3}(?P<marks>#{1,6})\s")
+RULES_DIR_VARIABLE = "BOARDWRIGHT_RULES_DIR"
+
+
+def rules_dir() -> Path:
+    """Where the rules references live: $BOARDWRIGHT_RULES_DIR, else docs/rules of the repo."""
+    override = os.environ.get(RULES_DIR_VARIABLE)
+    if override:
+        return Path(override)
+    return Path(boardwright.__file__).resolve().parents[2] / "docs" / "rules"
+
+
+def rule_ids(text: str) -> list[str]:
+    """The rule IDs in file order (a rule is a line starting with a bold ID, e.g. **RS-4.2**)."""
+    ids = []
+    for line in text.splitlines():
+        found = RULE_LINE.match(line)
+        if found:
+            ids.append(found["id"])
+    return ids
+
+
+def _bold_rule(lines: list[str], wanted: str) -> list[str] | None:
+    """From the line starting with the bold ID up to the next rule or heading."""
+    for start, line in enumerate(lines):
+        found = RULE_LINE.match(line)
+        if found and found["id"].casefold() == wanted:
+            end = start + 1
+            while end < len(lines) and not (RULE_LINE.match(lines[end]) or HEADING.match(lines[end])):
+                end += 1
+            return lines[start:end]
+    return None
+
+
+def _heading_rule(lines: list[str], wanted: str) -> list[str] | None:
+    """A heading naming the ID (e.g. ``## RS-4 Buildings``) up to the next heading of its level."""
+    pattern = re.compile(rf"(?<![\w.-]){re.escape(wanted)}(?![\w-]|\.\d)", re.IGNORECASE)
+    for start, line in enumerate(lines):
+        heading = HEADING.match(line)
+        if heading and pattern.search(line):
+            level = len(heading["marks"])
+            end = start + 1
+            while end < len(lines):
+                other = HEADING.match(lines[end])
+                if other and len(other["marks"]) <= level:
+                    break
+                end += 1
+            return lines[start:end]
+    return None
+
+
+def rule_section(text: str, rule_id: str) -> str | None:
+    """The text of one rule, or None if the file has no rule with that ID."""
+    lines = text.splitlines()
+    wanted = rule_id.strip().casefold()
+    section = _bold_rule(lines, wanted) or _heading_rule(lines, wanted)
+    if section is None:
+        return None
+    return "\n".join(section).strip()
+
+
+def rules_file(game: str) -> Path:
+    """The rules reference of ``game``; CliError if the game or the file is unknown."""
+    path = rules_dir() / f"{game}.md"
+    if game not in game_names() and not path.is_file():
+        get_game(game)  # raises the one-line 'unknown game' error
+    if not path.is_file():
+        raise CliError(f"no rules reference for '{game}': {path} does not exist")
+    return path
+
+
+def list_rule_files() -> None:
+    console = stdout_console()
+    folder = rules_dir()
+    table = Table(title=f"Rules references in {folder}", title_justify="left")
+    table.add_column("game")
+    table.add_column("file")
+    names = set(game_names())
+    files = sorted(folder.glob("*.md")) if folder.is_dir() else []
+    for name in sorted(names | {f.stem for f in files}):
+        path = folder / f"{name}.md"
+        table.add_row(name, path.name if path.is_file() else "(none yet)")
+    console.print(table)
+    console.print("Read one with: boardwright rules GAME [RULE-ID]", markup=False)
+
+
+def rules_command(
+    game: Annotated[
+        str | None, typer.Argument(help="The game; leave out to list games and rule files.")
+    ] = None,
+    rule_id: Annotated[
+        str | None, typer.Argument(metavar="[RULE-ID]", help="One rule, e.g. RS-4.2.")
+    ] = None,
+    ids: Annotated[bool, typer.Option("--ids", help="List the rule IDs of the game.")] = False,
+) -> None:
+    """Print a game's rules reference, or one rule of it."""
+    if game is None:
+        list_rule_files()
+        return
+    path = rules_file(game)
+    text = path.read_text(encoding="utf-8")
+    console = stdout_console()
+    if ids:
+        for found in rule_ids(text):
+            console.print(found, markup=False, highlight=False)
+        return
+    if rule_id is None:
+        console.print(Markdown(text))
+        return
+    section = rule_section(text, rule_id)
+    if section is None:
+        raise CliError(
+            f"no rule '{rule_id}' in {path.name}; "
+            f"'boardwright rules {game} --ids' lists the rule IDs"
+        )
+    console.print(Markdown(section))

@@ -1,0 +1,129 @@
+"""``boardwright simulate``: many bot-only games, a progress bar and a summary."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from boardwright.sim.runner import ProgressCallback, Summary, simulate
+
+from .common import (
+    check_seat_kinds,
+    choose_seed,
+    load_game,
+    note_context,
+    parse_options,
+    resolve_players,
+    seat_name,
+    split_seats,
+    stderr_console,
+    stdout_console,
+)
+
+
+@contextmanager
+def progress_bar(enabled: bool, games: int) -> Iterator[ProgressCallback | None]:
+    """A Rich progress bar on stderr, or nothing when disabled."""
+    if not enabled:
+        yield None
+        return
+    progress = Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=stderr_console(),
+        transient=True,
+    )
+    task = progress.add_task("games", total=games)
+    with progress:
+        yield lambda done, _total: progress.update(task, completed=done)
+
+
+def seat_table(summary: Summary) -> Table:
+    table = Table(title=f"{summary.game}: {summary.games} games", title_justify="left")
+    for heading in ("seat", "bot", "wins", "win %", "mean score"):
+        table.add_column(heading, justify="left" if heading in ("seat", "bot") else "right")
+    for seat, kind in enumerate(summary.seats):
+        wins = summary.wins_by_seat[seat]
+        share = 100.0 * wins / summary.games if summary.games else 0.0
+        table.add_row(
+            seat_name(seat), kind, str(wins), f"{share:.1f}", f"{summary.mean_score[seat]:.2f}"
+        )
+    return table
+
+
+def summary_lines(summary: Summary, changed: dict[str, Any]) -> list[str]:
+    lines = [
+        f"seed {summary.seed} · {summary.players} player(s)",
+        f"mean decisions per game {summary.mean_decisions:g}",
+        f"{summary.decisions_per_second:,.0f} decisions/s · {summary.elapsed_s:.2f} s",
+        f"errors {summary.errors}",
+    ]
+    if summary.mean_rounds is not None:
+        lines.insert(2, f"mean rounds {summary.mean_rounds:g}")
+    if changed:
+        lines.insert(1, "options " + ", ".join(f"{k}={v}" for k, v in changed.items()))
+    lines.extend(f"  {message}" for message in summary.error_messages)
+    lines.append("wins: a shared first place counts as a win for each tied seat")
+    return lines
+
+
+def print_summary(console: Console, summary: Summary, defaults: dict[str, Any]) -> None:
+    console.print(seat_table(summary))
+    changed = {k: v for k, v in summary.options.items() if defaults.get(k) != v}
+    for line in summary_lines(summary, changed):
+        console.print(line, markup=False)
+
+
+def simulate_command(
+    game: Annotated[str, typer.Argument(help="The game, e.g. realm-of-sand (see 'games').")],
+    players: Annotated[
+        int | None,
+        typer.Option(help="Number of players (default: the number of --seats, else 2)."),
+    ] = None,
+    games: Annotated[int, typer.Option(help="How many games to play.")] = 100,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Seed of the run; game i uses a seed derived from it and i."),
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(help="A bot per seat, comma-separated (default: random everywhere)."),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="A game option as name=value; repeat for more."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object on stdout, nothing else.")
+    ] = False,
+) -> None:
+    """Let bots play many games and summarise them.
+
+    wins_by_seat counts first places: a shared first place counts as a win for each tied
+    seat. A game that raises an error is counted in 'errors' and the run goes on.
+    """
+    the_game = load_game(game)
+    count = resolve_players(the_game, players, seats)
+    options = parse_options(option)
+    the_game.config(count, options)
+    kinds = split_seats(seats) if seats else ["random"] * count
+    check_seat_kinds(kinds, count, allow_human=False)
+    run_seed = choose_seed(seed)
+    note_context(games=games)
+    show_bar = not as_json and sys.stderr.isatty()
+    with progress_bar(show_bar, games) as callback:
+        summary = simulate(game, count, games, run_seed, kinds, options, callback)
+    if as_json:
+        sys.stdout.write(json.dumps(summary.to_data()) + "\n")
+        return
+    print_summary(stdout_console(), summary, the_game.option_set.defaults())
