@@ -239,8 +239,12 @@ def test_rs_5_4_green_move_a_square_to_an_empty_field() -> None:
 def test_rs_5_5_purple_passive_extra_disc_and_no_limit() -> None:
     """RS-5.5 (passive): a yellow or blue disc at setup; no 3-disc limit in action B."""
     for seed in range(300):
-        state = GAME.setup(GAME.config(2, {"board_side": "advanced", "first_player": "1",
-                                           "starting_draft": "queen_front"}), seed)
+        state = GAME.setup(
+            GAME.config(
+                2, {"board_side": "advanced", "first_player": "1", "starting_draft": "queen_front"}
+            ),
+            seed,
+        )
         if GAME.rules.crystal_colour(state.players[0]) == "purple":
             break
     assert state.pending is not None and state.pending.kind == "purple_spirit"
@@ -303,8 +307,13 @@ def test_rs_5_7_blue_swap_one_or_two_tiles() -> None:
 def test_rs_5_crystal_use_is_recorded_and_undo_stops_at_reveals() -> None:
     """RS-5.1/RS-5.2 with a Match: a red crystal look cannot be undone."""
     for seed in range(200):
-        match = Match(GAME, GAME.config(2, {"board_side": "advanced", "first_player": "1",
-                                             "starting_draft": "queen_front"}), seed)
+        match = Match(
+            GAME,
+            GAME.config(
+                2, {"board_side": "advanced", "first_player": "1", "starting_draft": "queen_front"}
+            ),
+            seed,
+        )
         pending = match.state.pending
         if GAME.rules.crystal_colour(match.state.players[0]) == "red" and pending.kind == "turn":
             break
@@ -315,3 +324,16 @@ def test_rs_5_crystal_use_is_recorded_and_undo_stops_at_reveals() -> None:
         "the last decision revealed hidden information or used a random draw"
     )
     assert match.undo_refusal(1) == "the last decision was not yours"
+
+
+def test_rs_5_3_yellow_not_offered_when_no_other_colour_is_in_the_supply() -> None:
+    """RS-5.3: with only discs of your own colour in the supply there is nothing to swap."""
+    state = board_with("yellow")
+    p = state.players[0]
+    p.pool[0] = 1
+    state.spirit_supply = [state.spirit_supply[0] - 1, 0, 0, 0, 0]
+    activate(state)
+    assert "crystal" not in keys(state)
+    state.spirit_supply[2] = 1
+    refresh(state)
+    assert "crystal" in keys(state)

@@ -145,9 +145,18 @@ def test_rs_7_2_solo_tiles_are_set_aside_as_round_markers() -> None:
 
 def test_rs_7_3_solo_rank_table() -> None:
     """RS-7.3: <=25 Lehrling, 26-30 Meister, 31-35 Grossmeister, 36-39 Premier, >=40 Koenig."""
-    table = {0: "Lehrling", 25: "Lehrling", 26: "Meister", 30: "Meister", 31: "Großmeister",
-             35: "Großmeister", 36: "Premier", 39: "Premier", 40: "König von Ragusa",
-             55: "König von Ragusa"}
+    table = {
+        0: "Lehrling",
+        25: "Lehrling",
+        26: "Meister",
+        30: "Meister",
+        31: "Großmeister",
+        35: "Großmeister",
+        36: "Premier",
+        39: "Premier",
+        40: "König von Ragusa",
+        55: "König von Ragusa",
+    }
     for stars, title in table.items():
         assert solo_title(stars) == title
     state = new_game(1, solo_rounds=1)

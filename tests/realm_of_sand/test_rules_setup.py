@@ -38,7 +38,9 @@ def test_rs_0_4_cards_are_54_with_18_per_level() -> None:
     assert len(CONTENT.cards) == 54
     assert [sum(1 for c in CONTENT.cards if c.level == lv) for lv in (1, 2, 3)] == [18, 18, 18]
     assert len({c.rows for c in CONTENT.cards}) == 54  # every pattern differs
-    assert all(any(ch in "BY" for row in c.rows for ch in row) for c in CONTENT.cards if c.level == 3)
+    assert all(
+        any(ch in "BY" for row in c.rows for ch in row) for c in CONTENT.cards if c.level == 3
+    )
 
 
 def test_rs_0_5_boards_starter_and_six_advanced() -> None:
@@ -56,7 +58,9 @@ def test_rs_0_5_boards_starter_and_six_advanced() -> None:
 
 def test_rs_0_component_counts_are_checked_for_owner_content(tmp_path: Path) -> None:
     """RS-0.4: owners' own card data must keep the component counts."""
-    source = Path(__file__).resolve().parents[2] / "src" / "boardwright" / "content" / "realm_of_sand"
+    source = (
+        Path(__file__).resolve().parents[2] / "src" / "boardwright" / "content" / "realm_of_sand"
+    )
     for name in ("tiles.yaml", "boards.yaml"):
         (tmp_path / name).write_text((source / name).read_text())
     cards = (source / "cards.yaml").read_text()
@@ -172,3 +176,15 @@ def test_rs_1_6_experienced_players_take_the_advanced_side() -> None:
     sides = [CONTENT.boards[p.board].side for p in state.players]
     assert sides == ["starter", "advanced", "starter"]
     assert state.players[1].crystal == CRYSTAL_SPENT and state.players[0].crystal == CRYSTAL_NONE
+
+
+def test_rs_1_8_first_player_must_be_a_seat_in_play() -> None:
+    """RS-1.8 / RS-1.6: options naming a seat that does not play are rejected."""
+    from boardwright.engine.errors import ConfigError
+
+    with pytest.raises(
+        ConfigError, match="option 'first_player' got 4, but there are only 2 seats"
+    ):
+        GAME.config(2, {"first_player": "4"})
+    with pytest.raises(ConfigError, match="option 'advanced_seats' names seat 3"):
+        GAME.config(2, {"advanced_seats": "1,3"})

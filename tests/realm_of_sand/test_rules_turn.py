@@ -237,4 +237,3 @@ def test_rs_3_3_disc_target_loses_its_piece() -> None:
     play(state, "discs", "place:G", "to:B2", "move:B2", "to:C2")
     assert state.squares[1] == red + 1
     assert p.pool[4] == 1 and p.cells[field("C2")] == DISC and p.cells[field("B2")] == EMPTY
-

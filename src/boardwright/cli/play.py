@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import Enum
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -101,6 +102,8 @@ def show_result(console: Console, result: Result, kinds: Sequence[str] = ()) -> 
     console.print(result_table(result, kinds))
     for line in result_details(result):
         console.print(line, markup=False)
+    if len(result.scores) < 2:
+        return
     winners = ", ".join(seat_name(s) for s in result.winners)
     console.print(Text(f"Winner: {winners}" if len(result.winners) == 1 else f"Tied: {winners}"))
 
@@ -146,7 +149,7 @@ class PlaySession:
     def bot_move(self, decision: Decision, bot: Bot) -> None:
         match, seat = self.match, decision.seat
         start = len(match.log)
-        observation = Observation(seat, decision, lambda: match.view(seat))
+        observation = Observation(seat, decision, partial(match.view, seat))
         match.play(bot.choose(observation), seat)
         print_events(self.console, match.events_for(self.table_seat, start))
 

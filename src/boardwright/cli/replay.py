@@ -44,24 +44,26 @@ class Stepper:
         if not self.enabled:
             return
         try:
-            self.ask("Enter: next action (end of input: play to the end) ")
+            self.ask("[Enter: next action] ")
         except EOFError:
             self.enabled = False
 
 
-def replay_match(
-    console: Console, match: Match[Any], viewer: int | None, stepper: Stepper
-) -> None:
-    """Print every action's events as ``viewer`` sees them, then the final table and result."""
+def replay_match(console: Console, match: Match[Any], viewer: int | None, stepper: Stepper) -> None:
+    """Print each action's events as ``viewer`` sees them, then the final table and result.
+
+    Actions that show nothing to the viewer (no visible event, not the viewer's choice) are
+    passed over silently, also when stepping.
+    """
     before: Decision | None = None
-    total = len(match.actions)
     for number, state, events in match.states():
-        if number:
-            console.print(action_heading(number, match.actions[number - 1], before, viewer))
-        print_events(console, events_for_seat(events, viewer))
-        before = match.game.decision(state)
-        if number < total:
+        seen = events_for_seat(events, viewer)
+        record = match.actions[number - 1] if number else None
+        if record is not None and (seen or record.seat == viewer):
             stepper.wait()
+            console.print(action_heading(number, record, before, viewer))
+        print_events(console, seen)
+        before = match.game.decision(state)
     console.rule("Final state")
     console.print(get_renderer(match.game.name)(match.view(viewer)))
     result = match.result

@@ -45,7 +45,9 @@ def _bold_rule(lines: list[str], wanted: str) -> list[str] | None:
         found = RULE_LINE.match(line)
         if found and found["id"].casefold() == wanted:
             end = start + 1
-            while end < len(lines) and not (RULE_LINE.match(lines[end]) or HEADING.match(lines[end])):
+            while end < len(lines) and not (
+                RULE_LINE.match(lines[end]) or HEADING.match(lines[end])
+            ):
                 end += 1
             return lines[start:end]
     return None

@@ -77,7 +77,12 @@ class Game(ABC, Generic[S]):
                 f"{self.title} takes {self.min_players} to {self.max_players} players, "
                 f"not {players}"
             )
-        return GameConfig(players, self.option_set.resolve(options))
+        config = GameConfig(players, self.option_set.resolve(options))
+        self.check_config(config)
+        return config
+
+    def check_config(self, config: GameConfig) -> None:
+        """Checks across options and player count; raise ConfigError naming the option."""
 
     # --- the contract -----------------------------------------------------------------------
     def setup(self, config: GameConfig, seed: int, log: list[Event] | None = None) -> S:

@@ -13,6 +13,7 @@ import hashlib
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from boardwright.bots import Bot, Observation, make_bot
@@ -147,7 +148,7 @@ def play_one(
         if decisions >= MAX_DECISIONS:
             raise RuntimeError(f"the game did not end after {MAX_DECISIONS} decisions")
         seat = decision.seat
-        observation = Observation(seat, decision, lambda: game.view(state, seat))
+        observation = Observation(seat, decision, partial(game.view, state, seat))
         game.apply(state, bots[seat].choose(observation))
         decisions += 1
     result = game.result(state)

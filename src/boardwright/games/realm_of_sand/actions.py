@@ -107,7 +107,7 @@ class PlaceTile(RealmProcedure):
 
 
 class RefillZone(RealmProcedure):
-    """RS-2.3: take one of the first two tiles after the queen until the zone holds 3."""
+    """RS-2.5/RS-2.6: take one of the first two tiles after the queen until the zone holds 3."""
 
     name = "refill_zone"
 

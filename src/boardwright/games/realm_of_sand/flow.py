@@ -166,7 +166,7 @@ class Turn(RealmProcedure):
 
 
 class EndTurn(RealmProcedure):
-    """RS-4.4, RS-6, RS-7: refill the display, check the end, pass to the next seat."""
+    """RS-4.5, RS-6, RS-7: refill the display, check the end, pass to the next seat."""
 
     name = "end_turn"
 
@@ -219,7 +219,7 @@ class EndTurn(RealmProcedure):
 
 
 def refill_display(rules: Rules, state: RealmState, log: Log) -> None:
-    """RS-4.4: empty display slots are filled from their level's deck after the turn."""
+    """RS-4.5: empty display slots are filled from their level's deck after the turn."""
     for level, row in enumerate(state.display):
         deck = state.decks[level]
         for slot, card in enumerate(row):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardwright.engine.errors import ConfigError
 from boardwright.engine.events import Event
 from boardwright.engine.game import Game, GameConfig, Result
 from boardwright.engine.procedure import ProcedureTable
@@ -94,8 +95,6 @@ class RealmOfSand(Game[RealmState]):
             state.players.append(player)
         # RS-1.8: first player.
         state.first = rng.below(n) if opts.first_player == "random" else int(opts.first_player) - 1
-        if state.first >= n:
-            state.first = n - 1
         state.seat = state.first
         order = tuple((state.first + i) % n for i in range(n))
         emit(
@@ -129,6 +128,19 @@ class RealmOfSand(Game[RealmState]):
             draft_order = order if opts.starting_draft == "official" else tuple(reversed(order))
             stack.append(("draft", draft_order, 0))
         return state
+
+    def check_config(self, config: GameConfig) -> None:
+        first = config.options["first_player"]
+        if first != "random" and int(first) > config.players:
+            raise ConfigError(
+                f"option 'first_player' got {first}, but there are only {config.players} seats"
+            )
+        too_high = [s for s in config.options["advanced_seats"] if int(s) > config.players]
+        if too_high:
+            raise ConfigError(
+                f"option 'advanced_seats' names seat {too_high[0]}, "
+                f"but there are only {config.players} seats"
+            )
 
     def view(self, state: RealmState, seat: int | None) -> dict[str, Any]:
         return seat_view(self, state, seat)

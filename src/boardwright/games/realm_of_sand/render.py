@@ -39,6 +39,7 @@ COLUMN_LETTERS = "ABCDEFGHIJ"
 LEVEL_NAMES = ("I", "II", "III", "IV")
 STAR = "★"
 HOURGLASS = "⧗"
+TIMES = "\u00d7"  # the multiplication sign, as in "●G, 2 of them"
 NAME_WIDTH = 14
 PATTERN_WIDTH = 8
 
@@ -111,7 +112,7 @@ def board_grid(rows: Sequence[str], crystal: str | None) -> Text:
 
 
 def disc_pool(discs: Mapping[str, int]) -> Text:
-    held = [disc(c) + Text(f"×{n}") for c, n in discs.items() if n]
+    held = [disc(c) + Text(f"{TIMES}{n}") for c, n in discs.items() if n]
     return Text("discs ") + (joined(held) if held else Text("none", style="dim"))
 
 
@@ -259,9 +260,11 @@ def circle_text(view: Mapping[str, Any]) -> Text:
 def supply_text(view: Mapping[str, Any]) -> Text:
     supply = view["supply"]
     text = Text("supply ", style="bold")
-    text.append_text(joined([square(c) + Text(f"×{n}") for c, n in supply["squares"].items()]))
+    text.append_text(
+        joined([square(c) + Text(f"{TIMES}{n}") for c, n in supply["squares"].items()])
+    )
     text.append("  ")
-    text.append_text(joined([disc(c) + Text(f"×{n}") for c, n in supply["discs"].items()]))
+    text.append_text(joined([disc(c) + Text(f"{TIMES}{n}") for c, n in supply["discs"].items()]))
     return text
 
 
@@ -287,8 +290,8 @@ def header(view: Mapping[str, Any]) -> Text:
 
 
 LEGEND = Text(
-    "g r k squares · ●G ●R ●K ●B ●Y discs · ~~ closed dark field · * crystal field · "
-    f"◆/◇ crystal active/used · {STAR} stars · {HOURGLASS} hourglasses · [n] deck size",
+    "g r k squares · ●G ●B ●Y… discs · ~~ closed dark field · * crystal field · "
+    f"◆/◇ crystal active/used · {STAR} stars · {HOURGLASS} hourglasses · [n] deck",
     style="dim",
 )
 

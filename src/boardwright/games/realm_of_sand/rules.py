@@ -176,8 +176,10 @@ class Rules:
         if colour == "purple":
             return state.opts.purple_power == "crystal"
         if colour == "yellow":
-            has_own = any(p.pool) or p.discs_on_board != 0
-            return has_own and any(state.spirit_supply)
+            own = {c for c in range(5) if p.pool[c]}
+            own.update(piece_colour(p.cells[f]) for f in bits(p.discs_on_board))
+            supply = {c for c in range(5) if state.spirit_supply[c]}
+            return any(supply - {c} for c in own)
         if colour == "green":
             squares = p.occupied() & ~p.discs_on_board
             return squares != 0 and (self.allowed_targets(p) & ~p.occupied()) != 0
