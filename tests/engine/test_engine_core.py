@@ -6,18 +6,19 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from toygame import ToyGame  # noqa: E402
+from toygame import ToyGame
 
-from boardwright.engine import ConfigError, IllegalActionError, Rng, SaveFileError  # noqa: E402
-from boardwright.engine.errors import UndoRefusedError  # noqa: E402
-from boardwright.engine.events import events_for_seat  # noqa: E402
-from boardwright.engine.options import parse_option_pairs  # noqa: E402
-from boardwright.engine.session import Match, load_save  # noqa: E402
+from boardwright.engine import ConfigError, IllegalActionError, Rng, SaveFileError
+from boardwright.engine.errors import UndoRefusedError
+from boardwright.engine.events import events_for_seat
+from boardwright.engine.options import parse_option_pairs
+from boardwright.engine.session import Match, load_save
 
 GAME = ToyGame()
 
@@ -28,7 +29,7 @@ def lookup(name: str) -> ToyGame:
     return GAME
 
 
-def play_out(match: Match, seed: int, limit: int = 10_000) -> None:
+def play_out(match: Match[Any], seed: int, limit: int = 10_000) -> None:
     rng = Rng(seed)
     for _ in range(limit):
         decision = match.decision
@@ -69,7 +70,12 @@ def test_rng_shuffle_is_a_permutation_and_serializes() -> None:
 # --- options --------------------------------------------------------------------------------
 def test_options_defaults_and_validation() -> None:
     config = GAME.config(2, {"target": "30", "fast": "yes", "colours": "red,blue"})
-    assert config.options == {"target": 30, "mode": "plain", "fast": True, "colours": ("red", "blue")}
+    assert config.options == {
+        "target": 30,
+        "mode": "plain",
+        "fast": True,
+        "colours": ("red", "blue"),
+    }
 
 
 @pytest.mark.parametrize(
@@ -122,7 +128,8 @@ def test_clone_is_independent() -> None:
     copy = GAME.clone(state)
     GAME.apply_key(copy, "roll")
     assert state.rng.draws == 0 and copy.rng.draws == 1
-    assert GAME.decision(state) is not None and GAME.decision(state).kind == "roll"
+    decision = GAME.decision(state)
+    assert decision is not None and decision.kind == "roll"
 
 
 # --- events ---------------------------------------------------------------------------------
@@ -166,18 +173,35 @@ def test_replay_states_walk_the_game() -> None:
     [
         ("{not json", "not valid JSON (line 1, column 2"),
         ("[]", "not a boardwright save file"),
-        ('{"format": "boardwright-save", "version": 99}', "save format version 99 is not supported"),
-        ('{"format": "boardwright-save", "version": 1, "game": "toy", "seed": 1,'
-         ' "config": {"players": 2}}', "missing 'actions'"),
-        ('{"format": "boardwright-save", "version": 1, "game": "toy", "seed": 1,'
-         ' "config": {"players": 7}, "actions": []}', "takes 2 to 3 players"),
-        ('{"format": "boardwright-save", "version": 1, "game": "toy", "seed": "x",'
-         ' "config": {"players": 2}, "actions": []}', "\"seed\" must be a whole number"),
-        ('{"format": "boardwright-save", "version": 1, "game": "toy", "seed": 1,'
-         ' "config": {"players": 2}, "actions": ["stake:1", "fly"]}',
-         "action 2 ('fly') does not fit the game"),
-        ('{"format": "boardwright-save", "version": 1, "game": "chess", "seed": 1,'
-         ' "config": {"players": 2}, "actions": []}', "unknown game 'chess'"),
+        (
+            '{"format": "boardwright-save", "version": 99}',
+            "save format version 99 is not supported",
+        ),
+        (
+            '{"format": "boardwright-save", "version": 1, "game": "toy", "seed": 1,'
+            ' "config": {"players": 2}}',
+            "missing 'actions'",
+        ),
+        (
+            '{"format": "boardwright-save", "version": 1, "game": "toy", "seed": 1,'
+            ' "config": {"players": 7}, "actions": []}',
+            "takes 2 to 3 players",
+        ),
+        (
+            '{"format": "boardwright-save", "version": 1, "game": "toy", "seed": "x",'
+            ' "config": {"players": 2}, "actions": []}',
+            '"seed" must be a whole number',
+        ),
+        (
+            '{"format": "boardwright-save", "version": 1, "game": "toy", "seed": 1,'
+            ' "config": {"players": 2}, "actions": ["stake:1", "fly"]}',
+            "action 2 ('fly') does not fit the game",
+        ),
+        (
+            '{"format": "boardwright-save", "version": 1, "game": "chess", "seed": 1,'
+            ' "config": {"players": 2}, "actions": []}',
+            "unknown game 'chess'",
+        ),
     ],
 )
 def test_corrupt_save_files_give_clear_errors(tmp_path: Path, content: str, message: str) -> None:
@@ -197,10 +221,15 @@ def test_save_data_is_config_seed_and_keys() -> None:
     match.play_key("stake:3")
     data = json.loads(json.dumps(match.to_save()))
     assert data == {
-        "format": "boardwright-save", "version": 1, "game": "toy",
-        "config": {"players": 2, "options": {"target": 20, "mode": "plain", "fast": False,
-                                             "colours": ["red"]}},
-        "seed": 5, "actions": ["stake:3"],
+        "format": "boardwright-save",
+        "version": 1,
+        "game": "toy",
+        "config": {
+            "players": 2,
+            "options": {"target": 20, "mode": "plain", "fast": False, "colours": ["red"]},
+        },
+        "seed": 5,
+        "actions": ["stake:3"],
     }
 
 

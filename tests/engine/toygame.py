@@ -57,7 +57,11 @@ class RollOrHold(Procedure[ToyState]):
         if max(state.banked) >= state.target:
             state.stack.pop()
             return None
-        options = (Option("roll", "roll"), Option("hold", "hold"), Option("restake", "change stake"))
+        options = (
+            Option("roll", "roll"),
+            Option("hold", "hold"),
+            Option("restake", "change stake"),
+        )
         return Decision(state.seat, "roll", "roll or hold", options)
 
     def resume(self, state: ToyState, frame: Frame, option: Option, log: Log) -> None:
@@ -69,8 +73,16 @@ class RollOrHold(Procedure[ToyState]):
             if log is not None:
                 log.append(Event("roll", f"seat {state.seat} rolled {face}", {"face": face}))
                 peek = state.rng.clone().die(6)
-                log.append(Event("peek", f"next face is {peek}", {"peek": peek},
-                                 frozenset({state.seat}), "someone peeked", {}))
+                log.append(
+                    Event(
+                        "peek",
+                        f"next face is {peek}",
+                        {"peek": peek},
+                        frozenset({state.seat}),
+                        "someone peeked",
+                        {},
+                    )
+                )
             if face != 1:
                 state.turn_total += face * state.stake
                 return

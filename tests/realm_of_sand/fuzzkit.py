@@ -17,7 +17,7 @@ import re
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -64,7 +64,7 @@ SETUP_FRAMES = frozenset({"draft", "purple_setup"})
 _TOKEN = re.compile(r"[\w-]+")
 
 
-# --- cases -------------------------------------------------------------------------------------
+# --- cases ----------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class FuzzCase:
     """One seeded game: player count, seed, options and how the bots choose."""
@@ -94,7 +94,7 @@ def case_for(players: int, index: int) -> FuzzCase:
     options: dict[str, Any] = {
         "board_side": ("starter", "advanced")[index % 2],
         "starting_draft": DRAFTS[(index // 2) % 4],
-        "first_player": r.choice(("random", "random", "1", "2", "3", "4")),
+        "first_player": r.choice(("random", *(str(s) for s in range(1, players + 1)))),
         "tile_flip": r.below(2) == 1,
         "card_mirror": r.below(2) == 1,
         "square_shortage": r.choice(("block", "partial", "partial")),
@@ -105,11 +105,14 @@ def case_for(players: int, index: int) -> FuzzCase:
     }
     if players == 1:
         options["solo_rounds"] = r.choice((14, 14, 6, 25))
+    if options["board_side"] == "starter" and r.below(3) == 0:
+        # RS-1.6: experienced players may take the advanced side anyway.
+        options["advanced_seats"] = [str(s) for s in range(1, players + 1) if r.below(2)]
     bot = r.choice(("uniform", "eager", "eager"))
     return FuzzCase(players, index, seed, options, bot)
 
 
-# --- bots ----------------------------------------------------------------------------------------
+# --- bots -----------------------------------------------------------------------------------------
 _EAGER_WEIGHTS = (("fulfil:", 12), ("crystal", 4), ("place-tile", 3), ("place:", 2))
 
 
@@ -162,7 +165,31 @@ def new_match(players: int, options: dict[str, Any], seed: int) -> Match[RealmSt
     return Match(GAME, GAME.config(players, options), seed)
 
 
-# --- state snapshots -------------------------------------------------------------------------------
+def play(
+    match: Match[RealmState],
+    bot: FuzzBot,
+    *,
+    until: Callable[[Match[RealmState]], bool] | None = None,
+    steps: int | None = None,
+    limit: int = 100_000,
+) -> bool:
+    """Let ``bot`` choose for every seat until ``until(match)`` holds at a decision (True), or
+    ``steps`` decisions were played (True), or the game is over (False)."""
+    played = 0
+    while match.decision is not None:
+        if until is not None and until(match):
+            return True
+        if steps is not None and played >= steps:
+            return True
+        if played >= limit:
+            raise InvariantError(f"no end after {limit} decisions")
+        decision = match.decision
+        match.play(bot.choose(decision, match.state), decision.seat)
+        played += 1
+    return False
+
+
+# --- state snapshots ------------------------------------------------------------------------------
 def snapshot(state: RealmState) -> dict[str, Any]:
     """Every field of the state (taken from ``__slots__``, so new fields are included) as a
     deep copy that later play cannot change: equal snapshots mean equal states."""
@@ -200,7 +227,7 @@ def all_views(state: RealmState) -> list[dict[str, Any]]:
     return [GAME.view(state, s) for s in seats]
 
 
-# --- invariants ------------------------------------------------------------------------------------
+# --- invariants -----------------------------------------------------------------------------------
 class InvariantError(AssertionError):
     """An invariant of the rules does not hold; the message says which, where and how to repeat."""
 
@@ -212,6 +239,7 @@ class GameStats:
     views_checked: int = 0
     rounds: int = 0
     end: str = ""
+    squares_ran_out: bool = False  # a square colour's supply was empty at some point
     event_kinds: Counter[str] = field(default_factory=Counter)
     decision_kinds: Counter[str] = field(default_factory=Counter)
 
@@ -417,8 +445,10 @@ class Checker:
             CRYSTAL_ACTIVE,
         ):
             add(f"{who}: crystal state {p.crystal} on a {board.side} board")
-        if board.side != state.opts.board_side:
-            add(f"{who}: a {board.side} board with board_side={state.opts.board_side}")
+        advanced_seat = str(seat + 1) in state.opts.advanced_seats
+        side = "advanced" if state.opts.board_side == "advanced" or advanced_seat else "starter"
+        if board.side != side:
+            add(f"{who}: a {board.side} board, expected the {side} side")
 
     def _check_decision(self, state: RealmState, decision: Decision, add: Any) -> None:
         n = self.players
@@ -507,7 +537,7 @@ class Checker:
         return problems
 
 
-# --- what each seat may see --------------------------------------------------------------------------
+# --- what each seat may see -----------------------------------------------------------------------
 def check_views(state: RealmState) -> list[str]:
     """Every seat's and the spectator's view: JSON-ready, and hiding what that seat may not know
     (deck order, others' kept cards, cards another seat looks at, others' options)."""
@@ -585,7 +615,7 @@ def check_events(match: Match[RealmState]) -> list[str]:
     return problems
 
 
-# --- running a case ------------------------------------------------------------------------------------
+# --- running a case -------------------------------------------------------------------------------
 def _fail(case: FuzzCase, where: str, match: Match[RealmState], problems: list[str]) -> None:
     tail = [a.key for a in match.actions[-8:]]
     raise InvariantError(
@@ -626,6 +656,8 @@ def run_case(case: FuzzCase, *, view_every: int = 12, cap: int | None = None) ->
         stats.decisions += 1
         state = match.state
         problems = checker.check(state)
+        if not stats.squares_ran_out and min(state.squares) == 0:
+            stats.squares_ran_out = True
         if (
             sampler.below(view_every) == 0
             or (state.pending is not None and state.pending.kind == "red_keep")

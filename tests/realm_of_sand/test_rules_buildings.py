@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from scenario import (  # noqa: E402
+from scenario import (
     CONTENT,
     GAME,
     card_index,
@@ -20,19 +21,19 @@ from scenario import (  # noqa: E402
     show_card,
 )
 
-from boardwright.engine.events import Event  # noqa: E402
-from boardwright.engine.session import Match  # noqa: E402
-from boardwright.games.realm_of_sand.geometry import (  # noqa: E402
+from boardwright.engine.events import Event
+from boardwright.engine.session import Match
+from boardwright.games.realm_of_sand.geometry import (
     DISC,
     EMPTY,
     SQUARE,
     STRIDE,
     cell_name,
 )
-from boardwright.games.realm_of_sand.state import CRYSTAL_ACTIVE, CRYSTAL_SPENT  # noqa: E402
+from boardwright.games.realm_of_sand.state import CRYSTAL_ACTIVE, CRYSTAL_SPENT, RealmState
 
 
-def board_with(crystal: str, players: int = 2, **options):
+def board_with(crystal: str, players: int = 2, **options: Any) -> RealmState:
     """A game where seat 1 has the advanced board of the given crystal colour."""
     for seed in range(200):
         state = new_game(players, seed=seed, board_side="advanced", **options)
@@ -42,7 +43,7 @@ def board_with(crystal: str, players: int = 2, **options):
     raise AssertionError(f"no seed gives seat 1 the {crystal} board")
 
 
-def activate(state, seat: int = 0) -> None:
+def activate(state: RealmState, seat: int = 0) -> None:
     p = state.players[seat]
     p.crystal = CRYSTAL_ACTIVE
     p.crystal_turn = -1
@@ -315,7 +316,8 @@ def test_rs_5_crystal_use_is_recorded_and_undo_stops_at_reveals() -> None:
             seed,
         )
         pending = match.state.pending
-        if GAME.rules.crystal_colour(match.state.players[0]) == "red" and pending.kind == "turn":
+        settled = pending is not None and pending.kind == "turn"
+        if GAME.rules.crystal_colour(match.state.players[0]) == "red" and settled:
             break
     activate(match.state)
     match.play_key("crystal")

@@ -7,14 +7,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from scenario import GAME, keys, new_game, play, put, refresh  # noqa: E402
+from scenario import GAME, keys, new_game, play, put, refresh
 
-from boardwright.engine.events import Event  # noqa: E402
-from boardwright.engine.rng import Rng  # noqa: E402
-from boardwright.games.realm_of_sand.game import solo_title  # noqa: E402
+from boardwright.engine.events import Event
+from boardwright.engine.rng import Rng
+from boardwright.games.realm_of_sand.game import solo_title
+from boardwright.games.realm_of_sand.state import RealmState
 
 
-def pass_turn(state) -> None:
+def pass_turn(state: RealmState) -> None:
     play(state, "discs", "done", "end")
 
 

@@ -9,12 +9,12 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from scenario import CONTENT, GAME, keys, new_game, play  # noqa: E402
+from scenario import CONTENT, GAME, keys, new_game, play
 
-from boardwright.engine.content import ContentError  # noqa: E402
-from boardwright.games.realm_of_sand.content import check_components, load_content  # noqa: E402
-from boardwright.games.realm_of_sand.geometry import bits  # noqa: E402
-from boardwright.games.realm_of_sand.state import CRYSTAL_NONE, CRYSTAL_SPENT  # noqa: E402
+from boardwright.engine.content import ContentError
+from boardwright.games.realm_of_sand.content import check_components, load_content
+from boardwright.games.realm_of_sand.geometry import bits
+from boardwright.games.realm_of_sand.state import CRYSTAL_NONE, CRYSTAL_SPENT
 
 
 def test_rs_0_1_tiles_are_28_trominoes_of_rune_colours() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from scenario import (  # noqa: E402
+from scenario import (
     CONTENT,
     GAME,
     field,
@@ -19,11 +19,8 @@ from scenario import (  # noqa: E402
     show_card,
 )
 
-from boardwright.games.realm_of_sand.geometry import DISC, EMPTY, SQUARE  # noqa: E402
-
-
-def zone_ids(state, seat=0):
-    return [CONTENT.tiles[t].id for t in state.players[seat].zone]
+from boardwright.games.realm_of_sand.geometry import DISC, EMPTY, SQUARE
+from boardwright.games.realm_of_sand.state import RealmState
 
 
 def test_rs_2_1_turn_menu_one_main_action_further_actions_around_it() -> None:
@@ -70,12 +67,12 @@ def test_rs_2_2_tile_goes_within_the_light_area_rotated_and_flipped() -> None:
     assert len(keys(no_flip)) == 4
 
 
-def first(state):
+def first(state: RealmState) -> None:
     """Choose the first option of the current decision."""
     play(state, keys(state)[0])
 
 
-def place_first_tile(state, tile=None):
+def place_first_tile(state: RealmState, tile: int | None = None) -> int:
     """Start action A with the zone's first tile (or ``tile``) in its first orientation."""
     tile = state.players[state.seat].zone[0] if tile is None else tile
     play(state, "place-tile", f"tile:{CONTENT.tiles[tile].id}", "orient:0")
@@ -90,6 +87,7 @@ def test_rs_2_3_overbuilding_returns_squares_and_discs() -> None:
     state.players[0].zone[0] = straight.index
     refresh(state)
     play(state, "place-tile", f"tile:{straight.id}")
+    assert state.pending is not None
     horizontal = next(o.key for o in state.pending.options if " / " not in o.label)
     play(state, horizontal)
     red_before = state.squares[1]

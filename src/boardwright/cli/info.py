@@ -53,13 +53,20 @@ def options_command(
 ) -> None:
     """List a game's options: name, default, allowed values, description, rule, reconstructed.
 
-    Set them with --option name=value. 'reconstructed' marks options standing in for a rule
-    the sources do not settle.
+    Set them with --option name=value.
+
+    'reconstructed' marks options that stand in for a rule the sources do not settle.
     """
     the_game = load_game(game)
-    table = Table(title=f"{the_game.title} options", title_justify="left", show_lines=True)
-    for heading in ("name", "default", "allowed", "description", "rule", "reconstructed"):
-        table.add_column(heading, overflow="fold")
+    table = Table(
+        title=f"{the_game.title} options", title_justify="left", show_lines=True, expand=True
+    )
+    table.add_column("name", no_wrap=True)
+    table.add_column("default", overflow="fold")
+    table.add_column("allowed", ratio=1, overflow="fold")
+    table.add_column("description", ratio=3)
+    table.add_column("rule", no_wrap=True)
+    table.add_column("reconstructed", no_wrap=True)
     for spec in the_game.option_set.specs:
         table.add_row(*option_row(spec))
     stdout_console().print(table)

@@ -93,7 +93,7 @@ def rules_file(game: str) -> Path:
 def list_rule_files() -> None:
     console = stdout_console()
     folder = rules_dir()
-    table = Table(title=f"Rules references in {folder}", title_justify="left")
+    table = Table(title="Rules references", title_justify="left")
     table.add_column("game")
     table.add_column("file")
     names = set(game_names())
@@ -102,6 +102,7 @@ def list_rule_files() -> None:
         path = folder / f"{name}.md"
         table.add_row(name, path.name if path.is_file() else "(none yet)")
     console.print(table)
+    console.print(f"folder: {folder} (set {RULES_DIR_VARIABLE} to use another)", markup=False)
     console.print("Read one with: boardwright rules GAME [RULE-ID]", markup=False)
 
 

@@ -77,9 +77,14 @@ def summary_lines(summary: Summary, changed: dict[str, Any]) -> list[str]:
     return lines
 
 
+def plain(value: Any) -> Any:
+    """Option values as JSON has them (tuples become lists), for comparing with defaults."""
+    return list(value) if isinstance(value, tuple) else value
+
+
 def print_summary(console: Console, summary: Summary, defaults: dict[str, Any]) -> None:
     console.print(seat_table(summary))
-    changed = {k: v for k, v in summary.options.items() if defaults.get(k) != v}
+    changed = {k: v for k, v in summary.options.items() if plain(defaults.get(k)) != plain(v)}
     for line in summary_lines(summary, changed):
         console.print(line, markup=False)
 
@@ -109,8 +114,11 @@ def simulate_command(
 ) -> None:
     """Let bots play many games and summarise them.
 
-    wins_by_seat counts first places: a shared first place counts as a win for each tied
-    seat. A game that raises an error is counted in 'errors' and the run goes on.
+    Wins (wins_by_seat): a shared first place counts as a win for each tied seat.
+
+    A game that raises an error is counted in 'errors' and the run goes on.
+
+    A progress bar shows on stderr when it is a terminal and --json is not given.
     """
     the_game = load_game(game)
     count = resolve_players(the_game, players, seats)

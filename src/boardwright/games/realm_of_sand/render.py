@@ -39,7 +39,7 @@ COLUMN_LETTERS = "ABCDEFGHIJ"
 LEVEL_NAMES = ("I", "II", "III", "IV")
 STAR = "★"
 HOURGLASS = "⧗"
-TIMES = "\u00d7"  # the multiplication sign, as in "●G, 2 of them"
+TIMES = "\u00d7"  # multiplication sign, for counts
 NAME_WIDTH = 14
 PATTERN_WIDTH = 8
 
@@ -276,7 +276,11 @@ def header(view: Mapping[str, Any]) -> Text:
     if view.get("finished"):
         text.append(" · game over", style="bold red")
     else:
-        text.append(f" · {seat_label(view['turn'])} to play")
+        text.append(f" · {seat_label(view['turn'])}'s turn")
+        decision = view.get("decision") or {}
+        deciding = decision.get("seat", view["turn"])
+        if deciding != view["turn"]:
+            text.append(f" · {seat_label(deciding)} decides")
         if view.get("last_round"):
             text.append(" · LAST ROUND", style="bold red")
     if not view.get("solo"):
@@ -290,8 +294,8 @@ def header(view: Mapping[str, Any]) -> Text:
 
 
 LEGEND = Text(
-    "g r k squares · ●G ●B ●Y… discs · ~~ closed dark field · * crystal field · "
-    f"◆/◇ crystal active/used · {STAR} stars · {HOURGLASS} hourglasses · [n] deck",
+    "g r k squares · ●G discs · ~~ closed · * crystal field · "
+    f"◆/◇ crystal on/used · {STAR} stars · {HOURGLASS} hourglasses · [n] in deck",
     style="dim",
 )
 
