@@ -19,6 +19,7 @@ from typer.core import TyperGroup
 from boardwright.engine.errors import BoardwrightError
 
 from .common import BUG_CONTEXT, error_line
+from .content import content_app
 from .info import games_command, options_command
 from .play import play_command
 from .replay import replay_command
@@ -130,6 +131,7 @@ app.command("replay")(replay_command)
 app.command("rules")(rules_command)
 app.command("games")(games_command)
 app.command("options")(options_command)
+app.add_typer(content_app, name="content")
 
 
 def run() -> None:

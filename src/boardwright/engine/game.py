@@ -5,8 +5,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
+from boardwright.engine.content import ContentError, ContentRecord
 from boardwright.engine.decision import Decision
 from boardwright.engine.errors import ConfigError, IllegalActionError
 from boardwright.engine.events import Event
@@ -134,6 +136,15 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def turn_key(self, state: S) -> tuple[int, ...]:
         """Identifies whose turn it is (e.g. round and seat); undo never changes it."""
+
+    # --- content ----------------------------------------------------------------------------
+    def content_models(self) -> Mapping[str, type[ContentRecord]]:
+        """The record types of the game's content files, by file stem (for JSON Schema export)."""
+        return {}
+
+    def validate_content(self, directory: Path) -> list[ContentError]:
+        """Every problem of a content directory an owner made (empty when it is fine)."""
+        return []
 
     def score(self, state: S, seat: int) -> float:
         """The seat's current score (for summaries and heuristics)."""

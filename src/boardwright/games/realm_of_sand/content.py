@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from boardwright.engine.content import ContentRecord, load_records
+from boardwright.engine.content import ContentError, ContentRecord, load_records, validate_records
 from boardwright.games.realm_of_sand.geometry import (
     COLOURS,
     COLS,
@@ -200,6 +200,26 @@ def _compile_board(index: int, record: BoardRecord) -> Board:
     )
 
 
+CONTENT_MODELS: dict[str, type[ContentRecord]] = {
+    "tiles": TileRecord,
+    "cards": CardRecord,
+    "boards": BoardRecord,
+}
+
+
+def validate_content_dir(directory: Path) -> list[ContentError]:
+    """All problems of a content directory: each file's records, then the component counts."""
+    errors: list[ContentError] = []
+    for stem, model in CONTENT_MODELS.items():
+        errors.extend(validate_records(directory / f"{stem}.yaml", model, list_key=stem))
+    if not errors:
+        try:
+            check_components(load_content(directory))
+        except ContentError as err:
+            errors.append(err)
+    return errors
+
+
 def load_content(directory: Path = CONTENT_DIR) -> RealmContent:
     """Load and check a content directory (tiles.yaml, cards.yaml, boards.yaml)."""
     tiles = load_records(directory / "tiles.yaml", TileRecord, list_key="tiles")
@@ -219,8 +239,6 @@ def default_content() -> RealmContent:
 
 def check_components(content: RealmContent) -> None:
     """RS-0: the component counts the rules describe; owners' own data must keep them."""
-    from boardwright.engine.content import ContentError
-
     where = "realm of sand content"
     if len(content.tiles) != 28:
         raise ContentError(where, "tiles", f"needs 28 rune tiles, found {len(content.tiles)}")

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
+from boardwright.engine.content import ContentError, ContentRecord
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.events import Event
 from boardwright.engine.game import Game, GameConfig, Result
 from boardwright.engine.procedure import ProcedureTable
 from boardwright.engine.rng import Rng
 from boardwright.games.realm_of_sand import actions, crystals, flow
-from boardwright.games.realm_of_sand.content import RealmContent, check_components, default_content
+from boardwright.games.realm_of_sand.content import (
+    CONTENT_MODELS,
+    RealmContent,
+    check_components,
+    default_content,
+    validate_content_dir,
+)
 from boardwright.games.realm_of_sand.options import OPTION_SET, RealmOptions
 from boardwright.games.realm_of_sand.rules import Rules, emit, seat_name
 from boardwright.games.realm_of_sand.state import CRYSTAL_SPENT, PlayerState, RealmState
@@ -128,6 +137,12 @@ class RealmOfSand(Game[RealmState]):
             draft_order = order if opts.starting_draft == "official" else tuple(reversed(order))
             stack.append(("draft", draft_order, 0))
         return state
+
+    def content_models(self) -> Mapping[str, type[ContentRecord]]:
+        return CONTENT_MODELS
+
+    def validate_content(self, directory: Path) -> list[ContentError]:
+        return validate_content_dir(directory)
 
     def check_config(self, config: GameConfig) -> None:
         first = config.options["first_player"]
