@@ -66,10 +66,9 @@ def timed(run: Callable[[], int]) -> tuple[int, float]:
     return count, time.perf_counter() - start
 
 
-def play_games(rules: RealmOfSand, players: int, games: int, mode: str) -> tuple[int, float]:
-    """Decisions made and seconds taken by ``games`` random games (the same games each time)."""
-    seeds = [BASE_SEED + players * 1000 + i for i in range(games)]
-    return timed(lambda: sum(play_game(rules, players, s, mode) for s in seeds))
+def game_seeds(players: int, games: int) -> list[int]:
+    """The seeds of the measured games: the same in every repeat and every mode."""
+    return [BASE_SEED + players * 1000 + i for i in range(games)]
 
 
 def mid_game_state(rules: RealmOfSand, players: int, seed: int) -> RealmState:
@@ -132,23 +131,33 @@ def run(games: int, repeats: int, clones: int) -> dict[str, Any]:
     rules = game()
     pinned = pin_to_one_core()
     for players in PLAYER_COUNTS:  # warm up: the rules memoise some board queries
-        play_games(rules, players, games, "plain")
+        for seed in game_seeds(players, games):
+            play_game(rules, players, seed, "plain")
         play_game(rules, players, BASE_SEED, "log_views")
     samples: dict[str, dict[str, list[float]]] = {
         mode: {key: [] for key in ("2", "4", "overall")} for mode in MODES
     }
     per_game: dict[str, float] = {}
     for repeat in range(repeats):
-        for mode in MODES[repeat % 3 :] + MODES[: repeat % 3]:  # no mode always goes first
-            total_decisions = 0
-            total_seconds = 0.0
+        decisions = {mode: {p: 0 for p in PLAYER_COUNTS} for mode in MODES}
+        seconds = {mode: {p: 0.0 for p in PLAYER_COUNTS} for mode in MODES}
+        # Modes interleave game by game (in rotating order), so that a change in the machine's
+        # load during the run touches every mode alike.
+        order = MODES[repeat % 3 :] + MODES[: repeat % 3]
+        for players in PLAYER_COUNTS:
+            for seed in game_seeds(players, games):
+                for mode in order:
+                    start = time.perf_counter()
+                    decisions[mode][players] += play_game(rules, players, seed, mode)
+                    seconds[mode][players] += time.perf_counter() - start
+        for mode in MODES:
             for players in PLAYER_COUNTS:
-                decisions, seconds = play_games(rules, players, games, mode)
-                per_game[str(players)] = decisions / games
-                samples[mode][str(players)].append(decisions / seconds)
-                total_decisions += decisions
-                total_seconds += seconds
-            samples[mode]["overall"].append(total_decisions / total_seconds)
+                per_game[str(players)] = decisions[mode][players] / games
+                samples[mode][str(players)].append(
+                    decisions[mode][players] / seconds[mode][players]
+                )
+            all_seconds = sum(seconds[mode].values())
+            samples[mode]["overall"].append(sum(decisions[mode].values()) / all_seconds)
     medians = {
         mode: {key: statistics.median(values) for key, values in by_key.items()}
         for mode, by_key in samples.items()

@@ -28,7 +28,14 @@ from boardwright.engine.rng import Rng
 from boardwright.engine.session import Match
 from boardwright.games import get_game
 from boardwright.games.realm_of_sand.game import RealmOfSand
-from boardwright.games.realm_of_sand.geometry import BOARD_MASK, DISC, EMPTY, SQUARE, cell_name
+from boardwright.games.realm_of_sand.geometry import (
+    BOARD_MASK,
+    DISC,
+    EMPTY,
+    SQUARE,
+    cell_name,
+    parse_cell,
+)
 from boardwright.games.realm_of_sand.state import (
     CRYSTAL_ACTIVE,
     CRYSTAL_NONE,
@@ -73,7 +80,7 @@ class FuzzCase:
     index: int
     seed: int
     options: dict[str, Any]
-    bot: str  # "uniform" or "eager"
+    bot: str  # one of BOT_STYLES
 
     def describe(self) -> str:
         return (
@@ -108,12 +115,14 @@ def case_for(players: int, index: int) -> FuzzCase:
     if options["board_side"] == "starter" and r.below(3) == 0:
         # RS-1.6: experienced players may take the advanced side anyway.
         options["advanced_seats"] = [str(s) for s in range(1, players + 1) if r.below(2)]
-    bot = r.choice(("uniform", "eager", "eager"))
+    bot = r.choice(("uniform", "eager", "eager", "builder"))
     return FuzzCase(players, index, seed, options, bot)
 
 
 # --- bots -----------------------------------------------------------------------------------------
+BOT_STYLES = ("uniform", "eager", "builder")
 _EAGER_WEIGHTS = (("fulfil:", 12), ("crystal", 4), ("place-tile", 3), ("place:", 2))
+_BUILDER_WEIGHTS = (("place-tile", 30), ("place:", 3))
 
 
 class FuzzBot:
@@ -121,11 +130,13 @@ class FuzzBot:
 
     ``uniform`` picks any option with equal chance. ``eager`` favours fulfilling cards, using
     crystals, placing pieces and covering its board's crystal field, so that games reach their
-    ends (hourglasses, empty decks) and the crystal powers get used.
+    ends (hourglasses, empty decks) and the crystal powers get used. ``builder`` places tiles
+    on empty fields whenever it can and seldom fulfils, so the squares in the supply run out
+    (which ``square_shortage`` is about).
     """
 
     def __init__(self, style: str, seed: int) -> None:
-        if style not in ("uniform", "eager"):
+        if style not in BOT_STYLES:
             raise ValueError(f"unknown bot style {style!r}")
         self.style = style
         self.rng = Rng(seed)
@@ -134,11 +145,15 @@ class FuzzBot:
         options = decision.options
         if self.style == "uniform":
             return self.rng.below(len(options))
-        crystal = ""
-        if state is not None and decision.kind in ("tile_position", "fulfil_fields"):
-            field = BOARDS[state.players[decision.seat].board].crystal_field
-            crystal = cell_name(field) if field >= 0 else ""
-        weights = [_weight(o, crystal) for o in options]
+        if self.style == "builder":
+            cells = None if state is None else state.players[decision.seat].cells
+            weights = [_builder_weight(o, cells) for o in options]
+        else:
+            crystal = ""
+            if state is not None and decision.kind in ("tile_position", "fulfil_fields"):
+                field = BOARDS[state.players[decision.seat].board].crystal_field
+                crystal = cell_name(field) if field >= 0 else ""
+            weights = [_eager_weight(o, crystal) for o in options]
         x = self.rng.below(sum(weights))
         for i, w in enumerate(weights):
             if x < w:
@@ -147,11 +162,23 @@ class FuzzBot:
         raise AssertionError("unreachable")
 
 
-def _weight(option: Option, crystal: str) -> int:
+def _eager_weight(option: Option, crystal: str) -> int:
     key = option.key
     if crystal and key.startswith("at:") and crystal in key[3:].split("+"):
         return 6
     for prefix, weight in _EAGER_WEIGHTS:
+        if key.startswith(prefix):
+            return weight
+    return 1
+
+
+def _builder_weight(option: Option, cells: list[int] | None) -> int:
+    key = option.key
+    if cells is not None and key.startswith("at:"):
+        fields = [parse_cell(name) for name in key[3:].split("+")]
+        if all(f is not None and cells[f] == EMPTY for f in fields):
+            return 20
+    for prefix, weight in _BUILDER_WEIGHTS:
         if key.startswith(prefix):
             return weight
     return 1

@@ -122,7 +122,7 @@ def test_cases_are_deterministic_and_mix_the_options() -> None:
     for name in ("board_side", "starting_draft", "tile_flip", "card_mirror", "square_shortage"):
         assert len({c.options[name] for c in first}) > 1, name
     assert {c.options["starting_draft"] for c in first[:8]} == set(fuzzkit.DRAFTS)
-    assert {c.bot for c in first} == {"uniform", "eager"}
+    assert {c.bot for c in first} == set(fuzzkit.BOT_STYLES)
     assert 3 in {c.options["hourglass_goal"] for c in first}
     for players in PLAYER_COUNTS:
         config = fuzzkit.GAME.config(players, fuzzkit.case_for(players, 0).options)
@@ -245,8 +245,9 @@ def test_an_offered_yellow_crystal_always_has_a_disc_to_swap() -> None:
 
     Here the supply holds only green discs and the seat owns only green discs, so there is
     nothing to swap: either the turn does not offer the crystal, or using it asks a decision
-    that has options. (Bug: ``Rules.crystal_ready`` only checks that the seat has a disc and
-    the supply is not empty, so ``crystal_yellow`` asks ``yellow_disc`` with no options.)
+    that has options. (Regression: ``Rules.crystal_ready`` once checked only that the seat had
+    a disc and the supply was not empty, and ``crystal_yellow`` then asked ``yellow_disc`` with
+    no options, an EngineError in the middle of a game.)
     """
     game = fuzzkit.GAME
     config = game.config(
