@@ -1,0 +1,1 @@
+"""Runebound (2nd edition): the base game "Rise of the Dragonlords", expansions to follow."""

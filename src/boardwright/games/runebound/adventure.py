@@ -1,0 +1,182 @@
+"""The adventure step (RB-4): counters, events, encounters; challenges go to combat."""
+
+from __future__ import annotations
+
+from boardwright.engine.decision import Decision, Option
+from boardwright.engine.state import Frame
+from boardwright.games.runebound.effects import apply_effects
+from boardwright.games.runebound.procedure import RuneboundProcedure
+from boardwright.games.runebound.records import COLOURS
+from boardwright.games.runebound.rules import Log, Rules, emit
+from boardwright.games.runebound.state import RuneboundState
+
+
+def draw_adventure(rules: Rules, state: RuneboundState, colour: int) -> int:
+    """Top card of a colour's deck; an empty deck is reshuffled from its discards (RB-4.10)."""
+    deck = state.adventure_decks[colour]
+    if not deck and state.adventure_discards[colour]:
+        deck.extend(state.adventure_discards[colour])
+        state.adventure_discards[colour].clear()
+        state.rng.shuffle(deck)
+    return deck.pop() if deck else -1
+
+
+def discard_adventure(rules: Rules, state: RuneboundState, card: int) -> None:
+    state.adventure_discards[COLOURS.index(rules.adventures[card].colour)].append(card)
+
+
+class Adventure(RuneboundProcedure):
+    """RB-4.2/4.7/4.8: attempt an adventure on the hero's hex, or not. Frame: (name,)."""
+
+    name = "adventure"
+
+    def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
+        seat = state.seat
+        here = state.heroes[seat].hex
+        rules = self.rules
+        options: list[Option] = []
+        undefeated = state.undefeated.get(here, -1)
+        if undefeated >= 0:
+            card = rules.adventures[undefeated]
+            options.append(
+                Option(
+                    "undefeated", f"fight the undefeated {card.name} ({card.colour})", undefeated
+                )
+            )
+        else:
+            counters = state.counters[here]
+            options.extend(
+                Option(f"adventure:{COLOURS[c]}", f"draw a {COLOURS[c]} adventure card", c)
+                for c in range(4)
+                if counters >> c & 1
+            )
+        if not options:
+            state.stack.pop()
+            return None
+        options.append(Option("skip", "no adventure this turn"))
+        return Decision(
+            seat,
+            "adventure",
+            f"{rules.who(state, seat)} at {rules.board.hex_name(here)}: an adventure?",
+            tuple(options),
+        )
+
+    def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
+        here = state.heroes[state.seat].hex
+        if option.key == "skip":
+            state.stack.pop()
+        elif option.key == "undefeated":
+            state.stack[-1] = ("combat_start", option.data, here, "undefeated")
+        else:
+            state.stack[-1] = ("draw", option.data, here)
+
+
+class Draw(RuneboundProcedure):
+    """RB-4.3: draw until a card that is not an event comes. Frame: (name, colour, hex)."""
+
+    name = "draw"
+
+    def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
+        colour: int = frame[1]
+        here: int = frame[2]
+        rules = self.rules
+        seat = state.seat
+        card_index = draw_adventure(rules, state, colour)
+        if card_index < 0:
+            emit(log, "empty_deck", f"The {COLOURS[colour]} deck is empty", colour=COLOURS[colour])
+            state.stack.pop()
+            return None
+        state.reveals += 1
+        card = rules.adventures[card_index]
+        emit(
+            log,
+            "draw",
+            f"{rules.who(state, seat)} draws {card.name} ({card.kind})",
+            seat=seat,
+            card=card.id,
+            card_kind=card.kind,
+        )
+        if card.kind == "event":
+            if state.event >= 0:
+                discard_adventure(rules, state, state.event)
+            state.event = card_index
+            emit(log, "event", f"Event {card.number}: {card.name} — {card.text}", card=card.id)
+            for ability in card.abilities:
+                if ability.timing == "event":
+                    apply_effects(rules, state, seat, ability.effects, log, source=card.name)
+            return None  # draw again
+        if card.kind == "encounter":
+            state.stack[-1] = ("encounter", card_index, here, colour)
+        else:
+            state.stack[-1] = ("combat_start", card_index, here, f"counter:{colour}")
+        return None
+
+
+class Encounter(RuneboundProcedure):
+    """RB-4.5: choose how to meet the encounter. Frame: (name, card, hex, colour)."""
+
+    name = "encounter"
+
+    def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
+        card = self.rules.adventures[frame[1]]
+        options = []
+        for i, choice in enumerate(card.choices):
+            test = choice.test
+            label = choice.text
+            if test is not None:
+                skill = f" {test.skill}" if test.skill else ""
+                label += f" (test {test.stat}{skill} {test.difficulty})"
+            options.append(Option(f"choice:{i + 1}", label, i))
+        return Decision(state.seat, "encounter", f"{card.name}: {card.text}", tuple(options))
+
+    def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
+        rules = self.rules
+        seat = state.seat
+        card_index: int = frame[1]
+        here: int = frame[2]
+        colour: int = frame[3]
+        card = rules.adventures[card_index]
+        choice = card.choices[option.data]
+        success = True
+        if choice.test is not None:
+            roll = state.rng.die(10) + state.rng.die(10)
+            total = roll + rules.test_bonus(state, seat, choice.test.stat, choice.test.skill)
+            success = total >= choice.test.difficulty
+            emit(
+                log,
+                "test",
+                f"{rules.who(state, seat)} tests {choice.test.stat}: rolls {roll}, "
+                f"total {total} against {choice.test.difficulty}: "
+                f"{'success' if success else 'failure'}",
+                seat=seat,
+                roll=roll,
+                total=total,
+                difficulty=choice.test.difficulty,
+                success=success,
+            )
+        state.stack.pop()
+        discard_adventure(rules, state, card_index)
+        if success:
+            take_counter(rules, state, seat, here, colour, log)
+        apply_effects(
+            rules, state, seat, choice.success if success else choice.failure, log, source=card.name
+        )
+
+
+def take_counter(
+    rules: Rules, state: RuneboundState, seat: int, here: int, colour: int, log: Log
+) -> None:
+    """RB-4.6: a completed adventure gives the hero its counter (its experience)."""
+    if state.counters[here] >> colour & 1:
+        state.counters[here] &= ~(1 << colour)
+        state.heroes[seat].counters.append(colour)
+        value = rules.board.counter_values[colour]
+        emit(
+            log,
+            "counter",
+            f"{rules.who(state, seat)} takes the {COLOURS[colour]} adventure "
+            f"counter ({value} experience)",
+            seat=seat,
+            colour=COLOURS[colour],
+            value=value,
+        )

@@ -1,0 +1,423 @@
+"""Combat with a challenge (RB-5): before combat, then rounds of escape, ranged, melee, magic."""
+
+from __future__ import annotations
+
+from boardwright.engine.decision import Decision, Option
+from boardwright.engine.state import Frame
+from boardwright.games.runebound.adventure import discard_adventure, take_counter
+from boardwright.games.runebound.effects import apply_effects
+from boardwright.games.runebound.procedure import RuneboundProcedure, ability_options, use_ability
+from boardwright.games.runebound.records import COLOURS
+from boardwright.games.runebound.rules import STEP_NAMES, Log, Rules, emit
+from boardwright.games.runebound.state import CombatState, RuneboundState
+from boardwright.games.runebound.turn import END
+
+TRACK_SIZE = 6  # RB-1.5
+RUNES_TO_WIN = 3  # RB-9.2
+
+
+class CombatStart(RuneboundProcedure):
+    """Set up the fight; the challenge's own before-combat abilities come first (RB-5.1).
+
+    Frame: (name, card, hex, source) with source "counter:<colour>", "undefeated" or "encounter".
+    """
+
+    name = "combat_start"
+
+    def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
+        card_index: int = frame[1]
+        seat = state.seat
+        rules = self.rules
+        card = rules.adventures[card_index]
+        state.combat = CombatState(card_index, frame[2], frame[3])
+        emit(
+            log,
+            "combat",
+            f"{rules.who(state, seat)} fights {card.name} (life {card.life})",
+            seat=seat,
+            card=card.id,
+        )
+        for ability in card.abilities:
+            if ability.timing == "before_combat":
+                emit(log, "ability", f"{card.name}: {ability.name}", card=card.id)
+                apply_effects(rules, state, seat, ability.effects, log, source=card.name)
+        state.stack[-1] = ("combat", "before", 0)
+        if rules.knocked_out(state, seat):
+            state.stack[-1] = ("combat", "lost", 0)
+        return None
+
+
+class Combat(RuneboundProcedure):
+    """The rounds. Frame: (name, stage, index): stage before | round | escape | plan | ally |
+    boost | resolve | won | lost | escaped; index is an ally or a step."""
+
+    name = "combat"
+
+    def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
+        stage: str = frame[1]
+        index: int = frame[2]
+        combat = state.combat
+        assert combat is not None
+        seat = state.seat
+        h = state.heroes[seat]
+        rules = self.rules
+        card = rules.adventures[combat.card]
+        steps = rules.steps_of(card)
+        stack = state.stack
+        who = rules.who(state, seat)
+        if stage == "before":
+            found = rules.usable(state, seat, "before_combat", combat.used)
+            if not found:
+                stack[-1] = (self.name, "round", 0)
+                return None
+            options = [*ability_options(found), Option("fight", "start the fight")]
+            return Decision(
+                seat, "before_combat", f"{who} against {card.name}: before combat", tuple(options)
+            )
+        if stage == "round":
+            if combat.enemy_wounds >= (card.life or 1):
+                stack[-1] = (self.name, "won", 0)
+                return None
+            combat.round += 1
+            combat.hero_step = -1
+            combat.ally_steps = [-1] * len(h.allies)
+            emit(
+                log, "round", f"Combat round {combat.round} against {card.name}", round=combat.round
+            )
+            stack[-1] = (self.name, "escape", 0)
+            return None
+        if stage == "escape":
+            if combat.round < 2 or card.no_escape:
+                stack[-1] = (self.name, "plan", 0)
+                return None
+            choices = (Option("fight", "fight on"), Option("escape", f"escape from {card.name}"))
+            return Decision(
+                seat,
+                "escape",
+                f"{who}: round {combat.round} against {card.name} "
+                f"({combat.enemy_wounds}/{card.life} wounds dealt; you have "
+                f"{h.wounds}/{rules.life(state, seat)})",
+                choices,
+            )
+        if stage == "plan":
+            open_steps = [s for s in range(3) if steps[s] is not None]
+            if len(open_steps) == 1:
+                combat.hero_step = open_steps[0]
+                stack[-1] = (self.name, "ally", 0)
+                return None
+            steps_offered = tuple(
+                Option(f"attack:{STEP_NAMES[s]}", self._attack_label(state, seat, s), s)
+                for s in open_steps
+            )
+            return Decision(
+                seat,
+                "attack_step",
+                f"{who}: in which step does your hero attack {card.name}?",
+                steps_offered,
+            )
+        if stage == "ally":
+            if index >= len(h.allies):
+                stack[-1] = (self.name, "boost", 0)
+                return None
+            ally = rules.market[h.allies[index].card]
+            options = [
+                Option(
+                    f"ally:{STEP_NAMES[s]}", f"{ally.name} attacks in the {STEP_NAMES[s]} step", s
+                )
+                for s in range(3)
+                if steps[s] is not None
+            ]
+            options.append(Option("ally:none", f"{ally.name} stays back", -1))
+            return Decision(
+                seat, "ally_step", f"{who}: what does {ally.name} do this round?", tuple(options)
+            )
+        if stage == "boost":
+            if index >= 3:
+                stack[-1] = (self.name, "round", 0)
+                return None
+            if steps[index] is None:
+                stack[-1] = (self.name, "boost", index + 1)
+                return None
+            used = [u.split("@")[0] for u in combat.used if u.endswith(f"@{combat.round}")]
+            found = [
+                f for f in rules.usable(state, seat, "combat_step", used) if self._fits(f[2], index)
+            ]
+            if not found:
+                stack[-1] = (self.name, "resolve", index)
+                return None
+            options = [*ability_options(found), Option("roll", "roll the dice")]
+            return Decision(
+                seat,
+                "combat_step",
+                f"{who}: the {STEP_NAMES[index]} step against {card.name}",
+                tuple(options),
+            )
+        if stage == "resolve":
+            self._resolve(state, index, log)
+            return None
+        self._finish(state, stage, log)
+        return None
+
+    @staticmethod
+    def _fits(ability: object, step: int) -> bool:
+        effects = getattr(ability, "effects", [])
+        phases = {getattr(e, "phase", None) for e in effects}
+        return None in phases or STEP_NAMES[step] in phases
+
+    def _attack_label(self, state: RuneboundState, seat: int, step: int) -> str:
+        rules = self.rules
+        card = rules.adventures[state.combat.card]  # type: ignore[union-attr]
+        enemy = rules.steps_of(card)[step]
+        assert enemy is not None
+        bonus = rules.hero_roll_bonus(state, seat, step, "attack")
+        return (
+            f"attack in the {STEP_NAMES[step]} step (2d10+{bonus} against {enemy.value}, "
+            f"deal {rules.hero_damage(state, seat, step)}, or take {enemy.damage})"
+        )
+
+    def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
+        stage: str = frame[1]
+        index: int = frame[2]
+        combat = state.combat
+        assert combat is not None
+        seat = state.seat
+        key = option.key
+        stack = state.stack
+        if stage == "before":
+            if key == "fight":
+                stack[-1] = (self.name, "round", 0)
+            else:
+                use_ability(self.rules, state, seat, option.data, "before_combat", log, combat.used)
+        elif stage == "escape":
+            stack[-1] = (self.name, "escaped" if key == "escape" else "plan", 0)
+        elif stage == "plan":
+            combat.hero_step = option.data
+            stack[-1] = (self.name, "ally", 0)
+        elif stage == "ally":
+            combat.ally_steps[index] = option.data
+            stack[-1] = (self.name, "ally", index + 1)
+        elif stage == "boost":
+            if key == "roll":
+                stack[-1] = (self.name, "resolve", index)
+            else:
+                marks: list[str] = []
+                use_ability(self.rules, state, seat, option.data, "combat_step", log, marks)
+                combat.used.extend(f"{m}@{combat.round}" for m in marks)
+
+    # --- one step ----------------------------------------------------------------------------
+    def _roll(self, state: RuneboundState) -> int:
+        combat = state.combat
+        assert combat is not None
+        roll = state.rng.die(10) + state.rng.die(10)
+        if combat.reroll:
+            roll = max(roll, state.rng.die(10) + state.rng.die(10))
+        return roll
+
+    def _resolve(self, state: RuneboundState, step: int, log: Log) -> None:
+        """RB-5.4/5.5/5.6: the hero attacks or defends, attacking allies roll on their own."""
+        rules = self.rules
+        combat = state.combat
+        assert combat is not None
+        seat = state.seat
+        h = state.heroes[seat]
+        card = rules.adventures[combat.card]
+        enemy = rules.steps_of(card)[step]
+        assert enemy is not None
+        who = rules.who(state, seat)
+        name = STEP_NAMES[step]
+        attackers = [a for i, a in enumerate(h.allies) if combat.ally_steps[i] == step]
+        if combat.hero_step == step or not attackers:
+            attacking = combat.hero_step == step
+            roll = self._roll(state)
+            total = roll + rules.hero_roll_bonus(
+                state, seat, step, "attack" if attacking else "defend"
+            )
+            hit = total >= enemy.value
+            if attacking and hit:
+                damage = rules.hero_damage(state, seat, step)
+                combat.enemy_wounds += damage
+                outcome = f"hits for {damage}"
+            elif hit:
+                outcome = "defends"
+            else:
+                taken = max(0, enemy.damage - rules.armour(state, seat, step))
+                rules.hurt_hero(state, seat, taken, 0)
+                outcome = f"fails and takes {taken} wound(s)"
+            emit(
+                log,
+                "combat_roll",
+                f"{name}: {who} {'attacks' if attacking else 'defends'}: {roll}+"
+                f"{total - roll}={total} against {enemy.value}: {outcome}",
+                seat=seat,
+                step=name,
+                attack=attacking,
+                roll=roll,
+                total=total,
+                target=enemy.value,
+                hit=hit,
+            )
+        for ally in attackers:
+            stats = rules.market[ally.card]
+            attack = (stats.mind, stats.body, stats.spirit)[step]
+            assert attack is not None
+            roll = state.rng.die(10) + state.rng.die(10)
+            total = roll + attack.value
+            if total >= enemy.value:
+                combat.enemy_wounds += attack.damage
+                outcome = f"hits for {attack.damage}"
+            else:
+                rules.hurt_ally(state, seat, ally, enemy.damage, 0, log)
+                outcome = f"fails and takes {enemy.damage} wound(s)"
+            emit(
+                log,
+                "combat_roll",
+                f"{name}: {stats.name} attacks: {roll}+{attack.value}={total} "
+                f"against {enemy.value}: {outcome}",
+                seat=seat,
+                step=name,
+                ally=stats.id,
+                roll=roll,
+                total=total,
+                target=enemy.value,
+            )
+        combat.temp.clear()
+        combat.reroll = False
+        if combat.enemy_wounds >= (card.life or 1):
+            state.stack[-1] = (self.name, "won", 0)
+        elif rules.knocked_out(state, seat):
+            state.stack[-1] = (self.name, "lost", 0)
+        else:
+            state.stack[-1] = (self.name, "boost", step + 1)
+
+    # --- the end of a fight -----------------------------------------------------------------
+    def _finish(self, state: RuneboundState, stage: str, log: Log) -> None:
+        rules = self.rules
+        combat = state.combat
+        assert combat is not None
+        seat = state.seat
+        card = rules.adventures[combat.card]
+        who = rules.who(state, seat)
+        state.combat = None
+        state.stack.pop()
+        if stage == "won":
+            emit(log, "victory", f"{who} defeats {card.name}", seat=seat, card=card.id)
+            claim_victory(rules, state, seat, combat, log)
+            return
+        if stage == "escaped":
+            emit(log, "escape", f"{who} escapes from {card.name}", seat=seat, card=card.id)
+        leave_undefeated(rules, state, combat, log)
+        if stage == "lost":
+            emit(
+                log, "knocked_out", f"{who} is knocked out by {card.name}", seat=seat, card=card.id
+            )
+            knock_out(rules, state, seat, log)
+
+
+def claim_victory(
+    rules: Rules, state: RuneboundState, seat: int, combat: CombatState, log: Log
+) -> None:
+    """RB-4.6: the counter and the reward; red Dragon Runes are kept (RB-9.2)."""
+    h = state.heroes[seat]
+    card = rules.adventures[combat.card]
+    colour = COLOURS.index(card.colour)
+    if combat.source == "undefeated":
+        state.undefeated.pop(combat.hex, None)
+        if combat.card in state.track:
+            state.track.remove(combat.card)
+    if combat.source.startswith("counter") or combat.source == "undefeated":
+        take_counter(rules, state, seat, combat.hex, colour, log)
+    reward = card.reward
+    if reward.gold:
+        h.gold += reward.gold
+        emit(
+            log,
+            "gold",
+            f"{rules.who(state, seat)} gains {reward.gold} gold",
+            seat=seat,
+            amount=reward.gold,
+        )
+    if reward.market_card and state.market_deck:
+        gained = state.market_deck.pop()
+        state.reveals += 1
+        if rules.can_carry(state, seat, gained):
+            rules.gain_card(state, seat, gained)
+        else:
+            state.market_discard.append(gained)
+        emit(
+            log,
+            "reward",
+            f"{rules.who(state, seat)} finds {rules.market[gained].name}",
+            seat=seat,
+            card=rules.market[gained].id,
+        )
+    if reward.dragon_rune:
+        h.runes.append(combat.card)
+        emit(
+            log,
+            "rune",
+            f"{rules.who(state, seat)} takes a Dragon Rune ({len(h.runes)} of {RUNES_TO_WIN})",
+            seat=seat,
+            runes=len(h.runes),
+        )
+    else:
+        discard_adventure(rules, state, combat.card)
+    apply_effects(rules, state, seat, reward.effects, log, source=card.name)
+    if reward.wins_game or len(h.runes) >= RUNES_TO_WIN:
+        state.finished = True
+        state.winner = seat
+        state.stack.clear()
+        why = f"defeats {card.name}" if reward.wins_game else "holds three Dragon Runes"
+        emit(log, "game_over", f"{rules.who(state, seat)} {why} and wins", seat=seat)
+
+
+def leave_undefeated(rules: Rules, state: RuneboundState, combat: CombatState, log: Log) -> None:
+    """RB-4.7/4.9: an escaped or unbeaten challenge waits on the track with a marker."""
+    card = rules.adventures[combat.card]
+    if combat.source == "undefeated":
+        return  # it is on the track already
+    if combat.source.startswith("counter") and len(state.track) < TRACK_SIZE:
+        state.track.append(combat.card)
+        state.undefeated[combat.hex] = combat.card
+        emit(
+            log,
+            "undefeated",
+            f"{card.name} stays undefeated at {rules.board.hex_name(combat.hex)}",
+            card=card.id,
+        )
+    else:
+        discard_adventure(rules, state, combat.card)
+
+
+def knock_out(rules: Rules, state: RuneboundState, seat: int, log: Log) -> None:
+    """RB-5.9: to the nearest city, healed; standard penalty: half the gold and all allies.
+
+    The knocked-out hero's turn ends.
+    """
+    h = state.heroes[seat]
+    h.hex = rules.nearest_city_hex(state, seat)
+    h.wounds = 0
+    h.exhaustion = 0
+    if state.opts.knockout_penalty == "standard":
+        lost = h.gold // 2
+        h.gold -= lost
+        for ally in h.allies:
+            state.market_discard.append(ally.card)
+        h.allies.clear()
+        emit(
+            log,
+            "penalty",
+            f"{rules.who(state, seat)} loses {lost} gold and every ally",
+            seat=seat,
+            gold=lost,
+        )
+    emit(
+        log,
+        "move",
+        f"{rules.who(state, seat)} wakes up in {rules.board.hex_name(h.hex)}",
+        seat=seat,
+    )
+    stack = state.stack
+    while stack and stack[-1][0] != "turn":
+        stack.pop()
+    if stack:
+        stack[-1] = ("turn", END)  # no market, no experience after a knock-out

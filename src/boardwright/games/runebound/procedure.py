@@ -1,0 +1,63 @@
+"""Base class of the Runebound procedures, and helpers to list abilities as options."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from boardwright.engine.decision import Option
+from boardwright.engine.procedure import Procedure
+from boardwright.games.runebound.effects import apply_effects, pay_cost
+from boardwright.games.runebound.records import Ability
+from boardwright.games.runebound.rules import Log, Rules, emit
+from boardwright.games.runebound.state import RuneboundState
+
+
+class RuneboundProcedure(Procedure[RuneboundState]):
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+
+
+def ability_options(found: Sequence[tuple[str, str, Ability]]) -> list[Option]:
+    return [
+        Option(f"use:{key}", f"use {owner}: {ability.name} — {ability.text}", key)
+        for key, owner, ability in found
+    ]
+
+
+def use_ability(
+    rules: Rules,
+    state: RuneboundState,
+    seat: int,
+    key: str,
+    timing: str,
+    log: Log,
+    used: list[str],
+) -> None:
+    """Pay for and apply one ability (found by its key), marking it used."""
+    owner, ability = next((o, a) for k, o, a in rules.abilities(state, seat, timing) if k == key)
+    used.append(key)
+    pay_cost(rules, state, seat, ability.cost.exhaustion, ability.cost.wounds, ability.cost.gold)
+    emit(
+        log,
+        "ability",
+        f"{rules.who(state, seat)} uses {owner}: {ability.name}",
+        seat=seat,
+        ability=ability.name,
+        owner=owner,
+    )
+    if ability.cost.discard:
+        discard_owned(rules, state, seat, key)
+    apply_effects(rules, state, seat, ability.effects, log, source=owner)
+
+
+def discard_owned(rules: Rules, state: RuneboundState, seat: int, key: str) -> None:
+    """Discard the item or ally an ability key belongs to (keys look like ``m<card>.<n>``)."""
+    if not key.startswith("m"):
+        return
+    card = int(key[1:].split(".")[0])
+    h = state.heroes[seat]
+    if card in h.items:
+        h.items.remove(card)
+    else:
+        h.allies = [a for a in h.allies if a.card != card]
+    state.market_discard.append(card)

@@ -1,0 +1,196 @@
+"""Runebound game state: ids, counters and small lists, cheap to clone."""
+
+from __future__ import annotations
+
+from boardwright.engine.rng import Rng
+from boardwright.engine.state import StateBase
+from boardwright.games.runebound.options import RuneboundOptions
+
+# Experience counter kinds (RB-8.3)
+XP_KINDS = ("mind", "body", "spirit", "stamina", "life")
+
+
+class AllyState:
+    __slots__ = ("card", "exhaustion", "wounds")
+
+    def __init__(self, card: int, wounds: int = 0, exhaustion: int = 0) -> None:
+        self.card = card
+        self.wounds = wounds
+        self.exhaustion = exhaustion
+
+    def clone(self) -> AllyState:
+        return AllyState(self.card, self.wounds, self.exhaustion)
+
+
+class HeroState:
+    """A seat's hero and belongings. Cards are indexes into the content tuples."""
+
+    __slots__ = (
+        "allies",
+        "bonus_moves",
+        "bought_this_turn",
+        "counters",
+        "exhaustion",
+        "gold",
+        "hero",
+        "hex",
+        "items",
+        "runes",
+        "sold_this_turn",
+        "turn_mods",
+        "used",
+        "wounds",
+        "xp",
+    )
+
+    def __init__(self, hero: int, hex_index: int, gold: int) -> None:
+        self.hero = hero
+        self.hex = hex_index
+        self.wounds = 0
+        self.exhaustion = 0
+        self.gold = gold
+        self.counters: list[int] = []  # adventure counters kept, as colour indexes
+        self.xp: list[int] = []  # experience counters bought, as indexes into XP_KINDS
+        self.items: list[int] = []  # market card indexes (not allies)
+        self.allies: list[AllyState] = []
+        self.runes: list[int] = []  # red adventure cards kept as Dragon Runes
+        self.used: list[str] = []  # abilities activated since the last refresh
+        self.turn_mods: list[tuple[str, int]] = []  # (stat, amount) until the next refresh
+        self.bonus_moves = 0  # hexes the hero may still move without dice this turn
+        self.bought_this_turn: list[int] = []
+        self.sold_this_turn: list[int] = []
+
+    def clone(self) -> HeroState:
+        other = HeroState.__new__(HeroState)
+        other.hero = self.hero
+        other.hex = self.hex
+        other.wounds = self.wounds
+        other.exhaustion = self.exhaustion
+        other.gold = self.gold
+        other.counters = self.counters[:]
+        other.xp = self.xp[:]
+        other.items = self.items[:]
+        other.allies = [a.clone() for a in self.allies]
+        other.runes = self.runes[:]
+        other.used = self.used[:]
+        other.turn_mods = self.turn_mods[:]
+        other.bonus_moves = self.bonus_moves
+        other.bought_this_turn = self.bought_this_turn[:]
+        other.sold_this_turn = self.sold_this_turn[:]
+        return other
+
+
+class RuneboundState(StateBase):
+    __slots__ = (
+        "adventure_decks",
+        "adventure_discards",
+        "combat",
+        "counter_supply",
+        "counters",
+        "event",
+        "finished",
+        "first",
+        "heroes",
+        "market_deck",
+        "market_discard",
+        "opts",
+        "round",
+        "seat",
+        "stacks",
+        "track",
+        "turn_number",
+        "undefeated",
+        "unused_heroes",
+        "winner",
+    )
+
+    def __init__(self, rng: Rng, opts: RuneboundOptions) -> None:
+        super().__init__(rng)
+        self.opts = opts
+        self.heroes: list[HeroState] = []
+        self.unused_heroes: list[int] = []
+        self.counters: list[int] = []  # per hex: bit set of colours of adventure counters there
+        self.counter_supply = [0, 0, 0, 0]  # spare and spent counters by colour
+        self.undefeated: dict[int, int] = {}  # hex -> adventure card on the track
+        self.track: list[int] = []  # undefeated challenges (at most 6)
+        self.adventure_decks: list[list[int]] = [[], [], [], []]  # top = last
+        self.adventure_discards: list[list[int]] = [[], [], [], []]
+        self.event = -1  # the event card in play
+        self.market_deck: list[int] = []
+        self.market_discard: list[int] = []
+        self.stacks: list[list[int]] = []  # per city, face up (top = last)
+        self.combat: CombatState | None = None
+        self.first = 0
+        self.seat = 0
+        self.round = 1
+        self.turn_number = 0
+        self.finished = False
+        self.winner = -1
+
+    def clone(self) -> RuneboundState:
+        other = RuneboundState.__new__(RuneboundState)
+        self._copy_base_into(other)
+        other.opts = self.opts
+        other.heroes = [h.clone() for h in self.heroes]
+        other.unused_heroes = self.unused_heroes[:]
+        other.counters = self.counters[:]
+        other.counter_supply = self.counter_supply[:]
+        other.undefeated = dict(self.undefeated)
+        other.track = self.track[:]
+        other.adventure_decks = [d[:] for d in self.adventure_decks]
+        other.adventure_discards = [d[:] for d in self.adventure_discards]
+        other.event = self.event
+        other.market_deck = self.market_deck[:]
+        other.market_discard = self.market_discard[:]
+        other.stacks = [s[:] for s in self.stacks]
+        other.combat = self.combat.clone() if self.combat else None
+        other.first = self.first
+        other.seat = self.seat
+        other.round = self.round
+        other.turn_number = self.turn_number
+        other.finished = self.finished
+        other.winner = self.winner
+        return other
+
+
+class CombatState:
+    """The fight in progress: the challenge card, its wounds, the round and per-round plans."""
+
+    __slots__ = (
+        "ally_steps",
+        "card",
+        "enemy_wounds",
+        "escaped",
+        "hero_step",
+        "hex",
+        "reroll",
+        "round",
+        "source",
+        "temp",
+        "used",
+    )
+
+    def __init__(self, card: int, hex_index: int, source: str) -> None:
+        self.card = card
+        self.hex = hex_index
+        self.source = source  # "counter:<colour>", "undefeated", "encounter", "travel"
+        self.enemy_wounds = 0
+        self.round = 0
+        self.hero_step = -1  # the step the hero attacks in this round (0 ranged, 1 melee, 2 magic)
+        self.ally_steps: list[int] = []  # per ally: its attack step this round, -1 none
+        self.escaped = False
+        self.used: list[str] = []  # once-per-combat abilities used
+        self.temp: list[tuple[str, int]] = []  # (stat, amount) for the current step only
+        self.reroll = False  # roll twice this step and keep the better
+
+    def clone(self) -> CombatState:
+        other = CombatState(self.card, self.hex, self.source)
+        other.enemy_wounds = self.enemy_wounds
+        other.round = self.round
+        other.hero_step = self.hero_step
+        other.ally_steps = self.ally_steps[:]
+        other.escaped = self.escaped
+        other.used = self.used[:]
+        other.temp = self.temp[:]
+        other.reroll = self.reroll
+        return other
