@@ -11,6 +11,7 @@ from boardwright.engine.game import Game
 
 _GAMES: dict[str, str] = {
     "realm-of-sand": "boardwright.games.realm_of_sand.game:RealmOfSand",
+    "runebound": "boardwright.games.runebound.game:Runebound",
 }
 
 

@@ -50,6 +50,12 @@ class Adventure(RuneboundProcedure):
                 for c in range(4)
                 if counters >> c & 1
             )
+        if rules.board.hexes[here].city < 0:  # RB-3.8: or attack a hero met here
+            options.extend(
+                Option(f"attack:{other + 1}", f"attack {rules.who(state, other)}", other)
+                for other, o in enumerate(state.heroes)
+                if other != seat and o.hex == here
+            )
         if not options:
             state.stack.pop()
             return None
@@ -65,6 +71,16 @@ class Adventure(RuneboundProcedure):
         here = state.heroes[state.seat].hex
         if option.key == "skip":
             state.stack.pop()
+        elif option.key.startswith("attack:"):
+            seat = state.seat
+            emit(
+                log,
+                "duel",
+                f"{self.rules.who(state, seat)} attacks {self.rules.who(state, option.data)}",
+                attacker=seat,
+                defender=option.data,
+            )
+            state.stack[-1] = ("duel", seat, option.data, 0, f"before:{option.data}", (), ())
         elif option.key == "undefeated":
             state.stack[-1] = ("combat_start", option.data, here, "undefeated")
         else:
@@ -133,8 +149,6 @@ class Encounter(RuneboundProcedure):
         rules = self.rules
         seat = state.seat
         card_index: int = frame[1]
-        here: int = frame[2]
-        colour: int = frame[3]
         card = rules.adventures[card_index]
         choice = card.choices[option.data]
         success = True
@@ -156,8 +170,6 @@ class Encounter(RuneboundProcedure):
             )
         state.stack.pop()
         discard_adventure(rules, state, card_index)
-        if success:
-            take_counter(rules, state, seat, here, colour, log)
         apply_effects(
             rules, state, seat, choice.success if success else choice.failure, log, source=card.name
         )

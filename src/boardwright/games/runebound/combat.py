@@ -6,11 +6,11 @@ from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.adventure import discard_adventure, take_counter
 from boardwright.games.runebound.effects import apply_effects
+from boardwright.games.runebound.knockout import knock_out
 from boardwright.games.runebound.procedure import RuneboundProcedure, ability_options, use_ability
 from boardwright.games.runebound.records import COLOURS
 from boardwright.games.runebound.rules import STEP_NAMES, Log, Rules, emit
 from boardwright.games.runebound.state import CombatState, RuneboundState
-from boardwright.games.runebound.turn import END
 
 TRACK_SIZE = 6  # RB-1.5
 RUNES_TO_WIN = 3  # RB-9.2
@@ -386,38 +386,3 @@ def leave_undefeated(rules: Rules, state: RuneboundState, combat: CombatState, l
         )
     else:
         discard_adventure(rules, state, combat.card)
-
-
-def knock_out(rules: Rules, state: RuneboundState, seat: int, log: Log) -> None:
-    """RB-5.9: to the nearest city, healed; standard penalty: half the gold and all allies.
-
-    The knocked-out hero's turn ends.
-    """
-    h = state.heroes[seat]
-    h.hex = rules.nearest_city_hex(state, seat)
-    h.wounds = 0
-    h.exhaustion = 0
-    if state.opts.knockout_penalty == "standard":
-        lost = h.gold // 2
-        h.gold -= lost
-        for ally in h.allies:
-            state.market_discard.append(ally.card)
-        h.allies.clear()
-        emit(
-            log,
-            "penalty",
-            f"{rules.who(state, seat)} loses {lost} gold and every ally",
-            seat=seat,
-            gold=lost,
-        )
-    emit(
-        log,
-        "move",
-        f"{rules.who(state, seat)} wakes up in {rules.board.hex_name(h.hex)}",
-        seat=seat,
-    )
-    stack = state.stack
-    while stack and stack[-1][0] != "turn":
-        stack.pop()
-    if stack:
-        stack[-1] = ("turn", END)  # no market, no experience after a knock-out

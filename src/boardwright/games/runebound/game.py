@@ -21,7 +21,7 @@ from boardwright.games.runebound.content import (
 from boardwright.games.runebound.options import OPTION_SET, RuneboundOptions
 from boardwright.games.runebound.records import COLOURS
 from boardwright.games.runebound.rules import Rules, emit, seat_name
-from boardwright.games.runebound.state import HeroState, RuneboundState
+from boardwright.games.runebound.state import REFRESH, HeroState, RuneboundState
 from boardwright.games.runebound.view import seat_view
 
 STARTING_GOLD = 3  # RB-1.6
@@ -104,7 +104,7 @@ class Runebound(Game[RuneboundState]):
             players=n,
             first=state.first,
         )
-        state.stack.append(("turn", turn.REFRESH))
+        state.stack.append(("turn", REFRESH))
         if opts.hero_selection == "choose":
             state.unused_heroes = sorted(range(len(content.heroes)))
             order = tuple((state.first + i) % n for i in range(n))

@@ -212,6 +212,17 @@ class AfterMovement(RuneboundProcedure):
             state.stack.pop()
             return
         h = state.heroes[state.seat]
+        if option.key.startswith("attack:"):
+            h.used.append("duel")
+            emit(
+                log,
+                "duel",
+                f"{self.rules.who(state, state.seat)} attacks {self.rules.who(state, option.data)}",
+                attacker=state.seat,
+                defender=option.data,
+            )
+            state.stack.append(("duel", state.seat, option.data, 0, "round", (), -1))
+            return
         use_ability(self.rules, state, state.seat, option.data, "after_movement", log, h.used)
 
 

@@ -9,6 +9,9 @@ from boardwright.games.runebound.options import RuneboundOptions
 # Experience counter kinds (RB-8.3)
 XP_KINDS = ("mind", "body", "spirit", "stamina", "life")
 
+# The steps of a turn (RB-2.1), as kept in the ("turn", step) frame
+REFRESH, MOVEMENT, ADVENTURE, MARKET, EXPERIENCE, END = range(6)
+
 
 class AllyState:
     __slots__ = ("card", "exhaustion", "wounds")

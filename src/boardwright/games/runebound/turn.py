@@ -8,9 +8,15 @@ from boardwright.games.runebound.effects import draw_market_card
 from boardwright.games.runebound.options import experience_price
 from boardwright.games.runebound.procedure import RuneboundProcedure, ability_options, use_ability
 from boardwright.games.runebound.rules import Log, emit, seat_name
-from boardwright.games.runebound.state import XP_KINDS, RuneboundState
-
-REFRESH, MOVEMENT, ADVENTURE, MARKET, EXPERIENCE, END = range(6)
+from boardwright.games.runebound.state import (
+    ADVENTURE,
+    EXPERIENCE,
+    MARKET,
+    MOVEMENT,
+    REFRESH,
+    XP_KINDS,
+    RuneboundState,
+)
 
 
 class Turn(RuneboundProcedure):

@@ -1,0 +1,1387 @@
+"""Generate boardwright's original Runebound (2nd edition) base-game cards.
+
+The published card texts and stats are not available and must not be copied: every hero, adventure
+card and market card below is our own design, with only the structure the research notes describe
+kept (12 heroes; 84 adventure cards in four colours; 84 market cards of weapons, armour, artifacts,
+runes and allies; High Lord Margath and his Dragonlords). The script is deterministic and its
+design rules are plain Python, so rebalancing is: change a number, rerun, review the diff.
+
+Design rules
+------------
+* **One yardstick, in gold.** :func:`effect_value` prices every effect primitive in gold pieces
+  (``+1 mind when attacking`` = 1.5, ``+1 damage`` = 3, ``1 wound healed`` = 1.5, ...).
+  :func:`ability_value` multiplies by how often the timing lets it fire (``TIMING``), halves it
+  for one-shot cards (``cost.discard``) and subtracts what using it costs (exhaustion 0.6, wound
+  1.5, gold 1 each).
+* **Hero power budget** (:func:`hero_budget`)::
+
+      budget = 2.5 * life + 1.5 * stamina
+             + sum over mind/body/spirit of (2.0 * value + 3.0 * damage)
+             + 0.6 * (sum of skill bonuses)
+             + sum of ability_value(ability)
+
+  Every hero must land within 10 % of every other (``check_heroes``); a hero with stronger
+  abilities pays for them with weaker numbers.
+* **Market price** (:func:`market_value`, :func:`price`): an item is worth the sum of its
+  abilities; an ally is worth ``ALLY_RATE * (stat line - ALLY_FLOOR)`` (the hero formula above
+  without abilities, scaled down: allies are limited to two and fight only beside a hero) plus
+  its abilities. The printed cost is that value rounded (half up), never below 1, so cost = f(power)
+  by construction; ``check_market`` asserts each kind stays inside its cost band.
+* **Challenge strength by colour** (``SCALES``): each challenge names a rank 0..4 within its
+  colour and, for each combat step it fights in, an offset -1..+1 from the base value of that
+  rank. The base runs from one above the colour's lowest value to one below its highest, so with
+  offsets every step stays inside the band (green 8-12, yellow 11-14, blue 13-17, red 16-21).
+  Damage, life, gold reward and encounter test difficulty scale the same way.
+* **Texts are generated from the effects** (:func:`describe_ability`), so a card's one-line text
+  always says what its data does.
+
+Hooks needing engine support: none (every ability uses the effect primitives).
+
+Usage: python tools/generate_runebound_cards.py [--report]
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+OUT = Path(__file__).resolve().parents[1] / "src" / "boardwright" / "content" / "runebound" / "base"
+
+Record = dict[str, Any]
+
+HOOKS: tuple[str, ...] = ()  # hook names used by the cards (each needs a Python rule)
+
+
+# --- YAML output ----------------------------------------------------------------------------------
+class Flow(dict[str, Any]):
+    """A mapping written in YAML flow style (``{do: heal, wounds: 1}``)."""
+
+
+class FlowList(list[Any]):
+    """A short list written in YAML flow style (``[beast, undead]``)."""
+
+
+class _Dumper(yaml.SafeDumper):
+    """Block style, lists indented under their key, flow style for :class:`Flow` values."""
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+        super().increase_indent(flow, False)
+
+
+def _flow_mapping(dumper: _Dumper, data: Flow) -> yaml.Node:
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data, flow_style=True)
+
+
+def _flow_list(dumper: _Dumper, data: FlowList) -> yaml.Node:
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=True)
+
+
+_Dumper.add_representer(Flow, _flow_mapping)
+_Dumper.add_representer(FlowList, _flow_list)
+
+
+# --- the value yardstick (gold pieces) ------------------------------------------------------------
+STAT_ATTACK = 1.5  # +1 mind/body/spirit when attacking
+STAT_DEFEND = 1.0  # +1 when defending
+STAT_ALWAYS = 2.0  # +1 always (a hero's printed value)
+DAMAGE = 3.0  # +1 damage (per printed damage point, or per bonus when attacking)
+ARMOUR = 2.5  # +1 armour
+LIFE = 2.5
+STAMINA = 1.5
+MOVEMENT_DIE = 3.0
+TEST_ANY = 1.0  # +1 to every skill test
+TEST_SKILL = 0.6  # +1 to tests of one skill (and per point of a hero's skill bonus)
+DAMAGE_ENEMY = 2.5  # per wound dealt outright
+HEAL_WOUND = 1.5
+HEAL_EXHAUSTION = 0.75
+HEAL_TARGET = {"hero": 1.0, "ally": 1.0, "party": 1.5}
+EXTRA_HEX = 0.8
+REROLL = 2.5
+REDUCE_DAMAGE = 2.5
+EXPERIENCE = 3.0
+DRAW_MARKET = 1.0
+TELEPORT = {"tamalir": 2.5, "nearest_city": 2.5, "any_city": 4.0}
+REPLENISH = 0.5  # per colour (it helps every player)
+
+TIMING: dict[str, float] = {  # how much of an effect's worth a timing delivers
+    "passive": 1.0,
+    "activate": 0.9,
+    "before_movement": 1.0,
+    "after_movement": 1.0,
+    "before_combat": 1.0,
+    "combat_step": 1.0,
+    "after_combat": 1.0,
+    "market": 0.8,
+    "event": 1.0,
+    "while_in_play": 1.0,
+}
+DISCARD = 0.5  # a one-shot card delivers half
+COST_EXHAUSTION = 0.6
+COST_WOUND = 1.5
+COST_GOLD = 1.0
+
+ALLY_RATE = 0.18
+ALLY_FLOOR = 8.0
+HERO_SPREAD = 0.10  # largest budget / smallest budget - 1
+
+PRICE_BANDS: dict[str, tuple[int, int]] = {
+    "weapon": (2, 10),
+    "armour": (2, 9),
+    "artifact": (1, 10),
+    "rune": (3, 9),
+    "ally": (1, 10),
+}
+
+
+def round_half_up(value: float) -> int:
+    return math.floor(round(value, 6) + 0.5)
+
+
+def effect_value(effect: Mapping[str, Any]) -> float:
+    """What one effect is worth in gold (negative for harm and paying gold)."""
+    do = effect["do"]
+    if do == "modify":
+        stat, amount = effect["stat"], effect["amount"]
+        when = effect.get("when") or "always"
+        if stat in ("mind", "body", "spirit"):
+            per = {"attack": STAT_ATTACK, "defend": STAT_DEFEND, "always": STAT_ALWAYS}[when]
+        elif stat == "damage":
+            per = DAMAGE
+        elif stat == "armour":
+            per = ARMOUR
+        elif stat == "test":
+            per = TEST_SKILL if effect.get("skill") else TEST_ANY
+        else:
+            per = {"life": LIFE, "stamina": STAMINA, "movement_dice": MOVEMENT_DIE}[stat]
+        return float(per * amount)
+    if do == "heal":
+        healed = HEAL_WOUND * effect.get("wounds", 0) + HEAL_EXHAUSTION * effect.get(
+            "exhaustion", 0
+        )
+        return healed * HEAL_TARGET[effect.get("target") or "hero"]
+    if do == "harm":
+        hurt = HEAL_WOUND * effect.get("wounds", 0) + HEAL_EXHAUSTION * effect.get("exhaustion", 0)
+        return -hurt * HEAL_TARGET[effect.get("target") or "hero"]
+    simple: dict[str, float] = {
+        "damage_enemy": DAMAGE_ENEMY * effect.get("amount", 0),
+        "gold": float(effect.get("amount", 0)),
+        "extra_move": EXTRA_HEX * effect.get("hexes", 0),
+        "reroll": REROLL,
+        "reduce_damage": REDUCE_DAMAGE * effect.get("amount", 0),
+        "experience": EXPERIENCE * effect.get("value", 0),
+        "draw_market": DRAW_MARKET * effect.get("count", 0),
+        "teleport": TELEPORT.get(effect.get("to") or "", 0.0),
+        "replenish": REPLENISH * len(effect.get("colours") or ()),
+        "fight": 0.0,
+        "hook": float(effect.get("amount", 0)),
+    }
+    return simple[do]
+
+
+def ability_value(ability: Mapping[str, Any]) -> float:
+    """Worth of an ability: its effects at its timing, halved if one-shot, minus its cost."""
+    worth = TIMING[ability["timing"]] * sum(effect_value(e) for e in ability["effects"])
+    cost = ability.get("cost") or {}
+    if cost.get("discard"):
+        worth *= DISCARD
+    return (
+        worth
+        - COST_EXHAUSTION * cost.get("exhaustion", 0)
+        - COST_WOUND * cost.get("wounds", 0)
+        - COST_GOLD * cost.get("gold", 0)
+    )
+
+
+def stat_line_value(record: Mapping[str, Any]) -> float:
+    """Life, stamina, the three combat stats and the skill bonuses of a hero or an ally."""
+    stats = sum(
+        STAT_ALWAYS * record[stat]["value"] + DAMAGE * record[stat]["damage"]
+        for stat in ("mind", "body", "spirit")
+    )
+    skills = TEST_SKILL * sum((record.get("skills") or {}).values())
+    return LIFE * record["life"] + STAMINA * record["stamina"] + stats + skills
+
+
+def hero_budget(hero: Mapping[str, Any]) -> float:
+    """A hero's power budget: stat line plus abilities, in gold pieces (see the module doc)."""
+    return stat_line_value(hero) + sum(ability_value(a) for a in hero.get("abilities") or ())
+
+
+def market_value(card: Mapping[str, Any]) -> float:
+    """What a market card is worth in gold: its abilities (and an ally's scaled stat line)."""
+    worth = sum(ability_value(a) for a in card.get("abilities") or ())
+    if card["kind"] == "ally":
+        worth += ALLY_RATE * (stat_line_value(card) - ALLY_FLOOR)
+    return worth
+
+
+def price(value: float) -> int:
+    """The printed cost for a market value: rounded half up, at least 1, at most 12."""
+    return min(12, max(1, round_half_up(value)))
+
+
+# --- effect primitives ----------------------------------------------------------------------------
+PHASE_OF = {"mind": "ranged", "body": "melee", "spirit": "magic"}
+
+
+def modify(
+    stat: str,
+    amount: int,
+    *,
+    phase: str | None = None,
+    when: str = "always",
+    skill: str | None = None,
+) -> Flow:
+    effect = Flow(do="modify", stat=stat, amount=amount)
+    if phase is not None:
+        effect["phase"] = phase
+    if when != "always":
+        effect["when"] = when
+    if skill is not None:
+        effect["skill"] = skill
+    return effect
+
+
+def attack(stat: str, amount: int) -> Flow:
+    """+amount to mind/body/spirit when attacking in that stat's step."""
+    return modify(stat, amount, phase=PHASE_OF[stat], when="attack")
+
+
+def defend(stat: str, amount: int) -> Flow:
+    return modify(stat, amount, when="defend")
+
+
+def damage(phase: str, amount: int = 1) -> Flow:
+    return modify("damage", amount, phase=phase, when="attack")
+
+
+def damage_enemy(amount: int) -> Flow:
+    return Flow(do="damage_enemy", amount=amount)
+
+
+def heal(wounds: int = 0, exhaustion: int = 0, target: str = "hero") -> Flow:
+    effect = Flow(do="heal")
+    if wounds:
+        effect["wounds"] = wounds
+    if exhaustion:
+        effect["exhaustion"] = exhaustion
+    if target != "hero":
+        effect["target"] = target
+    return effect
+
+
+def harm(wounds: int = 0, exhaustion: int = 0, target: str = "hero") -> Flow:
+    effect = Flow(do="harm")
+    if wounds:
+        effect["wounds"] = wounds
+    if exhaustion:
+        effect["exhaustion"] = exhaustion
+    if target != "hero":
+        effect["target"] = target
+    return effect
+
+
+def gold(amount: int) -> Flow:
+    return Flow(do="gold", amount=amount)
+
+
+def extra_move(hexes: int) -> Flow:
+    return Flow(do="extra_move", hexes=hexes)
+
+
+def reroll() -> Flow:
+    return Flow(do="reroll")
+
+
+def reduce_damage(amount: int) -> Flow:
+    return Flow(do="reduce_damage", amount=amount)
+
+
+def experience(value: int) -> Flow:
+    return Flow(do="experience", value=value)
+
+
+def draw_market(count: int = 1) -> Flow:
+    return Flow(do="draw_market", count=count)
+
+
+def teleport(to: str) -> Flow:
+    return Flow(do="teleport", to=to)
+
+
+def replenish(*colours: str) -> Flow:
+    return Flow(do="replenish", colours=FlowList(colours))
+
+
+def fight(card_name: str) -> Flow:
+    """Fight the challenge card of this name (resolved to its id when the cards are built)."""
+    return Flow(do="fight", card=card_name)
+
+
+# --- plain-English texts --------------------------------------------------------------------------
+def _plural(count: int, word: str) -> str:
+    if count == 1:
+        return f"1 {word}"
+    return f"{count} {word}s" if not word.endswith("y") else f"{count} {word[:-1]}ies"
+
+
+def _join(parts: Sequence[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _pieces(wounds: int, exhaustion: int) -> str:
+    parts = []
+    if wounds:
+        parts.append(_plural(wounds, "wound"))
+    if exhaustion:
+        parts.append(f"{exhaustion} exhaustion")
+    return _join(parts)
+
+
+def describe_effect(
+    effect: Mapping[str, Any], names: Mapping[str, str], foe: bool = False, always: bool = False
+) -> str:
+    """One effect as an English phrase.
+
+    ``names`` maps card ids to names (for ``fight``); ``foe``: the effect is printed on a
+    challenge card; ``always``: a passive effect (armour works on every hit, not just one).
+    """
+    do = effect["do"]
+    if do == "modify":
+        stat, amount = effect["stat"], effect["amount"]
+        when = {"attack": " when attacking", "defend": " when defending"}.get(
+            effect.get("when") or "always", ""
+        )
+        phase = f" in the {effect['phase']} step" if effect.get("phase") else ""
+        if stat == "movement_dice":
+            return f"{amount:+d} movement {'die' if abs(amount) == 1 else 'dice'}"
+        if stat == "test":
+            skill = effect.get("skill")
+            return f"{amount:+d} to {f'{skill} tests' if skill else 'every skill test'}"
+        return f"{amount:+d} {stat}{when}{phase}"
+    if do == "damage_enemy":
+        return f"deal {_plural(effect['amount'], 'wound')} to the enemy"
+    if do == "heal":
+        what = _pieces(effect.get("wounds", 0), effect.get("exhaustion", 0))
+        whom = {"hero": "", "ally": " from an ally", "party": " from you and each ally"}
+        return f"remove {what}{whom[effect.get('target') or 'hero']}"
+    if do == "harm":
+        what = _pieces(effect.get("wounds", 0), effect.get("exhaustion", 0))
+        if (effect.get("target") or "hero") == "party":
+            return f"you and each ally take {what}"
+        return f"take {what}"
+    if do == "gold":
+        amount = effect["amount"]
+        return f"gain {amount} gold" if amount >= 0 else f"pay {-amount} gold"
+    if do == "extra_move":
+        return f"move up to {_plural(effect['hexes'], 'extra hex')}".replace("hexs", "hexes")
+    if do == "reroll":
+        return "reroll your combat dice"
+    if do == "reduce_damage":
+        amount = effect["amount"]
+        wounds = "wound" if amount == 1 else "wounds"
+        if foe:
+            return f"each hit on it deals {amount} {wounds} less"
+        return f"take {amount} {wounds} less from {'every' if always else 'one'} hit"
+    if do == "experience":
+        return f"gain an adventure counter worth {effect['value']} experience"
+    if do == "draw_market":
+        return f"draw {_plural(effect['count'], 'market card')} into the nearest city's market"
+    if do == "teleport":
+        where = {"tamalir": "Tamalir", "nearest_city": "the nearest city", "any_city": "any city"}
+        return f"travel at once to {where[effect['to']]}"
+    if do == "replenish":
+        return f"refill the starred {_join(list(effect['colours']))} adventure hexes"
+    if do == "fight":
+        card = effect["card"]
+        return f"fight {names[card]} ({card}) at once" if card in names else f"fight {card} at once"
+    return f"({effect['name']})"
+
+
+def describe_effects(
+    effects: Iterable[Mapping[str, Any]],
+    names: Mapping[str, str] | None = None,
+    foe: bool = False,
+    always: bool = False,
+) -> str:
+    """The effects as one phrase; modifiers sharing a condition are merged (``+1 a and +2 b
+    when defending``)."""
+    phrases: list[str] = []
+    last_suffix: str | None = None
+    for effect in effects:
+        phrase = describe_effect(effect, names or {}, foe, always)
+        suffix = None
+        if effect["do"] == "modify" and effect["stat"] not in ("test", "movement_dice"):
+            head, _, rest = phrase.partition(f" {effect['stat']}")
+            suffix, phrase = rest, f"{head} {effect['stat']}"
+        if suffix is not None and suffix == last_suffix:
+            phrases[-1] = phrases[-1].removesuffix(suffix) + f" and {phrase}{suffix}"
+        else:
+            phrases.append(phrase + (suffix or ""))
+        last_suffix = suffix
+    if len(phrases) > 1 and any(" and " in phrase for phrase in phrases):
+        return "; ".join(phrases)
+    return _join(phrases)
+
+
+WHEN_TEXT = {
+    "passive": "",
+    "activate": "Once per turn",
+    "before_movement": "Before you move",
+    "after_movement": "After you move",
+    "before_combat": "Before combat",
+    "combat_step": "In a combat step",
+    "after_combat": "After combat",
+    "market": "In a city market",
+    "event": "When you draw this",
+    "while_in_play": "While this event is in play, every hero has",
+}
+
+
+def _cost_text(cost: Mapping[str, Any]) -> str:
+    parts = []
+    if cost.get("exhaustion"):
+        parts.append(f"take {cost['exhaustion']} exhaustion")
+    if cost.get("wounds"):
+        parts.append(f"take {_plural(cost['wounds'], 'wound')}")
+    if cost.get("gold"):
+        parts.append(f"pay {cost['gold']} gold")
+    if cost.get("discard"):
+        parts.append("discard this card")
+    return _join(parts)
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + "."
+
+
+def describe_ability(timing: str, cost: Mapping[str, Any], effects: list[Flow], foe: bool) -> str:
+    what = describe_effects(effects, foe=foe, always=timing == "passive")
+    if timing == "while_in_play":
+        return f"{WHEN_TEXT[timing]} {what}."
+    paid = _cost_text(cost)
+    if timing == "passive":
+        return _sentence(f"{paid}: {what}" if paid else what)
+    when = "In your turn" if timing == "activate" and cost.get("discard") else WHEN_TEXT[timing]
+    return f"{when}{', ' + paid if paid else ''}: {what}."
+
+
+def ability(
+    name: str,
+    timing: str,
+    *effects: Flow,
+    exhaustion: int = 0,
+    wounds: int = 0,
+    gold_cost: int = 0,
+    discard: bool = False,
+    foe: bool = False,
+) -> Record:
+    """An ability record with its text written from its data."""
+    cost = Flow()
+    if exhaustion:
+        cost["exhaustion"] = exhaustion
+    if wounds:
+        cost["wounds"] = wounds
+    if gold_cost:
+        cost["gold"] = gold_cost
+    if discard:
+        cost["discard"] = True
+    record: Record = {
+        "name": name,
+        "text": describe_ability(timing, cost, list(effects), foe),
+        "timing": timing,
+    }
+    if cost:
+        record["cost"] = cost
+    record["effects"] = list(effects)
+    return record
+
+
+def foe_ability(name: str, timing: str, *effects: Flow) -> Record:
+    """An ability printed on a challenge card (it acts against the hero)."""
+    return ability(name, timing, *effects, foe=True)
+
+
+# --- heroes ---------------------------------------------------------------------------------------
+def hero(
+    key: str,
+    name: str,
+    life: int,
+    stamina: int,
+    mind: tuple[int, int],
+    body: tuple[int, int],
+    spirit: tuple[int, int],
+    skills: Mapping[str, int],
+    *abilities: Record,
+) -> Record:
+    return {
+        "id": f"h-{key}",
+        "name": name,
+        "life": life,
+        "stamina": stamina,
+        "mind": Flow(value=mind[0], damage=mind[1]),
+        "body": Flow(value=body[0], damage=body[1]),
+        "spirit": Flow(value=spirit[0], damage=spirit[1]),
+        "skills": Flow(skills),
+        "abilities": list(abilities),
+    }
+
+
+def make_heroes() -> list[Record]:
+    """Twelve heroes: archer, brute, mage, rogue, healer, and hybrids between them.
+
+    Arguments: id key, name, life, stamina, (mind value, damage), (body ...), (spirit ...),
+    skills, abilities.
+    """
+    # fmt: off
+    return [
+        hero(
+            "ysolde", "Ysolde Farshot", 4, 3, (5, 2), (2, 1), (1, 1), {"survival": 1},
+            ability("Steady Aim", "combat_step", attack("mind", 3), exhaustion=1),
+        ),
+        hero(
+            "brannoc", "Brannoc Ironhide", 6, 3, (1, 1), (5, 2), (0, 1), {"climb": 1},
+            ability("Battle Roar", "before_combat", damage_enemy(1), exhaustion=1),
+        ),
+        hero(
+            "thessaly", "Thessaly of the Ninth Lantern", 4, 4, (2, 1), (0, 1), (5, 2),
+            {"lore": 2},
+            ability("Arcane Surge", "combat_step", damage("magic"), exhaustion=2),
+            ability("Lantern Step", "activate", teleport("nearest_city"), exhaustion=2),
+        ),
+        hero(
+            "nettle", "Nettle Quickfingers", 5, 4, (3, 1), (3, 1), (1, 1),
+            {"stealth": 2, "climb": 1},
+            ability("Light Fingers", "after_combat", gold(1)),
+            ability("Slip Away", "activate", extra_move(2), exhaustion=1),
+        ),
+        hero(
+            "aurelwyn", "Sister Aurelwyn", 5, 3, (2, 1), (2, 1), (4, 1),
+            {"lore": 1, "diplomacy": 1},
+            ability("Mending Light", "activate", heal(wounds=1, target="party"), exhaustion=1),
+            ability("Ward of Dawn", "combat_step", reduce_damage(1), exhaustion=1),
+        ),
+        hero(
+            "dorrin", "Dorrin Ashblade", 5, 3, (0, 1), (4, 1), (3, 2), {"lore": 1},
+            ability("Spellblade", "combat_step", attack("body", 2), exhaustion=1),
+        ),
+        hero(
+            "kestrel", "Kestrel Marrowind", 5, 4, (4, 1), (3, 1), (1, 1),
+            {"survival": 2, "swim": 1},
+            ability("Pathfinder", "after_movement", extra_move(1)),
+        ),
+        hero(
+            "hagen", "Hagen Stonevow", 6, 3, (1, 1), (4, 1), (1, 1), {"diplomacy": 1},
+            ability("Shield Wall", "combat_step", reduce_damage(2), exhaustion=1),
+        ),
+        hero(
+            "mireille", "Mireille Songweaver", 5, 3, (3, 1), (2, 1), (3, 1),
+            {"diplomacy": 2, "lore": 1},
+            ability("Lucky Verse", "combat_step", reroll(), exhaustion=1),
+            ability("Silver Tongue", "market", gold(1)),
+        ),
+        hero(
+            "grimwald", "Grimwald the Gravewarden", 5, 3, (1, 1), (3, 1), (4, 1), {"lore": 1},
+            ability("Rite of Banishing", "before_combat", damage_enemy(2), exhaustion=2),
+        ),
+        hero(
+            "zerith", "Zerith Duskveil", 4, 3, (3, 1), (4, 2), (1, 1), {"stealth": 2},
+            ability("Poisoned Blade", "before_combat", damage_enemy(1), exhaustion=1),
+        ),
+        hero(
+            "tamsin", "Tamsin Rivercall", 5, 3, (2, 1), (2, 1), (4, 1),
+            {"swim": 2, "survival": 1},
+            ability("Call of the Wild", "activate", heal(wounds=1), exhaustion=1),
+            ability("Riverwalk", "before_movement", extra_move(2), exhaustion=1),
+        ),
+    ]
+    # fmt: on
+
+
+# --- adventure cards ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Scale:
+    """The bands a colour's cards are drawn from (inclusive)."""
+
+    value: tuple[int, int]
+    damage: tuple[int, int]
+    life: tuple[int, int]
+    gold: tuple[int, int]
+    test: tuple[int, int]
+
+
+SCALES: dict[str, Scale] = {
+    "green": Scale(value=(8, 12), damage=(1, 1), life=(2, 4), gold=(0, 2), test=(10, 12)),
+    "yellow": Scale(value=(11, 14), damage=(1, 2), life=(4, 6), gold=(1, 3), test=(12, 14)),
+    "blue": Scale(value=(13, 17), damage=(2, 3), life=(6, 8), gold=(2, 5), test=(14, 16)),
+    "red": Scale(value=(16, 21), damage=(3, 5), life=(9, 14), gold=(3, 6), test=(16, 18)),
+}
+COLOUR_LETTER = {"green": "g", "yellow": "y", "blue": "b", "red": "r"}
+TOP_RANK = 4
+
+
+def _lerp(band: tuple[int, int], rank: int) -> int:
+    low, high = band
+    return low + round_half_up((high - low) * rank / TOP_RANK)
+
+
+def _clamp(value: int, band: tuple[int, int]) -> int:
+    return min(band[1], max(band[0], value))
+
+
+@dataclass(frozen=True)
+class Foe:
+    """A challenge: a rank 0..4 within its colour and, per combat step it fights in, an offset.
+
+    ``ranged``/``melee``/``magic``: None = the card has no such step; otherwise the step's value
+    is the colour's base value for ``rank`` plus this offset. ``heavy`` steps deal one more damage.
+    ``life`` and ``gold`` are offsets too. Everything is clamped into the colour's bands.
+    """
+
+    name: str
+    traits: tuple[str, ...]
+    rank: int
+    ranged: int | None = None
+    melee: int | None = None
+    magic: int | None = None
+    heavy: tuple[str, ...] = ()
+    life: int = 0
+    gold: int = 0
+    abilities: tuple[Record, ...] = ()
+    reward: tuple[Flow, ...] = ()
+    market_card: bool = False
+    dragon_rune: bool = False
+    wins_game: bool = False
+    no_escape: bool = False
+
+
+@dataclass(frozen=True)
+class Event:
+    name: str
+    ability: Record
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice of an encounter. ``test``: (stat, skill or None, level 0..2 in the colour)."""
+
+    label: str
+    test: tuple[str, str | None, int] | None = None
+    success: tuple[Flow, ...] = ()
+    failure: tuple[Flow, ...] = ()
+
+
+@dataclass(frozen=True)
+class Encounter:
+    name: str
+    options: tuple[Option, ...]
+
+
+def ambush(name: str, wounds: int = 0, exhaustion: int = 0, party: bool = False) -> Record:
+    """Before combat the challenge strikes: the hero (or the whole party) takes this harm."""
+    target = "party" if party else "hero"
+    return foe_ability(name, "before_combat", harm(wounds, exhaustion, target))
+
+
+def lingering(name: str, wounds: int = 0, exhaustion: int = 0) -> Record:
+    """After combat, win or lose, the hero takes this harm (venom, curses)."""
+    return foe_ability(name, "after_combat", harm(wounds, exhaustion))
+
+
+def toll(name: str, amount: int) -> Record:
+    return foe_ability(name, "before_combat", gold(-amount))
+
+
+def hide(name: str, amount: int = 1) -> Record:
+    """Armoured: the challenge takes fewer wounds from each hit."""
+    return foe_ability(name, "passive", reduce_damage(amount))
+
+
+GREEN_FOES = [
+    Foe("Swarm of Gutter Rats", ("beast",), 0, melee=0, life=-1),
+    Foe("Carrion Crows", ("beast",), 0, ranged=0, life=-1),
+    Foe("Marsh Will-o'-Wisp", ("spirit",), 0, magic=+1,
+        abilities=(ambush("Luring Glow", exhaustion=1),)),
+    Foe("Hedge Bandit", ("bandit",), 1, ranged=0, melee=-1, gold=+1,
+        abilities=(toll("Highway Toll", 1),)),
+    Foe("Restless Barrow-Bones", ("undead",), 1, melee=0, magic=-1),
+    Foe("Goblin Slingers", ("goblin",), 1, ranged=+1, melee=-1),
+    Foe("Fenwater Leech Swarm", ("beast",), 1, melee=0,
+        abilities=(lingering("Draining Bite", exhaustion=1),)),
+    Foe("Thornback Boar", ("beast",), 2, melee=+1, life=-1),
+    Foe("Deserter Crossbowman", ("bandit",), 2, ranged=+1, melee=0),
+    Foe("Grave-Robber Gang", ("bandit",), 2, melee=0, gold=+1),
+    Foe("Lost Shade", ("spirit", "undead"), 2, magic=0, reward=(heal(exhaustion=1),)),
+    Foe("Cult Initiate", ("cultist",), 2, melee=-1, magic=0),
+    Foe("Blight Spider", ("beast",), 2, melee=0,
+        abilities=(ambush("Sticky Web", exhaustion=1),)),
+    Foe("Bog Lurker", ("beast", "abomination"), 3, melee=0, magic=-1),
+    Foe("Hungry Wolf Pack", ("beast",), 3, ranged=-1, melee=+1,
+        abilities=(ambush("Flanking Bite", wounds=1),)),
+    Foe("Goblin Hexer", ("goblin",), 3, ranged=-1, magic=+1),
+    Foe("Chapel Gargoyle", ("abomination",), 3, melee=0, life=-1,
+        abilities=(hide("Stone Skin"),)),
+    Foe("Mossback Troll Whelp", ("giant",), 4, melee=+1),
+    Foe("Highway Raider Captain", ("bandit",), 4, ranged=0, melee=+1, reward=(draw_market(),)),
+    Foe("Scarecrow Revenant", ("undead", "spirit"), 4, melee=-1, magic=+1,
+        abilities=(ambush("Dread Gaze", exhaustion=1),)),
+]  # fmt: skip
+
+YELLOW_FOES = [
+    Foe("Riverwatch Smugglers", ("bandit",), 0, ranged=0, melee=0, gold=+1),
+    Foe("Outcast Centaur Archer", ("beast",), 0, ranged=+1, melee=-1),
+    Foe("Ghoul Pack", ("undead",), 1, melee=0, magic=-1,
+        abilities=(lingering("Grave Chill", exhaustion=1),)),
+    Foe("Warlord's Outriders", ("bandit",), 1, ranged=+1, melee=0),
+    Foe("Black Kennel Hounds", ("beast",), 1, melee=+1, heavy=("melee",)),
+    Foe("Ironhide Ogre", ("giant",), 2, ranged=-1, melee=+1, heavy=("melee",)),
+    Foe("Mirewitch", ("cultist",), 2, ranged=-1, magic=+1,
+        abilities=(ambush("Withering Hex", exhaustion=1),)),
+    Foe("Goblin War-Chief", ("goblin",), 2, ranged=0, melee=+1,
+        abilities=(ambush("Spear Volley", wounds=1),)),
+    Foe("Dune Scorpion", ("beast",), 2, melee=0,
+        abilities=(ambush("Venom Sting", wounds=1),)),
+    Foe("Ashen Wyvernling", ("dragon", "beast"), 3, ranged=0, melee=0),
+    Foe("Stonegaze Lizard", ("beast",), 3, melee=0, magic=0,
+        abilities=(ambush("Petrifying Stare", exhaustion=2),)),
+    Foe("Wailing Banshee", ("spirit", "undead"), 3, magic=+1,
+        abilities=(ambush("Keening", exhaustion=1, party=True),)),
+    Foe("Rogue Battlemage", ("cultist",), 3, ranged=-1, magic=+1, heavy=("magic",)),
+    Foe("Hill Giant Forager", ("giant",), 4, melee=+1, life=+1, reward=(heal(wounds=1),)),
+    Foe("Rotting Colossus", ("abomination", "undead"), 4, melee=0, magic=-1,
+        abilities=(hide("Bloated Flesh"),)),
+    Foe("Fallen Paladin", ("undead",), 4, melee=+1, magic=0, market_card=True),
+]  # fmt: skip
+
+BLUE_FOES = [
+    Foe("Three-Headed Chimera", ("beast", "abomination"), 0, ranged=0, melee=0, magic=0),
+    Foe("Cinder Elemental", ("elemental",), 0, magic=+1,
+        abilities=(ambush("Searing Heat", wounds=1),)),
+    Foe("Storm Roc", ("beast",), 1, ranged=+1, melee=0),
+    Foe("Bandit Queen Corvaine", ("bandit",), 1, ranged=0, melee=0, market_card=True),
+    Foe("Rimefang Troll", ("giant",), 2, melee=+1, heavy=("melee",), life=+1),
+    Foe("Demonologist of the Black Spire", ("cultist",), 2, ranged=0, magic=+1,
+        abilities=(ambush("Summoned Imp", wounds=1),)),
+    Foe("Wraith Knight", ("undead", "spirit"), 2, melee=0, magic=0),
+    Foe("Bone Drake", ("dragon", "undead"), 3, ranged=0, magic=0),
+    Foe("Iron Golem", ("abomination",), 3, melee=0, abilities=(hide("Riveted Plates"),)),
+    Foe("Deep Wyrm", ("dragon", "beast"), 3, melee=+1, heavy=("melee",),
+        reward=(experience(1),)),
+    Foe("Shadowmere Hydra", ("beast", "abomination"), 4, ranged=-1, melee=+1,
+        abilities=(hide("Regrowing Heads"),)),
+    Foe("Lich of the Sunken Crypt", ("undead",), 4, melee=-1, magic=+1,
+        abilities=(ambush("Deathly Pall", exhaustion=1, party=True),)),
+]  # fmt: skip
+
+RED_FOES = [
+    Foe("Ixathra Venomcrown", ("dragon",), 0, melee=+1, magic=0, dragon_rune=True,
+        abilities=(lingering("Venom of the Crown", wounds=1),)),
+    Foe("Ulmoroth Stormwing", ("dragon",), 1, ranged=+1, melee=0, dragon_rune=True),
+    Foe("Drevaskar Ironscale", ("dragon",), 1, melee=0, dragon_rune=True,
+        abilities=(hide("Iron Scales"),)),
+    Foe("Skarvethra the Cinder Queen", ("dragon",), 2, ranged=0, magic=+1, dragon_rune=True,
+        abilities=(ambush("Breath of Cinders", wounds=1),)),
+    Foe("Sythelline of the Black Mere", ("dragon",), 2, ranged=0, melee=0, magic=0,
+        dragon_rune=True),
+    Foe("Vaelgrim the Pale", ("dragon", "undead"), 3, melee=0, magic=0, dragon_rune=True,
+        abilities=(ambush("Grave Frost", exhaustion=1, party=True),)),
+    Foe("Thuldrath the Ember Tyrant", ("dragon",), 3, ranged=+1, melee=+1, dragon_rune=True,
+        abilities=(ambush("Firestorm", wounds=2),)),
+    Foe("Korrundar the Mountain-Eater", ("dragon", "giant"), 4, melee=+1, heavy=("melee",),
+        dragon_rune=True, abilities=(hide("Hide of Granite"),)),
+    Foe("High Lord Margath", ("dragon",), 4, ranged=+1, melee=+1, magic=+1,
+        wins_game=True, no_escape=True,
+        abilities=(ambush("Wrath of the High Lord", wounds=1, party=True),
+                   hide("Ancient Scales"))),
+]  # fmt: skip
+
+EVENTS: dict[str, list[Event]] = {
+    "green": [
+        Event("Sunrise over the Emerald Vale",
+              ability("Fresh Trails", "event", replenish("green"))),
+        Event("Wayside Shrine", ability("Blessing", "event", heal(wounds=2, exhaustion=1))),
+        Event("Harvest Fair",
+              ability("Merry Crowds", "while_in_play", modify("test", 1, skill="diplomacy"))),
+        Event("Spring Thaw", ability("Open Passes", "event", replenish("green", "yellow"))),
+        Event("Autumn Downpour",
+              ability("Mud and Flood", "while_in_play", modify("movement_dice", -1))),
+    ],
+    "yellow": [
+        Event("Beacon Fires on the Hills", ability("Call to Arms", "event", replenish("yellow"))),
+        Event("The Baron's Tax Collectors", ability("Tithe", "event", gold(-1))),
+        Event("Midsummer Moon", ability("Long Days", "event", replenish("green", "yellow"))),
+        Event("Rune-Storm",
+              ability("Crackling Air", "while_in_play", modify("spirit", 1, when="attack"))),
+    ],
+    "blue": [
+        Event("Starfall over Terrinoth", ability("Fallen Stars", "event", replenish("blue"))),
+        Event("Vorakesh Stirs", ability("Creeping Dread", "while_in_play", modify("spirit", -1))),
+        Event("The Roads Reopen", ability("Safe Passage", "event", replenish("yellow", "blue"))),
+    ],
+    "red": [
+        Event("The Dragonlords Gather",
+              ability("Wings at Dusk", "event", replenish("blue", "red"))),
+        Event("Vorakesh's Black Rite",
+              ability("Shadow Tide", "event", harm(wounds=1, exhaustion=1, target="party"))),
+    ],
+}  # fmt: skip
+
+ENCOUNTERS: dict[str, list[Encounter]] = {
+    "green": [
+        Encounter("The Fallen Bridge", (
+            Option("Wade across the ford", ("body", "swim", 0),
+                   success=(extra_move(2),), failure=(harm(exhaustion=1),)),
+            Option("Help the ferryman rebuild it", ("mind", "lore", 1),
+                   success=(gold(1), extra_move(1)), failure=(harm(exhaustion=1),)),
+        )),
+        Encounter("A Peddler's Bargain", (
+            Option("Buy his hand-drawn map", success=(gold(-1), extra_move(3))),
+            Option("Haggle for his whole cart", ("mind", "diplomacy", 1),
+                   success=(draw_market(),), failure=(gold(-1),)),
+        )),
+        Encounter("Ambush at the Crossroads", (
+            Option("Stand and fight", success=(fight("Hedge Bandit"),)),
+            Option("Slip into the hedgerows", ("body", "stealth", 1),
+                   success=(extra_move(1),), failure=(harm(wounds=1),)),
+        )),
+        Encounter("The Hermit's Riddle", (
+            Option("Answer the riddle", ("mind", "lore", 1),
+                   success=(experience(1),), failure=(harm(exhaustion=1),)),
+            Option("Share his nettle tea and leave", success=(heal(exhaustion=1),)),
+        )),
+        Encounter("The Flooded Mill", (
+            Option("Dive for the sunken strongbox", ("body", "swim", 2),
+                   success=(gold(2),), failure=(harm(wounds=1),)),
+            Option("Help the miller bail", ("spirit", None, 0),
+                   success=(gold(1), heal(exhaustion=1)), failure=(harm(exhaustion=1),)),
+            Option("Poke the thing in the millpond", success=(fight("Bog Lurker"),)),
+        )),
+    ],
+    "yellow": [
+        Encounter("The Toll Bridge", (
+            Option("Pay the toll", success=(gold(-1), extra_move(2))),
+            Option("Bluff your way past", ("mind", "diplomacy", 0),
+                   success=(extra_move(2),), failure=(fight("Riverwatch Smugglers"),)),
+        )),
+        Encounter("The Haunted Waystation", (
+            Option("Sleep there anyway", ("spirit", None, 1),
+                   success=(heal(wounds=2, exhaustion=2),), failure=(fight("Ghoul Pack"),)),
+            Option("Camp out in the cold", success=(harm(exhaustion=1),)),
+        )),
+        Encounter("The Collapsed Dwarven Mine", (
+            Option("Climb down the shaft", ("body", "climb", 1),
+                   success=(gold(3),), failure=(harm(wounds=2),)),
+            Option("Search the spoil heaps", ("mind", "survival", 0),
+                   success=(gold(1),), failure=(harm(exhaustion=1),)),
+        )),
+        Encounter("A Wounded Messenger", (
+            Option("Carry his letter to the nearest city",
+                   success=(teleport("nearest_city"), gold(1))),
+            Option("Tend his wounds", ("spirit", "lore", 0),
+                   success=(experience(1),), failure=(harm(exhaustion=1),)),
+            Option("Hunt down his attackers", ("mind", "survival", 2),
+                   success=(experience(1), gold(1)), failure=(fight("Warlord's Outriders"),)),
+        )),
+    ],
+    "blue": [
+        Encounter("The Sunken Library", (
+            Option("Search the flooded stacks", ("mind", "lore", 1),
+                   success=(experience(2),), failure=(harm(wounds=1),)),
+            Option("Bargain with the archivist's ghost", ("spirit", "diplomacy", 0),
+                   success=(teleport("any_city"), gold(2)), failure=(fight("Wraith Knight"),)),
+        )),
+        Encounter("The Ember Pilgrims", (
+            Option("Join the procession in disguise", ("mind", "stealth", 1),
+                   success=(gold(4),), failure=(harm(wounds=2),)),
+            Option("Confront their hierophant",
+                   success=(fight("Demonologist of the Black Spire"),)),
+        )),
+        Encounter("The Roc's Nest", (
+            Option("Climb to the nest", ("body", "climb", 2),
+                   success=(gold(3), experience(1)), failure=(harm(wounds=2),)),
+            Option("Lure the roc down", success=(fight("Storm Roc"),)),
+            Option("Leave by the goat track", success=(harm(exhaustion=2),)),
+        )),
+    ],
+    "red": [
+        Encounter("Vorakesh's Ossuary", (
+            Option("Steal the necromancer's ledger", ("mind", "stealth", 1),
+                   success=(experience(2), gold(3)), failure=(fight("Vaelgrim the Pale"),)),
+            Option("Break his circle of bones", ("spirit", "lore", 2),
+                   success=(experience(3),), failure=(harm(wounds=3),)),
+            Option("Flee the crypt", success=(teleport("nearest_city"), harm(exhaustion=2))),
+        )),
+    ],
+}  # fmt: skip
+
+
+def _steps_text(card: Record) -> str:
+    steps = [step for step in ("ranged", "melee", "magic") if step in card]
+    noun = "step" if len(steps) == 1 else "steps"
+    return f"Strikes in the {_join(steps)} {noun}."
+
+
+def _reward_text(reward: Record, names: Mapping[str, str]) -> str:
+    parts = [f"{reward['gold']} gold"] if reward.get("gold") else []
+    if reward.get("market_card"):
+        parts.append("the top market card for free")
+    parts += [describe_effect(e, names) for e in reward.get("effects", ())]
+    text = "Reward: " + (_join(parts) if parts else "the adventure counter only")
+    if reward.get("dragon_rune"):
+        text += "; keep this card as a Dragon Rune"
+    if reward.get("wins_game"):
+        text += "; defeating High Lord Margath wins the game"
+    return text + "."
+
+
+def challenge_card(card_id: str, colour: str, foe: Foe) -> Record:
+    scale = SCALES[colour]
+    base = _lerp((scale.value[0] + 1, scale.value[1] - 1), foe.rank)
+    hit = _lerp(scale.damage, foe.rank)
+    card: Record = {"id": card_id, "name": foe.name, "colour": colour, "kind": "challenge"}
+    card["text"] = ""
+    card["life"] = _clamp(_lerp(scale.life, foe.rank) + foe.life, scale.life)
+    for step in ("ranged", "melee", "magic"):
+        offset = getattr(foe, step)
+        if offset is not None:
+            card[step] = Flow(
+                value=_clamp(base + offset, scale.value),
+                damage=_clamp(hit + (step in foe.heavy), scale.damage),
+            )
+    card["traits"] = FlowList(foe.traits)
+    if foe.no_escape:
+        card["no_escape"] = True
+    if foe.abilities:
+        card["abilities"] = list(foe.abilities)
+    reward: Record = {"gold": _clamp(_lerp(scale.gold, foe.rank) + foe.gold, scale.gold)}
+    for flag in ("dragon_rune", "wins_game", "market_card"):
+        if getattr(foe, flag):
+            reward[flag] = True
+    if foe.reward:
+        reward["effects"] = list(foe.reward)
+    card["reward"] = reward
+    texts = [_steps_text(card)]
+    if foe.no_escape:
+        texts.append("You cannot escape this fight.")
+    texts += [a["text"] for a in foe.abilities]
+    texts.append(_reward_text(reward, {}))
+    card["text"] = " ".join(texts)
+    return card
+
+
+def event_card(card_id: str, colour: str, number: int, event: Event) -> Record:
+    return {
+        "id": card_id,
+        "name": event.name,
+        "colour": colour,
+        "kind": "event",
+        "number": number,
+        "text": event.ability["text"],
+        "abilities": [event.ability],
+    }
+
+
+def _resolve(effects: Iterable[Flow], ids: Mapping[str, str]) -> list[Flow]:
+    resolved = []
+    for effect in effects:
+        if effect["do"] == "fight":
+            effect = Flow(effect, card=ids[effect["card"]])
+        resolved.append(effect)
+    return resolved
+
+
+def _outcome(effects: Sequence[Flow], names: Mapping[str, str]) -> str:
+    return describe_effects(effects, names) if effects else "nothing happens"
+
+
+def encounter_card(
+    card_id: str,
+    colour: str,
+    encounter: Encounter,
+    ids: Mapping[str, str],
+    names: Mapping[str, str],
+) -> Record:
+    low, high = SCALES[colour].test
+    choices = []
+    for option in encounter.options:
+        success, failure = _resolve(option.success, ids), _resolve(option.failure, ids)
+        choice: Record = {}
+        if option.test is None:
+            choice["text"] = f"{option.label}: {_outcome(success, names)}."
+        else:
+            stat, skill, level = option.test
+            difficulty = min(high, low + level)
+            test = Flow(stat=stat)
+            if skill is not None:
+                test["skill"] = skill
+            test["difficulty"] = difficulty
+            rolled = f"{stat} + {skill}" if skill else stat
+            choice["text"] = (
+                f"{option.label}: test {rolled} against {difficulty}; "
+                f"success: {_outcome(success, names)}; failure: {_outcome(failure, names)}."
+            )
+            choice["test"] = test
+        if success:
+            choice["success"] = success
+        if failure:
+            choice["failure"] = failure
+        choices.append(choice)
+    labels = [option.label[:1].lower() + option.label[1:] for option in encounter.options]
+    choose = ", ".join(labels[:-1]) + ("," if len(labels) > 2 else "") + f" or {labels[-1]}"
+    return {
+        "id": card_id,
+        "name": encounter.name,
+        "colour": colour,
+        "kind": "encounter",
+        "text": f"Choose one: {choose}.",
+        "choices": choices,
+    }
+
+
+FOES = {"green": GREEN_FOES, "yellow": YELLOW_FOES, "blue": BLUE_FOES, "red": RED_FOES}
+
+
+def make_adventures() -> list[Record]:
+    """Per colour: challenges, then events, then encounters, numbered g-01, g-02, ..."""
+    ids: dict[str, str] = {}  # challenge name -> id (for fight effects)
+    numbered: dict[str, list[tuple[str, Foe]]] = {}
+    for colour, foes in FOES.items():
+        letter = COLOUR_LETTER[colour]
+        numbered[colour] = [(f"{letter}-{i + 1:02d}", foe) for i, foe in enumerate(foes)]
+        ids.update({foe.name: card_id for card_id, foe in numbered[colour]})
+    names = {card_id: name for name, card_id in ids.items()}
+    cards: list[Record] = []
+    event_number = 0
+    for colour, pairs in numbered.items():
+        letter = COLOUR_LETTER[colour]
+        cards += [challenge_card(card_id, colour, foe) for card_id, foe in pairs]
+        index = len(pairs)
+        for event in EVENTS[colour]:
+            index += 1
+            event_number += 1
+            cards.append(event_card(f"{letter}-{index:02d}", colour, event_number, event))
+        for encounter in ENCOUNTERS[colour]:
+            index += 1
+            cards.append(encounter_card(f"{letter}-{index:02d}", colour, encounter, ids, names))
+    return cards
+
+
+# --- market cards ---------------------------------------------------------------------------------
+def item(name: str, *abilities: Record) -> tuple[str, tuple[Record, ...]]:
+    return name, abilities
+
+
+def passive(name: str, *effects: Flow) -> Record:
+    return ability(name, "passive", *effects)
+
+
+WEAPON_CARDS = [
+    item("Hunter's Sling", passive("Stone and Strap", attack("mind", 1))),
+    item("Rusted Hatchet", passive("Notched Edge", attack("body", 1))),
+    item("Willow Wand", passive("Spark", attack("spirit", 1))),
+    item("Ashwood Shortbow", passive("Quick Draw", attack("mind", 2))),
+    item("Militia Spear", passive("Long Reach", attack("body", 2))),
+    item("Rowan Staff", passive("Channel", attack("spirit", 2))),
+    item("Throwing Knives", passive("Flick", attack("mind", 1)),
+         ability("Knife in the Gap", "combat_step", damage("ranged"), exhaustion=1)),
+    item("Twin Sabres", passive("Whirling Cuts", attack("body", 2)),
+         ability("Second Chance", "combat_step", reroll(), exhaustion=1)),
+    item("Headsman's Axe", passive("Heavy Head", damage("melee")),
+         ability("Full Swing", "combat_step", damage("melee"), exhaustion=1)),
+    item("Longbow of the Greenwood", passive("Yew and Gut", attack("mind", 3))),
+    item("Knight's Longsword", passive("Tempered Blade", attack("body", 3))),
+    item("Iron Warhammer", passive("Crushing Weight", attack("body", 1), damage("melee"))),
+    item("Moonsteel Glaive", passive("Silvered Arc", attack("body", 2), damage("melee"))),
+    item("Dwarven Arbalest", passive("Bolt and Crank", attack("mind", 2), damage("ranged"))),
+    item("Scepter of Embers", passive("Smouldering Core", attack("spirit", 2), damage("magic"))),
+    item("Runeblade of Dusk", passive("Edge of Dusk", attack("body", 2), attack("spirit", 2))),
+    item("Flamebrand", passive("Wreathed in Fire", attack("body", 3), damage("melee"))),
+    item("Staff of the Ninth Star", passive("Starlight", attack("spirit", 4)),
+         ability("Falling Star", "combat_step", damage("magic"), exhaustion=1)),
+    item("Stormstring Greatbow", passive("Thunder Shaft", attack("mind", 4), damage("ranged"))),
+    item("Dragonbane Lance", passive("Wyrm-Piercer", attack("body", 3), damage("melee")),
+         ability("Heart Thrust", "combat_step", damage("melee"), exhaustion=1)),
+]  # fmt: skip
+
+ARMOUR_CARDS = [
+    item("Padded Jerkin", passive("Quilted Layers", defend("mind", 1), defend("body", 1))),
+    item("Wicker Buckler", ability("Catch the Blow", "combat_step", reduce_damage(1),
+                                   exhaustion=1)),
+    item("Boiled-Leather Cuirass", passive("Hardened Hide", defend("mind", 1), defend("body", 2))),
+    item("Chain Hauberk", passive("Riveted Rings", reduce_damage(1))),
+    item("Troll-Hide Cloak", passive("Thick Hide", modify("armour", 1, when="defend"),
+                                     defend("spirit", 1))),
+    item("Warden's Kite Shield", passive("Shield Up", defend("mind", 2), defend("body", 2))),
+    item("Scale Mail", passive("Overlapping Scales", reduce_damage(1), defend("mind", 1),
+                               defend("body", 1))),
+    item("Mirrorsilver Mail", passive("Spell-Mirror", modify("armour", 1, when="defend"),
+                                      defend("spirit", 2))),
+    item("Tower Shield", passive("Wall of Oak", defend("mind", 2)),
+         ability("Brace", "combat_step", reduce_damage(2), exhaustion=1)),
+    item("Full Plate of Dawnsmoor", passive("Dawnsmoor Steel", reduce_damage(2),
+                                            defend("body", 1))),
+    item("Dragonscale Hauberk", passive("Scales of the Wyrm", modify("armour", 2, when="defend"),
+                                        defend("spirit", 2))),
+    item("Aegis of the Silver Order", passive("Silver Bulwark", reduce_damage(2),
+                                              defend("mind", 1), defend("body", 1)),
+         ability("Last Stand", "combat_step", reduce_damage(1), exhaustion=1)),
+]  # fmt: skip
+
+ARTIFACT_CARDS = [
+    item("Vial of Honeywort", ability("Drink", "activate", heal(wounds=2), discard=True)),
+    item("Lucky Copper Coin", ability("Flip", "combat_step", reroll(), discard=True)),
+    item("Healer's Satchel", ability("Bind Wounds", "activate", heal(wounds=1), exhaustion=1)),
+    item("Compass of True North", ability("True Bearing", "before_movement", extra_move(1))),
+    item("Waystone of Tamalir", ability("Homeward", "activate", teleport("tamalir"),
+                                        exhaustion=1)),
+    item("Merchant's Ledger", ability("Good Credit", "market", gold(1), draw_market())),
+    item("Seven-League Boots", ability("Long Stride", "after_movement", extra_move(2))),
+    item("Dice of Fool's Fortune", ability("Roll Again", "combat_step", reroll(), exhaustion=1)),
+    item("Horn of Rallying", ability("Rally", "before_combat", heal(exhaustion=2, target="party"))),
+    item("Gatestone", ability("Open the Gate", "activate", teleport("any_city"), exhaustion=1)),
+    item("Crown of the Wakeful", passive("Clear Head", modify("test", 2)),
+         ability("Wakeful", "activate", heal(exhaustion=1))),
+    item("Amulet of Vigour", passive("Vigour", modify("life", 1), modify("stamina", 1))),
+    item("Phoenix Feather", ability("Rebirth", "activate", heal(wounds=4, target="party"),
+                                    discard=True)),
+    item("Everburning Lantern", passive("Light the Way", modify("movement_dice", 1)),
+         ability("Beacon", "activate", heal(exhaustion=1, target="party"))),
+    item("Orb of Far Passage", passive("Far Sight", modify("movement_dice", 1)),
+         ability("Passage", "activate", teleport("any_city"), exhaustion=1)),
+    item("Heart of the Mountain", passive("Stone Heart", modify("life", 2), modify("stamina", 1)),
+         ability("Endure", "activate", heal(wounds=1))),
+]  # fmt: skip
+
+RUNE_CARDS = [
+    item("Rune of Kindling", ability("Kindle", "before_combat", damage_enemy(1))),
+    item("Rune of Clear Sight", passive("Clear Sight", attack("spirit", 1)),
+         ability("Foresee", "combat_step", reroll(), exhaustion=1)),
+    item("Rune of Warding", passive("Ward", defend("spirit", 1)),
+         ability("Deflect", "combat_step", reduce_damage(1), exhaustion=1)),
+    item("Rune of the Still Mind", passive("Stillness", attack("spirit", 2),
+                                           modify("test", 1, skill="lore"))),
+    item("Rune of Thorns", passive("Barbed Sigil", attack("spirit", 1)),
+         ability("Thornlash", "before_combat", damage_enemy(1))),
+    item("Rune of Mending", passive("Warm Glow", attack("spirit", 1)),
+         ability("Knit Flesh", "activate", heal(wounds=2), exhaustion=1)),
+    item("Rune of Frost", ability("Frostbite", "before_combat", damage_enemy(2), exhaustion=1)),
+    item("Rune of the Wanderer", passive("Wayfinding", attack("spirit", 2)),
+         ability("Step Between", "activate", teleport("nearest_city"), exhaustion=1)),
+    item("Rune of Binding", passive("Binding Glyph", attack("spirit", 2)),
+         ability("Bind", "combat_step", damage("magic"), exhaustion=1)),
+    item("Rune of the Dragon's Eye", passive("Dragon's Eye", attack("spirit", 3)),
+         ability("Gaze of Ages", "combat_step", reroll(), exhaustion=1)),
+    item("Rune of Storms", passive("Static", attack("spirit", 1)),
+         ability("Thunderclap", "before_combat", damage_enemy(2))),
+    item("Rune of Unmaking", passive("Unravel", attack("spirit", 1)),
+         ability("Unmake", "before_combat", damage_enemy(2)),
+         ability("Sunder", "combat_step", damage("magic"), exhaustion=1)),
+]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Ally:
+    name: str
+    life: int
+    stamina: int
+    mind: tuple[int, int]
+    body: tuple[int, int]
+    spirit: tuple[int, int]
+    abilities: tuple[Record, ...] = ()
+
+
+ALLY_CARDS = [
+    Ally("Pip the Stable Boy", 1, 1, (1, 0), (2, 1), (0, 0)),
+    Ally("Tamalir Watchman", 2, 1, (1, 0), (3, 1), (0, 0)),
+    Ally("Goatherd Slinger", 1, 2, (3, 1), (1, 0), (0, 0)),
+    Ally("Sellsword of Forge", 4, 2, (1, 0), (4, 1), (0, 0)),
+    Ally("Riverwatch Ferryman", 2, 2, (2, 1), (2, 1), (0, 0),
+         (ability("Pole Across", "after_movement", extra_move(1)),)),
+    Ally("Hedge-Witch of the Fens", 2, 2, (0, 0), (1, 0), (3, 1),
+         (ability("Poultice", "activate", heal(wounds=1)),)),
+    Ally("Temple Acolyte", 2, 3, (0, 0), (1, 0), (3, 1),
+         (ability("Quiet Prayer", "activate", heal(exhaustion=2)),)),
+    Ally("Tusked Mercenary", 5, 2, (0, 0), (4, 2), (0, 0)),
+    Ally("Exiled Sorceress", 3, 3, (1, 0), (1, 0), (5, 2)),
+    Ally("Elven Outrider", 3, 3, (4, 1), (2, 1), (1, 0)),
+    Ally("Old Bear of the Deepwood", 6, 2, (0, 0), (5, 2), (0, 0)),
+    Ally("Wandering Friar", 3, 2, (1, 0), (2, 1), (2, 1),
+         (ability("Laying on of Hands", "activate", heal(wounds=1, target="party"),
+                  exhaustion=1),)),
+    Ally("Clockwork Tinker", 2, 2, (3, 1), (1, 0), (2, 1),
+         (ability("Recalibrate", "combat_step", reroll(), exhaustion=1),)),
+    Ally("Dwarven Pathfinder", 3, 3, (2, 1), (3, 1), (0, 0),
+         (ability("Hidden Ways", "before_movement", extra_move(2)),)),
+    Ally("Frostgate Huntress", 4, 3, (4, 2), (2, 1), (1, 0)),
+    Ally("Gentle Giant of the Hills", 6, 4, (0, 0), (5, 2), (0, 0)),
+    Ally("Veteran Sergeant", 5, 3, (2, 1), (4, 1), (1, 0)),
+    Ally("Shieldmaiden of the North", 5, 3, (1, 0), (4, 1), (1, 0),
+         (ability("Interpose", "combat_step", reduce_damage(1), exhaustion=1),)),
+    Ally("Ranger of the Thornwood", 4, 3, (4, 1), (3, 1), (1, 0),
+         (ability("Trailblaze", "after_movement", extra_move(1)),)),
+    Ally("Vynelvale Spellsinger", 3, 4, (2, 1), (1, 0), (4, 1),
+         (ability("Song of Rest", "activate", heal(wounds=1, target="party"), exhaustion=1),)),
+    Ally("Knight of Dawnsmoor", 6, 3, (1, 0), (5, 2), (2, 1)),
+    Ally("Greyhaven Battle-Scholar", 3, 3, (2, 1), (2, 1), (4, 1),
+         (ability("Opening Hex", "before_combat", damage_enemy(1)),)),
+    Ally("Nerekhall Runecaster", 4, 3, (2, 1), (1, 0), (5, 2),
+         (ability("Rune Bolt", "before_combat", damage_enemy(1), exhaustion=1),)),
+    Ally("Champion of the Silver Order", 6, 4, (3, 1), (5, 2), (2, 1),
+         (ability("Guardian's Oath", "combat_step", reduce_damage(1), exhaustion=1),)),
+]  # fmt: skip
+
+
+def _strongest_step(ally: Ally) -> str:
+    stats = {"ranged": ally.mind, "melee": ally.body, "magic": ally.spirit}
+    return max(stats, key=lambda step: (stats[step][0], stats[step][1]))
+
+
+def make_market() -> list[Record]:
+    """Weapons, armour, artifacts, runes, then allies (m-01 ... m-84); cost = price(value)."""
+    cards: list[Record] = []
+    for kind, items in (
+        ("weapon", WEAPON_CARDS),
+        ("armour", ARMOUR_CARDS),
+        ("artifact", ARTIFACT_CARDS),
+        ("rune", RUNE_CARDS),
+    ):
+        for name, abilities in items:
+            card: Record = {"id": "", "name": name, "kind": kind, "cost": 0}
+            card["text"] = " ".join(a["text"] for a in abilities)
+            card["abilities"] = list(abilities)
+            cards.append(card)
+    for ally in ALLY_CARDS:
+        texts = [f"An ally who fights beside you, strongest in the {_strongest_step(ally)} step."]
+        texts += [a["text"] for a in ally.abilities]
+        card = {"id": "", "name": ally.name, "kind": "ally", "cost": 0, "text": " ".join(texts)}
+        card.update(
+            life=ally.life,
+            stamina=ally.stamina,
+            mind=Flow(value=ally.mind[0], damage=ally.mind[1]),
+            body=Flow(value=ally.body[0], damage=ally.body[1]),
+            spirit=Flow(value=ally.spirit[0], damage=ally.spirit[1]),
+        )
+        if ally.abilities:
+            card["abilities"] = list(ally.abilities)
+        cards.append(card)
+    for index, card in enumerate(cards):
+        card["id"] = f"m-{index + 1:02d}"
+        card["cost"] = price(market_value(card))
+    return cards
+
+
+# --- checks, build, write -------------------------------------------------------------------------
+def check_heroes(heroes: Sequence[Record]) -> None:
+    budgets = [hero_budget(h) for h in heroes]
+    if max(budgets) > (1 + HERO_SPREAD) * min(budgets):
+        raise ValueError(f"hero budgets spread too far: {min(budgets):.2f}..{max(budgets):.2f}")
+
+
+def check_market(cards: Sequence[Record]) -> None:
+    for card in cards:
+        low, high = PRICE_BANDS[card["kind"]]
+        if not low <= card["cost"] <= high:
+            raise ValueError(f"{card['name']} ({card['kind']}) costs {card['cost']}")
+        if card["kind"] != "ally" and any(ability_value(a) <= 0 for a in card["abilities"]):
+            raise ValueError(f"{card['name']} has an ability worth nothing")
+
+
+def check_unique(records: Iterable[Record]) -> None:
+    seen: set[str] = set()
+    for record in records:
+        for key in (record["id"], record["name"]):
+            if key in seen:
+                raise ValueError(f"duplicate id or name {key!r}")
+            seen.add(key)
+
+
+def build() -> dict[str, list[Record]]:
+    """The three card lists, checked: ``{"heroes": [...], "adventures": [...], "market": [...]}``"""
+    heroes, adventures, market = make_heroes(), make_adventures(), make_market()
+    check_heroes(heroes)
+    check_market(market)
+    check_unique([*heroes, *adventures, *market])
+    return {"heroes": heroes, "adventures": adventures, "market": market}
+
+
+FILES = {
+    "heroes": ("heroes.yaml", "Runebound base game: the 12 heroes."),
+    "adventures": ("adventures.yaml", "Runebound base game: the 84 adventure cards."),
+    "market": ("market.yaml", "Runebound base game: the 84 market cards (items and allies)."),
+}
+
+
+def dump(key: str, records: list[Record]) -> str:
+    header = (
+        f"# {FILES[key][1]}\n"
+        "# Original boardwright content, generated by tools/generate_runebound_cards.py:\n"
+        "# edit the script and rerun it rather than editing this file.\n"
+    )
+    body = yaml.dump(
+        {key: records},
+        Dumper=_Dumper,
+        sort_keys=False,
+        allow_unicode=True,
+        default_flow_style=False,
+        width=1000,  # one line per text: easy to read, grep and diff
+    )
+    lines = body.splitlines()
+    spaced = lines[:2]
+    for line in lines[2:]:
+        if line.startswith("  - "):
+            spaced.append("")  # a blank line between records
+        spaced.append(line)
+    return header + "\n".join(spaced) + "\n"
+
+
+def write(folder: Path) -> list[Path]:
+    """Write heroes.yaml, adventures.yaml and market.yaml into ``folder``; return their paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for key, records in build().items():
+        path = folder / FILES[key][0]
+        path.write_text(dump(key, records), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def report(cards: Mapping[str, list[Record]]) -> str:
+    """The balance numbers: hero budgets, challenge means per colour, market cost vs value."""
+    lines = ["hero budgets:"]
+    lines += [f"  {h['name']:<32} {hero_budget(h):6.2f}" for h in cards["heroes"]]
+    lines.append("challenges (mean step value, mean life):")
+    for colour in SCALES:
+        foes = [
+            c for c in cards["adventures"] if c["colour"] == colour and c["kind"] == "challenge"
+        ]
+        values = [c[s]["value"] for c in foes for s in ("ranged", "melee", "magic") if s in c]
+        lives = [c["life"] for c in foes]
+        lines.append(
+            f"  {colour:<7} {sum(values) / len(values):5.2f} {sum(lives) / len(lives):5.2f}"
+        )
+    lines.append("market (cost <- value):")
+    lines += [
+        f"  {c['kind']:<8} {c['name']:<32} {c['cost']:3d} <- {market_value(c):5.2f}"
+        for c in cards["market"]
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str]) -> None:
+    if "--report" in argv:
+        print(report(build()))
+        return
+    for path in write(OUT):
+        print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
