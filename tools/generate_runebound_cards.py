@@ -31,7 +31,9 @@ Design rules
   colour and, for each combat step it fights in, an offset -1..+1 from the base value of that
   rank. The base runs from one above the colour's lowest value to one below its highest, so with
   offsets every step stays inside the band (green 8-12, yellow 11-14, blue 13-17, red 16-21).
-  Damage, life, gold reward and encounter test difficulty scale the same way.
+  Life and gold reward scale the same way (with optional offsets); damage scales rounded down, so
+  ``heavy`` steps (+1 damage) stand out; encounter tests take a level 0..2 above the colour's
+  lowest difficulty. An offset that would leave its band is a design error, not silently clamped.
 * **Texts are generated from the effects** (:func:`describe_ability`), so a card's one-line text
   always says what its data does.
 
@@ -143,6 +145,11 @@ def round_half_up(value: float) -> int:
     return math.floor(round(value, 6) + 0.5)
 
 
+def _n(data: Mapping[str, Any], key: str) -> int:
+    """The whole number at ``key`` (0 when absent or None)."""
+    return int(data.get(key) or 0)
+
+
 def effect_value(effect: Mapping[str, Any]) -> float:
     """What one effect is worth in gold (negative for harm and paying gold)."""
     do = effect["do"]
@@ -159,27 +166,23 @@ def effect_value(effect: Mapping[str, Any]) -> float:
             per = TEST_SKILL if effect.get("skill") else TEST_ANY
         else:
             per = {"life": LIFE, "stamina": STAMINA, "movement_dice": MOVEMENT_DIE}[stat]
-        return float(per * amount)
-    if do == "heal":
-        healed = HEAL_WOUND * effect.get("wounds", 0) + HEAL_EXHAUSTION * effect.get(
-            "exhaustion", 0
-        )
-        return healed * HEAL_TARGET[effect.get("target") or "hero"]
-    if do == "harm":
-        hurt = HEAL_WOUND * effect.get("wounds", 0) + HEAL_EXHAUSTION * effect.get("exhaustion", 0)
-        return -hurt * HEAL_TARGET[effect.get("target") or "hero"]
+        return per * int(amount)
+    if do in ("heal", "harm"):
+        pieces = HEAL_WOUND * _n(effect, "wounds") + HEAL_EXHAUSTION * _n(effect, "exhaustion")
+        worth = pieces * HEAL_TARGET[effect.get("target") or "hero"]
+        return worth if do == "heal" else -worth
     simple: dict[str, float] = {
-        "damage_enemy": DAMAGE_ENEMY * effect.get("amount", 0),
-        "gold": float(effect.get("amount", 0)),
-        "extra_move": EXTRA_HEX * effect.get("hexes", 0),
+        "damage_enemy": DAMAGE_ENEMY * _n(effect, "amount"),
+        "gold": float(_n(effect, "amount")),
+        "extra_move": EXTRA_HEX * _n(effect, "hexes"),
         "reroll": REROLL,
-        "reduce_damage": REDUCE_DAMAGE * effect.get("amount", 0),
-        "experience": EXPERIENCE * effect.get("value", 0),
-        "draw_market": DRAW_MARKET * effect.get("count", 0),
+        "reduce_damage": REDUCE_DAMAGE * _n(effect, "amount"),
+        "experience": EXPERIENCE * _n(effect, "value"),
+        "draw_market": DRAW_MARKET * _n(effect, "count"),
         "teleport": TELEPORT.get(effect.get("to") or "", 0.0),
         "replenish": REPLENISH * len(effect.get("colours") or ()),
         "fight": 0.0,
-        "hook": float(effect.get("amount", 0)),
+        "hook": float(_n(effect, "amount")),
     }
     return simple[do]
 
@@ -192,20 +195,20 @@ def ability_value(ability: Mapping[str, Any]) -> float:
         worth *= DISCARD
     return (
         worth
-        - COST_EXHAUSTION * cost.get("exhaustion", 0)
-        - COST_WOUND * cost.get("wounds", 0)
-        - COST_GOLD * cost.get("gold", 0)
+        - COST_EXHAUSTION * _n(cost, "exhaustion")
+        - COST_WOUND * _n(cost, "wounds")
+        - COST_GOLD * _n(cost, "gold")
     )
 
 
 def stat_line_value(record: Mapping[str, Any]) -> float:
     """Life, stamina, the three combat stats and the skill bonuses of a hero or an ally."""
     stats = sum(
-        STAT_ALWAYS * record[stat]["value"] + DAMAGE * record[stat]["damage"]
+        STAT_ALWAYS * _n(record[stat], "value") + DAMAGE * _n(record[stat], "damage")
         for stat in ("mind", "body", "spirit")
     )
-    skills = TEST_SKILL * sum((record.get("skills") or {}).values())
-    return LIFE * record["life"] + STAMINA * record["stamina"] + stats + skills
+    skills = TEST_SKILL * sum(int(bonus) for bonus in (record.get("skills") or {}).values())
+    return LIFE * _n(record, "life") + STAMINA * _n(record, "stamina") + stats + skills
 
 
 def hero_budget(hero: Mapping[str, Any]) -> float:
@@ -633,8 +636,11 @@ def _lerp(band: tuple[int, int], rank: int) -> int:
     return low + round_half_up((high - low) * rank / TOP_RANK)
 
 
-def _clamp(value: int, band: tuple[int, int]) -> int:
-    return min(band[1], max(band[0], value))
+def _within(value: int, band: tuple[int, int], name: str) -> int:
+    """``value`` itself; an error if it is outside ``band`` (an offset pushed it too far)."""
+    if not band[0] <= value <= band[1]:
+        raise ValueError(f"{name}: {value} is outside its colour's band {band}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -706,8 +712,8 @@ def hide(name: str, amount: int = 1) -> Record:
 
 
 GREEN_FOES = [
-    Foe("Swarm of Gutter Rats", ("beast",), 0, melee=0, life=-1),
-    Foe("Carrion Crows", ("beast",), 0, ranged=0, life=-1),
+    Foe("Swarm of Gutter Rats", ("beast",), 0, melee=0),
+    Foe("Carrion Crows", ("beast",), 0, ranged=0),
     Foe("Marsh Will-o'-Wisp", ("spirit",), 0, magic=+1,
         abilities=(ambush("Luring Glow", exhaustion=1),)),
     Foe("Hedge Bandit", ("bandit",), 1, ranged=0, melee=-1, gold=+1,
@@ -749,13 +755,13 @@ YELLOW_FOES = [
         abilities=(ambush("Spear Volley", wounds=1),)),
     Foe("Dune Scorpion", ("beast",), 2, melee=0,
         abilities=(ambush("Venom Sting", wounds=1),)),
-    Foe("Ashen Wyvernling", ("dragon", "beast"), 3, ranged=0, melee=0),
+    Foe("Ashen Wyvernling", ("dragon", "beast"), 3, ranged=0, melee=0, heavy=("ranged",)),
     Foe("Stonegaze Lizard", ("beast",), 3, melee=0, magic=0,
         abilities=(ambush("Petrifying Stare", exhaustion=2),)),
     Foe("Wailing Banshee", ("spirit", "undead"), 3, magic=+1,
         abilities=(ambush("Keening", exhaustion=1, party=True),)),
     Foe("Rogue Battlemage", ("cultist",), 3, ranged=-1, magic=+1, heavy=("magic",)),
-    Foe("Hill Giant Forager", ("giant",), 4, melee=+1, life=+1, reward=(heal(wounds=1),)),
+    Foe("Hill Giant Forager", ("giant",), 4, melee=+1, reward=(heal(wounds=1),)),
     Foe("Rotting Colossus", ("abomination", "undead"), 4, melee=0, magic=-1,
         abilities=(hide("Bloated Flesh"),)),
     Foe("Fallen Paladin", ("undead",), 4, melee=+1, magic=0, market_card=True),
@@ -768,10 +774,10 @@ BLUE_FOES = [
     Foe("Storm Roc", ("beast",), 1, ranged=+1, melee=0),
     Foe("Bandit Queen Corvaine", ("bandit",), 1, ranged=0, melee=0, market_card=True),
     Foe("Rimefang Troll", ("giant",), 2, melee=+1, heavy=("melee",), life=+1),
-    Foe("Demonologist of the Black Spire", ("cultist",), 2, ranged=0, magic=+1,
+    Foe("Demonologist of the Black Spire", ("cultist",), 2, ranged=0, magic=+1, heavy=("magic",),
         abilities=(ambush("Summoned Imp", wounds=1),)),
-    Foe("Wraith Knight", ("undead", "spirit"), 2, melee=0, magic=0),
-    Foe("Bone Drake", ("dragon", "undead"), 3, ranged=0, magic=0),
+    Foe("Wraith Knight", ("undead", "spirit"), 2, melee=0, magic=0, heavy=("melee",)),
+    Foe("Bone Drake", ("dragon", "undead"), 3, ranged=0, magic=0, heavy=("magic",)),
     Foe("Iron Golem", ("abomination",), 3, melee=0, abilities=(hide("Riveted Plates"),)),
     Foe("Deep Wyrm", ("dragon", "beast"), 3, melee=+1, heavy=("melee",),
         reward=(experience(1),)),
@@ -784,19 +790,22 @@ BLUE_FOES = [
 RED_FOES = [
     Foe("Ixathra Venomcrown", ("dragon",), 0, melee=+1, magic=0, dragon_rune=True,
         abilities=(lingering("Venom of the Crown", wounds=1),)),
-    Foe("Ulmoroth Stormwing", ("dragon",), 1, ranged=+1, melee=0, dragon_rune=True),
+    Foe("Ulmoroth Stormwing", ("dragon",), 1, ranged=+1, melee=0, heavy=("ranged",),
+        dragon_rune=True),
     Foe("Drevaskar Ironscale", ("dragon",), 1, melee=0, dragon_rune=True,
         abilities=(hide("Iron Scales"),)),
     Foe("Skarvethra the Cinder Queen", ("dragon",), 2, ranged=0, magic=+1, dragon_rune=True,
         abilities=(ambush("Breath of Cinders", wounds=1),)),
     Foe("Sythelline of the Black Mere", ("dragon",), 2, ranged=0, melee=0, magic=0,
         dragon_rune=True),
-    Foe("Vaelgrim the Pale", ("dragon", "undead"), 3, melee=0, magic=0, dragon_rune=True,
+    Foe("Vaelgrim the Pale", ("dragon", "undead"), 3, melee=0, magic=0, heavy=("magic",),
+        dragon_rune=True,
         abilities=(ambush("Grave Frost", exhaustion=1, party=True),)),
-    Foe("Thuldrath the Ember Tyrant", ("dragon",), 3, ranged=+1, melee=+1, dragon_rune=True,
+    Foe("Thuldrath the Ember Tyrant", ("dragon",), 3, ranged=+1, melee=+1, heavy=("ranged",),
+        dragon_rune=True,
         abilities=(ambush("Firestorm", wounds=2),)),
-    Foe("Korrundar the Mountain-Eater", ("dragon", "giant"), 4, melee=+1, heavy=("melee",),
-        dragon_rune=True, abilities=(hide("Hide of Granite"),)),
+    Foe("Korrundar the Mountain-Eater", ("dragon", "giant"), 4, melee=+1, dragon_rune=True,
+        abilities=(hide("Hide of Granite"),)),
     Foe("High Lord Margath", ("dragon",), 4, ranged=+1, melee=+1, magic=+1,
         wins_game=True, no_escape=True,
         abilities=(ambush("Wrath of the High Lord", wounds=1, party=True),
@@ -945,23 +954,26 @@ def _reward_text(reward: Record, names: Mapping[str, str]) -> str:
 def challenge_card(card_id: str, colour: str, foe: Foe) -> Record:
     scale = SCALES[colour]
     base = _lerp((scale.value[0] + 1, scale.value[1] - 1), foe.rank)
-    hit = _lerp(scale.damage, foe.rank)
+    low, high = scale.damage
+    hit = low + (high - low) * foe.rank // TOP_RANK  # rounded down
     card: Record = {"id": card_id, "name": foe.name, "colour": colour, "kind": "challenge"}
     card["text"] = ""
-    card["life"] = _clamp(_lerp(scale.life, foe.rank) + foe.life, scale.life)
+    card["life"] = _within(_lerp(scale.life, foe.rank) + foe.life, scale.life, foe.name)
     for step in ("ranged", "melee", "magic"):
         offset = getattr(foe, step)
         if offset is not None:
             card[step] = Flow(
-                value=_clamp(base + offset, scale.value),
-                damage=_clamp(hit + (step in foe.heavy), scale.damage),
+                value=_within(base + offset, scale.value, foe.name),
+                damage=_within(hit + (step in foe.heavy), scale.damage, foe.name),
             )
+        elif step in foe.heavy:
+            raise ValueError(f"{foe.name}: heavy {step} step that it does not have")
     card["traits"] = FlowList(foe.traits)
     if foe.no_escape:
         card["no_escape"] = True
     if foe.abilities:
         card["abilities"] = list(foe.abilities)
-    reward: Record = {"gold": _clamp(_lerp(scale.gold, foe.rank) + foe.gold, scale.gold)}
+    reward: Record = {"gold": _within(_lerp(scale.gold, foe.rank) + foe.gold, scale.gold, foe.name)}
     for flag in ("dragon_rune", "wins_game", "market_card"):
         if getattr(foe, flag):
             reward[flag] = True
@@ -1018,7 +1030,7 @@ def encounter_card(
             choice["text"] = f"{option.label}: {_outcome(success, names)}."
         else:
             stat, skill, level = option.test
-            difficulty = min(high, low + level)
+            difficulty = _within(low + level, (low, high), encounter.name)
             test = Flow(stat=stat)
             if skill is not None:
                 test["skill"] = skill

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import math
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -84,7 +85,7 @@ def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
     cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
     vx = sum((a - mx) ** 2 for a in rx)
     vy = sum((b - my) ** 2 for b in ry)
-    return cov / (vx * vy) ** 0.5
+    return cov / math.sqrt(vx * vy)
 
 
 # --- counts and identity --------------------------------------------------------------------------
@@ -99,7 +100,7 @@ def test_twelve_heroes_in_the_published_ranges() -> None:
 
 
 def test_adventure_split_per_colour() -> None:
-    counted = Counter((card.colour, card.kind) for card in adventures())
+    counted: Counter[tuple[str, str]] = Counter((card.colour, card.kind) for card in adventures())
     assert len(adventures()) == 84
     for colour, (challenges, events, encounters) in ADVENTURE_SPLIT.items():
         assert counted[colour, "challenge"] == challenges
@@ -115,8 +116,12 @@ def test_market_split_per_kind() -> None:
     assert all(card.id.startswith("m-") for card in market())
 
 
+def all_records() -> list[Hero | AdventureCard | MarketCard]:
+    return [*heroes(), *adventures(), *market()]
+
+
 def test_ids_and_names_are_unique_across_all_files() -> None:
-    records = [*heroes(), *adventures(), *market()]
+    records = all_records()
     ids = [record.id for record in records]
     names = [record.name for record in records]
     assert len(set(ids)) == len(ids)
@@ -124,9 +129,10 @@ def test_ids_and_names_are_unique_across_all_files() -> None:
 
 
 def test_every_card_has_a_text() -> None:
-    for card in [*adventures(), *market()]:
+    cards: list[AdventureCard | MarketCard] = [*adventures(), *market()]
+    for card in cards:
         assert card.text.strip(), card.id
-    for record in [*heroes(), *adventures(), *market()]:
+    for record in all_records():
         for ability in record.abilities:
             assert ability.text.strip() and ability.effects, record.id
 
@@ -142,7 +148,7 @@ def test_no_hooks() -> None:
 
     used = {
         effect["name"]
-        for record in [*heroes(), *adventures(), *market()]
+        for record in all_records()
         for effect in effects(record)
         if effect["do"] == "hook"
     }

@@ -21,8 +21,31 @@ def draw_adventure(rules: Rules, state: RuneboundState, colour: int) -> int:
     return deck.pop() if deck else -1
 
 
-def discard_adventure(rules: Rules, state: RuneboundState, card: int) -> None:
+DRAW_LIMIT = 20  # events drawn in a row before giving up on a deck of nothing but events
+DOOM_INTERVAL = {1: 4, 2: 4, 3: 6}  # RB-10.2: discards per doom counter (8 from 4 players)
+DOOM_COUNTERS = 8
+
+
+def discard_adventure(rules: Rules, state: RuneboundState, card: int, log: Log) -> None:
+    """Discard an adventure card; with the doom track every few discards bring doom (RB-10.2)."""
     state.adventure_discards[COLOURS.index(rules.adventures[card].colour)].append(card)
+    if not state.opts.base_doom_track or state.finished:
+        return
+    state.doom_count += 1
+    if state.doom_count < DOOM_INTERVAL.get(len(state.heroes), 8):
+        return
+    state.doom_count = 0
+    state.doom_counters += 1
+    emit(
+        log,
+        "doom",
+        f"A doom counter is placed ({state.doom_counters} of {DOOM_COUNTERS})",
+        doom=state.doom_counters,
+    )
+    if state.doom_counters >= DOOM_COUNTERS:
+        state.finished = True
+        state.stack.clear()
+        emit(log, "game_over", "Margath has risen: the doom track ends the game")
 
 
 class Adventure(RuneboundProcedure):
@@ -84,11 +107,11 @@ class Adventure(RuneboundProcedure):
         elif option.key == "undefeated":
             state.stack[-1] = ("combat_start", option.data, here, "undefeated")
         else:
-            state.stack[-1] = ("draw", option.data, here)
+            state.stack[-1] = ("draw", option.data, here, 0)
 
 
 class Draw(RuneboundProcedure):
-    """RB-4.3: draw until a card that is not an event comes. Frame: (name, colour, hex)."""
+    """RB-4.3: draw until a card that is not an event comes. Frame: (name, colour, hex, draws)."""
 
     name = "draw"
 
@@ -97,6 +120,9 @@ class Draw(RuneboundProcedure):
         here: int = frame[2]
         rules = self.rules
         seat = state.seat
+        if frame[3] >= DRAW_LIMIT:  # only events left in this deck
+            state.stack.pop()
+            return None
         card_index = draw_adventure(rules, state, colour)
         if card_index < 0:
             emit(log, "empty_deck", f"The {COLOURS[colour]} deck is empty", colour=COLOURS[colour])
@@ -113,14 +139,10 @@ class Draw(RuneboundProcedure):
             card_kind=card.kind,
         )
         if card.kind == "event":
-            if state.event >= 0:
-                discard_adventure(rules, state, state.event)
-            state.event = card_index
-            emit(log, "event", f"Event {card.number}: {card.name} — {card.text}", card=card.id)
-            for ability in card.abilities:
-                if ability.timing == "event":
-                    apply_effects(rules, state, seat, ability.effects, log, source=card.name)
-            return None  # draw again
+            resolve_event(rules, state, seat, card_index, log)
+            if state.stack and state.stack[-1][0] == self.name:
+                state.stack[-1] = (self.name, colour, here, frame[3] + 1)  # draw again
+            return None
         if card.kind == "encounter":
             state.stack[-1] = ("encounter", card_index, here, colour)
         else:
@@ -169,7 +191,7 @@ class Encounter(RuneboundProcedure):
                 success=success,
             )
         state.stack.pop()
-        discard_adventure(rules, state, card_index)
+        discard_adventure(rules, state, card_index, log)
         apply_effects(
             rules, state, seat, choice.success if success else choice.failure, log, source=card.name
         )
@@ -192,3 +214,17 @@ def take_counter(
             colour=COLOURS[colour],
             value=value,
         )
+
+
+def resolve_event(
+    rules: Rules, state: RuneboundState, seat: int, card_index: int, log: Log
+) -> None:
+    """RB-4.3: the event replaces the one in play; its "event" abilities happen at once."""
+    card = rules.adventures[card_index]
+    if state.event >= 0:
+        discard_adventure(rules, state, state.event, log)
+    state.event = card_index
+    emit(log, "event", f"Event {card.number}: {card.name} — {card.text}", card=card.id)
+    for ability in card.abilities:
+        if ability.timing == "event":
+            apply_effects(rules, state, seat, ability.effects, log, source=card.name)

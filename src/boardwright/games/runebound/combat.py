@@ -37,11 +37,12 @@ class CombatStart(RuneboundProcedure):
             seat=seat,
             card=card.id,
         )
+        travel = frame[3] == "travel"  # RB-10.1: no before-combat actions on either side
         for ability in card.abilities:
-            if ability.timing == "before_combat":
+            if ability.timing == "before_combat" and not travel:
                 emit(log, "ability", f"{card.name}: {ability.name}", card=card.id)
                 apply_effects(rules, state, seat, ability.effects, log, source=card.name)
-        state.stack[-1] = ("combat", "before", 0)
+        state.stack[-1] = ("combat", "round" if travel else "before", 0)
         if rules.knocked_out(state, seat):
             state.stack[-1] = ("combat", "lost", 0)
         return None
@@ -87,10 +88,11 @@ class Combat(RuneboundProcedure):
             stack[-1] = (self.name, "escape", 0)
             return None
         if stage == "escape":
-            if combat.round < 2 or card.no_escape:
+            if not self._may_escape(state):
                 stack[-1] = (self.name, "plan", 0)
                 return None
-            choices = (Option("fight", "fight on"), Option("escape", f"escape from {card.name}"))
+            verb = "try to escape" if state.opts.escape_rule == "test" else "escape"
+            choices = (Option("fight", "fight on"), Option("escape", f"{verb} from {card.name}"))
             return Decision(
                 seat,
                 "escape",
@@ -158,6 +160,38 @@ class Combat(RuneboundProcedure):
         self._finish(state, stage, log)
         return None
 
+    def _may_escape(self, state: RuneboundState) -> bool:
+        """RB-5.3: never against no_escape cards or travel problems (RB-10.1)."""
+        combat = state.combat
+        assert combat is not None
+        card = self.rules.adventures[combat.card]
+        if card.no_escape or combat.source == "travel":
+            return False
+        return state.opts.escape_rule == "test" or combat.round >= 2
+
+    def _escape_test(self, state: RuneboundState, log: Log) -> bool:
+        """RB-5.3 (option test): 2d10 + the best stat against the challenge's highest value."""
+        combat = state.combat
+        assert combat is not None
+        rules = self.rules
+        seat = state.seat
+        card = rules.adventures[combat.card]
+        target = max(a.value for a in rules.steps_of(card) if a is not None)
+        best = max(rules.hero_roll_bonus(state, seat, s, "always") for s in range(3))
+        roll = state.rng.die(10) + state.rng.die(10)
+        total = roll + best + combat.escape_penalty
+        emit(
+            log,
+            "test",
+            f"{rules.who(state, seat)} tries to escape: {total} against {target}",
+            seat=seat,
+            roll=roll,
+            total=total,
+            difficulty=target,
+            success=total >= target,
+        )
+        return total >= target
+
     @staticmethod
     def _fits(ability: object, step: int) -> bool:
         effects = getattr(ability, "effects", [])
@@ -189,7 +223,10 @@ class Combat(RuneboundProcedure):
             else:
                 use_ability(self.rules, state, seat, option.data, "before_combat", log, combat.used)
         elif stage == "escape":
-            stack[-1] = (self.name, "escaped" if key == "escape" else "plan", 0)
+            away = key == "escape" and (
+                state.opts.escape_rule == "automatic" or self._escape_test(state, log)
+            )
+            stack[-1] = (self.name, "escaped" if away else "plan", 0)
         elif stage == "plan":
             combat.hero_step = option.data
             stack[-1] = (self.name, "ally", 0)
@@ -320,6 +357,19 @@ def claim_victory(
     h = state.heroes[seat]
     card = rules.adventures[combat.card]
     colour = COLOURS.index(card.colour)
+    if combat.source == "travel":  # RB-10.1: no reward; the experience from the supply
+        if state.counter_supply[colour] > 0:
+            state.counter_supply[colour] -= 1
+            h.counters.append(colour)
+            emit(
+                log,
+                "counter",
+                f"{rules.who(state, seat)} takes a {card.colour} counter from the supply",
+                seat=seat,
+                colour=card.colour,
+            )
+        discard_adventure(rules, state, combat.card, log)
+        return
     if combat.source == "undefeated":
         state.undefeated.pop(combat.hex, None)
         if combat.card in state.track:
@@ -360,7 +410,7 @@ def claim_victory(
             runes=len(h.runes),
         )
     else:
-        discard_adventure(rules, state, combat.card)
+        discard_adventure(rules, state, combat.card, log)
     apply_effects(rules, state, seat, reward.effects, log, source=card.name)
     if reward.wins_game or len(h.runes) >= RUNES_TO_WIN:
         state.finished = True
@@ -385,4 +435,4 @@ def leave_undefeated(rules: Rules, state: RuneboundState, combat: CombatState, l
             card=card.id,
         )
     else:
-        discard_adventure(rules, state, combat.card)
+        discard_adventure(rules, state, combat.card, log)

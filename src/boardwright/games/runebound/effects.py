@@ -30,6 +30,8 @@ def apply_effects(
     h = state.heroes[seat]
     who = rules.who(state, seat)
     for e in effects:
+        if state.finished:
+            return
         if e.do == "modify":
             if state.combat is not None:
                 state.combat.temp.append((e.stat, e.amount))

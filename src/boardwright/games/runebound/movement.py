@@ -88,11 +88,15 @@ class Movement(RuneboundProcedure):
                 seat=seat,
                 dice=[face_text(f) for f in rolled],
             )
-        state.stack[-1] = ("move", rolled)
+        state.stack[-1] = ("move", rolled, -1)
 
 
 class Move(RuneboundProcedure):
-    """RB-3.3/3.5/3.7: spend a die (or a bonus move) per hex. Frame: (name, unused faces)."""
+    """RB-3.3/3.5/3.7: spend a die (or a bonus move) per hex.
+
+    Frame: (name, unused faces, target hex or -1). When several different dice (or a bonus move)
+    could pay for the chosen hex, the player picks which: keeping the right dice matters.
+    """
 
     name = "move"
 
@@ -100,17 +104,33 @@ class Move(RuneboundProcedure):
         seat = state.seat
         h = state.heroes[seat]
         faces: tuple[int, ...] = frame[1]
+        target: int = frame[2]
         board = self.rules.board
-        options = []
-        for n in board.hexes[h.hex].neighbours:
-            if self._payment(faces, board.hexes[n].terrain, h.bonus_moves) is not None:
-                options.append(
-                    Option(
-                        f"to:{board.hexes[n].at}",
-                        f"to {board.hex_name(n)} ({TERRAIN_NAMES[board.hexes[n].terrain]})",
-                        n,
-                    )
+        if target >= 0:
+            payments = self._payments(faces, board.hexes[target].terrain, h.bonus_moves)
+            ways = tuple(
+                Option("pay:bonus", "use a bonus move", -1)
+                if i < 0
+                else Option(
+                    f"pay:{face_text(faces[i])}", f"use the die showing {face_text(faces[i])}", i
                 )
+                for i in payments
+            )
+            return Decision(
+                seat,
+                "move_die",
+                f"{self.rules.who(state, seat)}: which die pays for {board.hex_name(target)}?",
+                ways,
+            )
+        options = [
+            Option(
+                f"to:{board.hexes[n].at}",
+                f"to {board.hex_name(n)} ({TERRAIN_NAMES[board.hexes[n].terrain]})",
+                n,
+            )
+            for n in board.hexes[h.hex].neighbours
+            if self._payments(faces, board.hexes[n].terrain, h.bonus_moves)
+        ]
         if not options:
             state.stack[-1] = ("after_movement",)
             return None
@@ -125,26 +145,39 @@ class Move(RuneboundProcedure):
         )
 
     @staticmethod
-    def _payment(faces: tuple[int, ...], terrain: int, bonus: int) -> int | None:
-        """The die to spend (the least flexible that fits), -1 for a bonus move, None if none."""
-        fitting = [i for i, f in enumerate(faces) if terrain == CITY or f >> terrain & 1]
-        if fitting:
-            return min(fitting, key=lambda i: (faces[i].bit_count(), faces[i]))
-        return -1 if bonus > 0 else None
+    def _payments(faces: tuple[int, ...], terrain: int, bonus: int) -> list[int]:
+        """Ways to pay for a hex of this terrain: one die per distinct face, -1 a bonus move."""
+        ways: list[int] = []
+        seen: set[int] = set()
+        for i, face in enumerate(faces):
+            if (terrain == CITY or face >> terrain & 1) and face not in seen:
+                seen.add(face)
+                ways.append(i)
+        if bonus > 0:
+            ways.append(-1)
+        return ways
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         seat = state.seat
         h = state.heroes[seat]
+        faces: tuple[int, ...] = frame[1]
         if option.key == "stop":
             state.stack[-1] = ("after_movement",)
             return
-        faces: tuple[int, ...] = frame[1]
-        target: int = option.data
-        die = self._payment(faces, self.rules.board.hexes[target].terrain, h.bonus_moves)
-        if die == -1:
+        if frame[2] < 0:
+            target: int = option.data
+            payments = self._payments(faces, self.rules.board.hexes[target].terrain, h.bonus_moves)
+            if len(payments) > 1:
+                state.stack[-1] = (self.name, faces, target)
+                return
+            payment = payments[0]
+        else:
+            target = frame[2]
+            payment = option.data
+        if payment < 0:
             h.bonus_moves -= 1
-        elif die is not None:
-            faces = faces[:die] + faces[die + 1 :]
+        else:
+            faces = faces[:payment] + faces[payment + 1 :]
         h.hex = target
         emit(
             log,
@@ -153,7 +186,7 @@ class Move(RuneboundProcedure):
             seat=seat,
             to=str(self.rules.board.hexes[target].at),
         )
-        state.stack[-1] = (self.name, faces)
+        state.stack[-1] = (self.name, faces, -1)
 
 
 class StepOne(RuneboundProcedure):
@@ -200,7 +233,7 @@ class AfterMovement(RuneboundProcedure):
         h = state.heroes[seat]
         options = ability_options(self.rules.usable(state, seat, "after_movement", h.used))
         if not options:
-            state.stack.pop()
+            state.stack[-1] = ("travel",)
             return None
         options.append(Option("done", "go on to the adventure step"))
         return Decision(
@@ -209,7 +242,7 @@ class AfterMovement(RuneboundProcedure):
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         if option.key == "done":
-            state.stack.pop()
+            state.stack[-1] = ("travel",)
             return
         h = state.heroes[state.seat]
         if option.key.startswith("attack:"):
@@ -248,3 +281,64 @@ class Teleport(RuneboundProcedure):
             seat=seat,
         )
         state.stack.pop()
+
+
+class TravelProblems(RuneboundProcedure):
+    """RB-10.1 (option): the last act of movement on an empty wild hex may bring trouble.
+
+    Two movement dice are rolled; if neither shows the hex's terrain, one green adventure card
+    is drawn and dealt with: no further card after an event, no before-combat actions, no
+    escape, no reward, experience from the supply. Frame: (name,).
+    """
+
+    name = "travel"
+
+    def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
+        state.stack.pop()
+        seat = state.seat
+        h = state.heroes[seat]
+        board = self.rules.board
+        here = board.hexes[h.hex]
+        alone = all(o.hex != h.hex for s, o in enumerate(state.heroes) if s != seat)
+        if not (
+            state.opts.travel_problems
+            and here.city < 0
+            and not state.counters[h.hex]
+            and h.hex not in state.undefeated
+            and alone
+        ):
+            return None
+        faces = board.die_faces
+        rolled = [faces[state.rng.below(len(faces))] for _ in range(2)]
+        if any(f >> here.terrain & 1 for f in rolled):
+            emit(log, "travel", f"{self.rules.who(state, seat)} travels safely", seat=seat)
+            return None
+        emit(
+            log,
+            "travel",
+            f"{self.rules.who(state, seat)} meets trouble on the road "
+            f"({', '.join(face_text(f) for f in rolled)})",
+            seat=seat,
+        )
+        from boardwright.games.runebound.adventure import draw_adventure, resolve_event
+
+        card_index = draw_adventure(self.rules, state, 0)
+        if card_index < 0:
+            return None
+        state.reveals += 1
+        card = self.rules.adventures[card_index]
+        emit(
+            log,
+            "draw",
+            f"{self.rules.who(state, seat)} draws {card.name} ({card.kind})",
+            seat=seat,
+            card=card.id,
+            card_kind=card.kind,
+        )
+        if card.kind == "event":
+            resolve_event(self.rules, state, seat, card_index, log)
+        elif card.kind == "encounter":
+            state.stack.append(("encounter", card_index, h.hex, 0))
+        else:
+            state.stack.append(("combat_start", card_index, h.hex, "travel"))
+        return None

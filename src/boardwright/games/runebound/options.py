@@ -37,6 +37,17 @@ OPTION_SET = OptionSet(
             reconstructed=True,
         ),
         OptionSpec(
+            "escape_rule",
+            "choice",
+            "automatic",
+            "automatic: from the second round the hero may simply escape; test: from the first "
+            "round, an escape test (2d10 + the hero's best of mind, body and spirit against the "
+            "challenge's highest value) must succeed.",
+            allowed=("automatic", "test"),
+            rule="RB-5.3",
+            reconstructed=True,
+        ),
+        OptionSpec(
             "sell_price",
             "choice",
             "half",
@@ -54,7 +65,7 @@ OPTION_SET = OptionSet(
             "int",
             0,
             "Experience points per experience counter; 0 means by player count "
-            "(6/5/5/4/3 for 2/3-4/5/6 players, 6 for one).",
+            "(5/5/4/4/3/2 for 1/2/3/4/5/6 players).",
             minimum=0,
             maximum=20,
             rule="RB-8.2",
@@ -104,6 +115,7 @@ class RuneboundOptions:
     adventure: str
     hero_selection: str
     knockout_penalty: str
+    escape_rule: str
     sell_price: str
     ally_limit: int
     xp_cost: int
@@ -117,7 +129,7 @@ class RuneboundOptions:
         return cls(**{name: values[name] for name in OPTION_SET.names()})
 
 
-XP_COST_BY_PLAYERS = {1: 6, 2: 6, 3: 5, 4: 5, 5: 4, 6: 3}
+XP_COST_BY_PLAYERS = {1: 5, 2: 5, 3: 4, 4: 4, 5: 3, 6: 2}
 
 
 def experience_price(options: RuneboundOptions, players: int) -> int:

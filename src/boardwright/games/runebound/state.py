@@ -90,6 +90,8 @@ class RuneboundState(StateBase):
         "combat",
         "counter_supply",
         "counters",
+        "doom_count",
+        "doom_counters",
         "event",
         "finished",
         "first",
@@ -119,6 +121,8 @@ class RuneboundState(StateBase):
         self.adventure_decks: list[list[int]] = [[], [], [], []]  # top = last
         self.adventure_discards: list[list[int]] = [[], [], [], []]
         self.event = -1  # the event card in play
+        self.doom_count = 0  # RB-10.2: discarded adventure cards since the last doom counter
+        self.doom_counters = 0
         self.market_deck: list[int] = []
         self.market_discard: list[int] = []
         self.stacks: list[list[int]] = []  # per city, face up (top = last)
@@ -143,6 +147,8 @@ class RuneboundState(StateBase):
         other.adventure_decks = [d[:] for d in self.adventure_decks]
         other.adventure_discards = [d[:] for d in self.adventure_discards]
         other.event = self.event
+        other.doom_count = self.doom_count
+        other.doom_counters = self.doom_counters
         other.market_deck = self.market_deck[:]
         other.market_discard = self.market_discard[:]
         other.stacks = [s[:] for s in self.stacks]
@@ -163,6 +169,7 @@ class CombatState:
         "ally_steps",
         "card",
         "enemy_wounds",
+        "escape_penalty",
         "escaped",
         "hero_step",
         "hex",
@@ -182,6 +189,7 @@ class CombatState:
         self.hero_step = -1  # the step the hero attacks in this round (0 ranged, 1 melee, 2 magic)
         self.ally_steps: list[int] = []  # per ally: its attack step this round, -1 none
         self.escaped = False
+        self.escape_penalty = 0  # added to escape tests (night ambushes: -10)
         self.used: list[str] = []  # once-per-combat abilities used
         self.temp: list[tuple[str, int]] = []  # (stat, amount) for the current step only
         self.reroll = False  # roll twice this step and keep the better
@@ -193,6 +201,7 @@ class CombatState:
         other.hero_step = self.hero_step
         other.ally_steps = self.ally_steps[:]
         other.escaped = self.escaped
+        other.escape_penalty = self.escape_penalty
         other.used = self.used[:]
         other.temp = self.temp[:]
         other.reroll = self.reroll
