@@ -18,12 +18,14 @@ Usage:
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import random
+import re
 import sys
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -73,32 +75,44 @@ CITIES: list[tuple[str, str, int, tuple[int, int]]] = [
     ("vynelvale", "Vynelvale", 4, (7, 10)),
     ("forge", "Forge", 5, (2, 2)),
     ("nerekhall", "Nerekhall", 6, (3, 10)),
-    ("frostgate", "Frostgate", 7, (7, 1)),
-    ("greyhaven", "Greyhaven", 8, (2, 6)),
+    ("frostgate", "Frostgate", 8, (7, 1)),
+    ("greyhaven", "Greyhaven", 7, (2, 6)),
 ]
 
-# Mountain ridges: waypoints (col, row) joined by straight lines, then grown or cut to a size.
-# The northern ridge is broken by Frostgate, the city guarding the gap.
+# Mountain ridges: waypoints (col, row) joined by straight lines, then grown to a size. The
+# northern mountains are broken by Frostgate, the city guarding the gap between two ridges.
 RIDGES: list[tuple[list[tuple[int, int]], int]] = [
-    ([(1, 1), (3, 1), (6, 1)], 7),
-    ([(8, 1), (10, 1)], 4),
+    ([(0, 3), (1, 1), (3, 0), (5, 1)], 7),
+    ([(8, 1), (11, 2)], 4),
     ([(9, 11), (12, 9)], 6),
 ]
 
-# Highways from Tamalir, in order of importance; the last may be cut short by the road budget.
-HIGHWAYS: list[str] = ["dawnsmoor", "riverwatch", "greyhaven", "vynelvale", "frostgate"]
+# Highways from Tamalir, in order of importance; the last is cut short by the road budget.
+HIGHWAYS: list[str] = ["riverwatch", "dawnsmoor", "greyhaven", "vynelvale", "frostgate"]
 
-LAKE: list[tuple[int, int]] = [(4, 3), (5, 3), (4, 4)]
+LAKE: list[tuple[int, int]] = [(7, 3), (8, 3), (8, 4)]
 
 # Rivers: source (col, row) or "lake", the board side they drain to, and a city on their banks.
 RIVERS: list[tuple[str | tuple[int, int], str, str | None]] = [
-    ((2, 4), "S", "greyhaven"),  # down the west, past Greyhaven and Nerekhall
-    ("lake", "W", None),  # the lake drains west into it
-    ((9, 2), "E", "riverwatch"),  # from the northern ridge past Riverwatch
-    ((10, 10), "S", None),  # from the south-eastern ridge
+    ("lake", "E", "riverwatch"),  # the lake drains east past Riverwatch
+    ((3, 3), "S", "greyhaven"),  # the long river down the west, past Greyhaven
+    ((9, 9), "S", "vynelvale"),  # from the south-eastern ridge past Vynelvale
 ]
 
-# Named places: (name, kind); placed on the hex that best fits the kind (see _place_names).
+# Forests and open hill country (downs) grow from these seeds (col, row) to about these sizes;
+# foothills along the ridges come first (see lands()).
+FORESTS: list[tuple[tuple[int, int], int]] = [
+    ((1, 11), 10),  # the dark wood by Nerekhall
+    ((12, 1), 8),  # the north-eastern woods beyond Riverwatch
+    ((0, 5), 6),  # the woods behind Greyhaven
+    ((5, 3), 6),  # a wood between Forge and Tamalir
+    ((12, 7), 5),  # the woods beyond Dawnsmoor
+    ((5, 12), 5),  # the southern wood below Vynelvale
+]
+DOWNS: list[tuple[int, int]] = [(9, 6), (4, 8)]  # the downs east and west of Tamalir
+FOOTHILLS = 20
+
+# Named places: (name, kind); placed on the hex that best fits the kind (see names()).
 NAMES: list[tuple[str, str]] = [
     ("Hollowmere", "lake"),
     ("Kestrel Pass", "pass"),
@@ -110,15 +124,17 @@ NAMES: list[tuple[str, str]] = [
     ("Tanner's Ford", "ford"),
 ]
 
-LETTERS: dict[str, str] = {
+LETTERS: dict[str, str] = {  # for --preview; cities show their market position (1-8)
     "forest": "F",
-    "plains": ".",
-    "hills": "h",
-    "river": "~",
+    "plains": "P",
+    "hills": "H",
+    "river": "W",
     "mountains": "M",
-    "road": "=",
-    "swamp": "s",
+    "road": "R",
+    "swamp": "S",
 }
+PLAIN_WORD = re.compile(r"[A-Za-z][A-Za-z_]*")
+YAML_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}  # never unquoted
 
 CELLS: list[Hex] = [from_offset(col, row) for row in range(ROWS) for col in range(COLS)]
 CELL_SET: frozenset[Hex] = frozenset(CELLS)
@@ -147,6 +163,18 @@ def side_of(h: Hex) -> set[str]:
     if col == COLS - 1:
         sides.add("E")
     return sides
+
+
+def hugs_edge(h: Hex, side: str) -> bool:
+    """Whether ``h`` is within one hex of a board side other than ``side``."""
+    col, row = to_offset(h)
+    near = {
+        "N": row <= 1,
+        "S": row >= ROWS - 2,
+        "W": col <= 1,
+        "E": col >= COLS - 2,
+    }
+    return any(close for edge, close in near.items() if edge != side)
 
 
 def screen_xy(h: Hex) -> tuple[float, float]:
@@ -195,19 +223,18 @@ class Builder:
         for waypoints, size in RIDGES:
             spine: list[Hex] = []
             points = [from_offset(col, row) for col, row in waypoints]
-            for a, b in zip(points, points[1:], strict=False):
+            for a, b in itertools.pairwise(points):
                 for h in line(a, b):
                     if h not in spine and h not in self.terrain:
                         spine.append(h)
             ridge = spine[:size]
-            while len(ridge) < size:
+            while len(ridge) < size:  # thicken the ridge, mostly where it is already thick
                 options = sorted(
                     {
                         n
                         for h in ridge
                         for n in around(h)
-                        if n not in ridge and n not in self.terrain and not self.near_city(n, 0)
-                        and distance(n, self.tamalir) > 3
+                        if n not in ridge and n not in self.terrain
                     }
                 )
                 weights = [sum(1 for m in around(n) if m in ridge) ** 2 for n in options]
@@ -231,20 +258,30 @@ class Builder:
 
     # --- rivers --------------------------------------------------------------------------------
     def rivers(self) -> None:
-        target = CENSUS["river"]
-        for _ in range(2000):
-            channels = self._river_system()
-            if channels is not None and target - 6 <= sum(map(len, channels)) <= target:
+        for _ in range(3000):
+            river = self._try_rivers()
+            if river is not None:
                 break
         else:
             raise RuntimeError("no river system fits the census")
-        river = {h for channel in channels for h in channel}
+        for h in river:
+            self.terrain[h] = "river"
+
+    def _try_rivers(self) -> list[Hex] | None:
+        target = CENSUS["river"]
+        channels = self._river_system()
+        if channels is None or not target - 8 <= sum(map(len, channels)) <= target:
+            return None
+        river = {h for channel in channels for h in channel} | set(self.lake)
         # Lengthen the rivers upstream (sources climb into the hills) until the census is met.
-        heads = [channel for channel in channels[2:]] + [channels[0]]
-        turn = 0
-        while len(river) < target:
-            channel = heads[turn % len(heads)]
-            turn += 1
+        heads = [
+            (channel, side)
+            for channel, (source, side, _) in zip(channels, RIVERS, strict=True)
+            if source != "lake"
+        ]
+        stuck = 0
+        while len(river) < target and stuck < len(heads):
+            channel, side = heads[(len(river) + stuck) % len(heads)]
             head = channel[0]
             options = [
                 n
@@ -252,14 +289,18 @@ class Builder:
                 if n not in self.terrain
                 and n not in river
                 and not on_edge(n)
+                and distance(n, self.tamalir) > 1
                 and all(m == head or m not in river for m in around(n))
             ]
-            if options:
-                pick = self.rng.choice(options)
-                channel.insert(0, pick)
-                river.add(pick)
-        for h in sorted(river):
-            self.terrain[h] = "river"
+            if not options:
+                stuck += 1
+                continue
+            stuck = 0
+            weights = [math.exp(2.0 * (toward(head, side) - toward(n, side))) for n in options]
+            pick = self.rng.choices(options, weights)[0]
+            channel.insert(0, pick)
+            river.add(pick)
+        return sorted(river) if len(river) == target else None
 
     def _river_system(self) -> list[list[Hex]] | None:
         river: set[Hex] = set()
@@ -280,35 +321,39 @@ class Builder:
             channel = self._flow(head, side, river, lake)
             if channel is None:
                 return None
-            if bank is not None and not any(
-                distance(h, self.city_hex[bank]) == 1 for h in channel
-            ):
+            if bank is not None and not any(distance(h, self.city_hex[bank]) == 1 for h in channel):
                 return None
             river.update(channel)
             channels.append(channel)
         return channels
 
     def _flow(self, head: Hex, side: str, river: set[Hex], lake: set[Hex]) -> list[Hex] | None:
-        """A meandering course from ``head`` to the board edge, or until it joins a river."""
+        """A meandering one-hex-wide course from ``head`` to board side ``side`` (None: stuck)."""
         course = [head]
         own = {head} | lake
         for _ in range(30):
             here = course[-1]
             if on_edge(here):
-                return course
-            if len(course) >= 2 and any(n in river and n not in own for n in around(here)):
-                return course  # a tributary: it has reached another river
+                return course if side in side_of(here) else None
             options: list[Hex] = []
             weights: list[float] = []
             for n in around(here):
                 if n in own or n in self.terrain or n in river:
                     continue
+                if any(m in river and m not in own for m in around(n)):
+                    continue  # rivers stay apart, each with its own mouth
                 if any(m in own and m != here for m in around(n)):
                     continue  # keep the channel one hex wide
                 gain = toward(n, side) - toward(here, side)
-                weight = 5.0 if gain > 0.3 else 1.2 if gain > -0.3 else 0.1
+                weight = 5.0 if gain > 0.3 else 2.0 if gain > -0.3 else 0.1
+                if hugs_edge(n, side):
+                    weight *= 0.3  # do not run along the board's edge
                 if distance(n, self.tamalir) <= 1:
                     weight *= 0.05
+                if any(c in self.city_at for m in around(n) if m in own for c in around(m)) and any(
+                    c in self.city_at for c in around(n)
+                ):
+                    weight *= 0.2  # pass a city by, do not wrap around it
                 options.append(n)
                 weights.append(weight)
             if not options:
@@ -320,86 +365,82 @@ class Builder:
 
     # --- swamps --------------------------------------------------------------------------------
     def swamps(self) -> None:
-        """Two fens in low, wet spots: beside a river, far from the mountains."""
+        """Two fens in low, wet spots beside rivers: one near Nerekhall, one far from it."""
         peaks = self.of("mountains")
+        nerekhall = self.city_hex["nerekhall"]
 
-        def lowness(h: Hex) -> float:
+        def lowness(h: Hex, near: float) -> float:
             wet = sum(1 for n in around(h) if self.terrain.get(n) == "river")
-            height = min(distance(h, m) for m in peaks)
-            return wet * 2.0 + min(height, 5) + self.rng.random()
+            height = min(min(distance(h, m) for m in peaks), 4)
+            return min(wet, 2) + height - near * distance(h, nerekhall) + self.rng.random()
 
         placed: list[Hex] = []
-        for _ in range(2):
+        for near in (1.0, -0.3):
             options = [
                 h
                 for h in self.free()
-                if all(distance(h, p) >= 5 for p in placed) and not self.near_city(h, 1)
+                if all(distance(h, p) >= 5 for p in placed)
+                and not self.near_city(h, 1)
+                and any(self.terrain.get(n) == "river" for n in around(h))
             ]
-            seed = max(options, key=lowness)
-            mate = max((n for n in around(seed) if n not in self.terrain), key=lowness)
+            seed = max(options, key=lambda h: lowness(h, near))
+            mate = max(
+                (n for n in around(seed) if n not in self.terrain and not self.near_city(n, 1)),
+                key=lambda h: lowness(h, near),
+            )
             for h in (seed, mate):
                 self.terrain[h] = "swamp"
                 placed.append(h)
 
     # --- forests, hills, plains ----------------------------------------------------------------
-    def _bumps(self, count: int, spread: float) -> list[tuple[float, float, float]]:
-        bumps = []
-        for _ in range(count):
-            x = self.rng.uniform(0, COLS)
-            y = self.rng.uniform(0, ROWS * 0.866)
-            bumps.append((x, y, spread * self.rng.uniform(0.7, 1.3)))
-        return bumps
+    def _grow(self, seed: Hex, size: int, terrain: str) -> None:
+        """Grow a compact patch of ``terrain`` from ``seed`` over free hexes (as far as it can)."""
+        patch = [seed]
+        self.terrain[seed] = terrain
+        while len(patch) < size:
+            options = sorted({n for h in patch for n in around(h) if n not in self.terrain})
+            if not options:
+                return
+            weights = []
+            for n in options:
+                weight = float(sum(1 for m in around(n) if m in patch) ** 2)
+                if self.near_city(n, 1):
+                    weight *= 0.01  # farmland around the cities
+                weights.append(weight)
+            pick = self.rng.choices(options, weights)[0]
+            self.terrain[pick] = terrain
+            patch.append(pick)
 
-    @staticmethod
-    def _field(h: Hex, bumps: Sequence[tuple[float, float, float]]) -> float:
-        x, y = screen_xy(h)
-        return sum(math.exp(-((x - bx) ** 2 + (y - by) ** 2) / s**2) for bx, by, s in bumps)
+    def _top_up(self, terrain: str) -> None:
+        """A patch that ran out of room: grow the others a little until the census is met."""
+        while len(self.of(terrain)) < CENSUS[terrain]:
+            edge = sorted({n for h in self.of(terrain) for n in around(h) if n not in self.terrain})
+            away = [h for h in edge if not self.near_city(h, 1)]
+            self.terrain[self.rng.choice(away or edge or self.free())] = terrain
+
+    def _nearest_free(self, h: Hex) -> Hex:
+        return min(self.free(), key=lambda f: (distance(h, f), f))
 
     def lands(self) -> None:
-        free = self.free()
+        """Foothills by the mountains, forest patches, hill country, and plains in between."""
         peaks = self.of("mountains")
-        hill_bumps = self._bumps(4, 2.0)
-        wood_bumps = self._bumps(6, 2.2)
-
-        def elevation(h: Hex) -> float:
-            ridge = sum(math.exp(-(distance(h, m) - 1) / 0.9) for m in peaks)
-            return min(ridge, 2.5) + self._field(h, hill_bumps) + 0.3 * self.rng.random()
-
-        def woodiness(h: Hex) -> float:
-            score = self._field(h, wood_bumps) + 0.3 * self.rng.random()
-            if self.near_city(h, 1):
-                score -= 1.5  # farmland around the cities
-            if any(self.terrain.get(n) in ("road", "river") for n in around(h)):
-                score -= 0.4  # cleared along roads, meadows along rivers
-            return score
-
-        by_height = sorted(free, key=elevation, reverse=True)
-        for h in by_height[: CENSUS["hills"]]:
+        foothills = [
+            h for h in self.free() if any(self.terrain.get(n) == "mountains" for n in around(h))
+        ]
+        self.rng.shuffle(foothills)
+        foothills.sort(key=lambda h: -sum(1 for n in around(h) if n in peaks))
+        for h in foothills[:FOOTHILLS]:
             self.terrain[h] = "hills"
-        rest = [h for h in free if h not in self.terrain]
-        by_wood = sorted(rest, key=woodiness, reverse=True)
-        for h in by_wood[: CENSUS["forest"]]:
-            self.terrain[h] = "forest"
-        for h in rest:
-            self.terrain.setdefault(h, "plains")
-        self._smooth(free)
-
-    def _smooth(self, cells: list[Hex]) -> None:
-        """Swap lands between hexes while that makes regions more compact (counts stay)."""
-
-        def alike(h: Hex, terrain: str) -> int:
-            return sum(1 for n in around(h) if self.terrain.get(n) == terrain)
-
-        for _ in range(3000):
-            a, b = self.rng.sample(cells, 2)
-            ta, tb = self.terrain[a], self.terrain[b]
-            if ta == tb:
-                continue
-            before = alike(a, ta) + alike(b, tb)
-            self.terrain[a], self.terrain[b] = tb, ta
-            after = alike(a, tb) + alike(b, ta)
-            if after <= before:
-                self.terrain[a], self.terrain[b] = ta, tb
+        for (col, row), size in FORESTS:
+            self._grow(self._nearest_free(from_offset(col, row)), size, "forest")
+        self._top_up("forest")
+        downs = CENSUS["hills"] - len(self.of("hills"))
+        sizes = [downs // len(DOWNS) + (i < downs % len(DOWNS)) for i in range(len(DOWNS))]
+        for (col, row), size in zip(DOWNS, sizes, strict=True):
+            self._grow(self._nearest_free(from_offset(col, row)), size, "hills")
+        self._top_up("hills")
+        for h in self.free():
+            self.terrain[h] = "plains"
 
     # --- gems ----------------------------------------------------------------------------------
     def gems(self) -> None:
@@ -414,8 +455,7 @@ class Builder:
                     continue
                 d = distance(h, n)
                 close += 10.0 if d == 1 else 1.0 if d == 2 else 0.0
-            if self.terrain[h] == "road":
-                close += 1.5
+            close += {"road": 1.5, "mountains": -0.8, "swamp": -0.8}.get(self.terrain[h], 0.0)
             if distance(h, self.tamalir) == 1:
                 close += 2.0
             return close
@@ -434,23 +474,35 @@ class Builder:
 
         def danger(h: Hex) -> float:
             score = float(distance(h, self.tamalir))
-            score += {"mountains": 2.5, "swamp": 2.5, "hills": 0.5, "forest": 0.5}.get(
+            score += {"mountains": 3.5, "swamp": 3.0, "hills": 0.5, "forest": 0.5}.get(
                 self.terrain[h], 0.0
             )
             score -= {"road": 1.0, "plains": 0.3}.get(self.terrain[h], 0.0)
             if on_edge(h):
-                score += 1.5
+                score += 1.0
             outer = [c for c in self.city_hex.values() if c != self.tamalir]
             if min(distance(h, c) for c in outer) <= 1:
                 score -= 2.0
             return score + 0.5 * self.rng.random()
 
-        ranked = sorted(sorted(chosen), key=danger)
-        start = 0
-        for colour, count in GEMS.items():
-            for h in ranked[start : start + count]:
+        # The hardest colours first, each kept apart from its own kind so that every part of the
+        # board has its dangers; the rest go by danger.
+        spacing = {"red": 4, "blue": 3, "yellow": 0, "green": 0}
+        score = {h: danger(h) for h in sorted(chosen)}
+        left = sorted(chosen, key=lambda h: (-score[h], h))
+        for colour in reversed(list(GEMS)):
+            picked: list[Hex] = []
+            for gap in range(spacing[colour], -1, -1):
+                for h in left:
+                    if (
+                        len(picked) < GEMS[colour]
+                        and h not in picked
+                        and all(distance(h, p) >= gap for p in picked)
+                    ):
+                        picked.append(h)
+            for h in picked:
                 self.gem[h] = colour
-            start += count
+            left = [h for h in left if h not in picked]
 
     def stars(self) -> None:
         """Star about a third of each colour's gems, spread out (farthest-point picking)."""
@@ -473,7 +525,7 @@ class Builder:
         def count(h: Hex, terrain: str) -> int:
             return sum(1 for n in around(h) if self.terrain.get(n) == terrain)
 
-        def best(kind: str, options: Iterable[Hex], key: Any) -> Hex:
+        def best(kind: str, options: Iterable[Hex], key: Callable[[Hex], Any]) -> Hex:
             pool = [h for h in options if h not in taken and h not in self.city_at]
             if not pool:
                 raise RuntimeError(f"no hex fits the named place kind {kind!r}")
@@ -515,12 +567,21 @@ class Builder:
                 h = best(
                     kind,
                     self.of("road") + self.of("plains"),
-                    lambda h: (count(h, "river"), self.terrain[h] == "road", -distance(h, self.tamalir)),
+                    lambda h: (
+                        count(h, "river"),
+                        self.terrain[h] == "road",
+                        -distance(h, self.tamalir),
+                    ),
                 )
             else:
                 raise ValueError(kind)
             self.name[h] = name
             taken.add(h)
+
+    def _check(self) -> None:
+        counts = Counter(self.terrain[h] for h in CELLS)
+        if counts != Counter(CENSUS):
+            raise RuntimeError(f"terrain census is off: {dict(counts)}")
 
     def build(self) -> None:
         self.mountains()
@@ -531,6 +592,7 @@ class Builder:
         self.gems()
         self.stars()
         self.names()
+        self._check()
 
 
 def build_board(seed: int = SEED) -> dict[str, Any]:
@@ -568,7 +630,7 @@ def _scalar(value: Any) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):
-        plain = value.replace("_", "").isalnum() and value.islower()
+        plain = PLAIN_WORD.fullmatch(value) and value.lower() not in YAML_WORDS
         return value if plain else json.dumps(value, ensure_ascii=False)
     if isinstance(value, list):
         return "[" + ", ".join(_scalar(item) for item in value) + "]"
@@ -620,8 +682,7 @@ def census(board: dict[str, Any]) -> str:
     named = [record["name"] for record in hexes if "name" in record]
     return "\n".join(
         [
-            f"{len(hexes)} hexes: "
-            + ", ".join(f"{t} {terrains[t]}" for t in CENSUS),
+            f"{len(hexes)} hexes: " + ", ".join(f"{t} {terrains[t]}" for t in CENSUS),
             f"{sum(gems.values())} gems: "
             + ", ".join(f"{c} {gems[c]} ({stars[c]} starred)" for c in GEMS),
             f"named places: {', '.join(named)}",
@@ -652,6 +713,11 @@ def preview(board: dict[str, Any]) -> str:
             gem_cells.append(gem.upper() if record.get("star") else gem)
         terrain_rows.append(f"{row:2} " + shift + " ".join(terrain_cells))
         gem_rows.append(f"{row:2} " + shift + " ".join(gem_cells))
+    names = [
+        f"{record['name']} ({record['terrain']}, col {to_offset(h)[0]} row {to_offset(h)[1]})"
+        for h, record in cells.items()
+        if "name" in record
+    ]
     legend = "  ".join(f"{letter} {terrain}" for terrain, letter in LETTERS.items())
     cities = "  ".join(f"{c['market_position']} {c['name']}" for c in board["cities"])
     return "\n".join(
@@ -663,6 +729,8 @@ def preview(board: dict[str, Any]) -> str:
             "",
             "gems (g y b r; capital = starred; digits = cities):",
             *gem_rows,
+            "",
+            "named places: " + "; ".join(names),
         ]
     )
 

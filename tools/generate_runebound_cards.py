@@ -597,7 +597,7 @@ def make_heroes() -> list[Record]:
         ),
         hero(
             "zerith", "Zerith Duskveil", 4, 3, (3, 1), (4, 2), (1, 1), {"stealth": 2},
-            ability("Poisoned Blade", "before_combat", damage_enemy(1), exhaustion=1),
+            ability("Killing Blow", "combat_step", damage("melee"), exhaustion=2),
         ),
         hero(
             "tamsin", "Tamsin Rivercall", 5, 3, (2, 1), (2, 1), (4, 1),

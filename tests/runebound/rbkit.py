@@ -74,8 +74,9 @@ def check_invariants(state: RuneboundState) -> None:
             assert h.wounds < rules.life(state, seat) or state.finished
 
 
-def play_random_game(players: int, seed: int, options: dict[str, Any] | None = None,
-                     check: bool = True) -> tuple[RuneboundState, int]:
+def play_random_game(
+    players: int, seed: int, options: dict[str, Any] | None = None, check: bool = True
+) -> tuple[RuneboundState, int]:
     state = GAME.setup(GAME.config(players, options or {}), seed)
     rng = Rng(seed ^ 0x5EED)
     decisions = 0

@@ -11,7 +11,7 @@ from boardwright.engine.events import Event
 from boardwright.engine.game import Game, GameConfig, Result
 from boardwright.engine.procedure import ProcedureTable
 from boardwright.engine.rng import Rng
-from boardwright.games.runebound import adventure, combat, movement, setup, turn
+from boardwright.games.runebound import adventure, combat, duel, movement, setup, turn
 from boardwright.games.runebound.content import (
     CONTENT_MODELS,
     RuneboundContent,
@@ -50,6 +50,8 @@ class Runebound(Game[RuneboundState]):
                 movement.StepOne(r),
                 movement.AfterMovement(r),
                 movement.Teleport(r),
+                movement.TravelProblems(r),
+                duel.Duel(r),
                 adventure.Adventure(r),
                 adventure.Draw(r),
                 adventure.Encounter(r),

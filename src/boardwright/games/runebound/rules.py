@@ -78,12 +78,15 @@ class Rules:
     ) -> list[tuple[str, str, Ability]]:
         """Abilities of this timing not used yet whose cost can be paid."""
         h = state.heroes[seat]
+        life = self.life(state, seat)
+        stamina = self.stamina(state, seat)
         return [
             (key, owner, a)
             for key, owner, a in self.abilities(state, seat, timing)
             if key not in used
             and a.cost.gold <= h.gold
-            and h.wounds + a.cost.wounds < self.life(state, seat)
+            # paying must not knock the hero out (exhaustion beyond stamina becomes wounds)
+            and h.wounds + a.cost.wounds + max(0, h.exhaustion + a.cost.exhaustion - stamina) < life
             and self.effects_matter(state, seat, a.effects)
         ]
 
