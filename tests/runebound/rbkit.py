@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from boardwright.engine.decision import Decision
 from boardwright.engine.rng import Rng
 from boardwright.games import get_game
 from boardwright.games.runebound.game import Runebound
@@ -74,8 +75,36 @@ def check_invariants(state: RuneboundState) -> None:
             assert h.wounds < rules.life(state, seat) or state.finished
 
 
+EAGER = (
+    "adventure:",
+    "undefeated",
+    "attack:",
+    "buy:",
+    "xp:",
+    "roll:",
+    "to:",
+    "use:",
+    "fight",
+    "heal",
+    "choice:",
+    "hero:",
+)
+
+
+def eager_choice(decision: Decision, rng: Rng) -> int:
+    """Random, but three times in four an option that makes things happen (fights, buys...)."""
+    eager = [i for i, o in enumerate(decision.options) if o.key.startswith(EAGER)]
+    if eager and rng.below(4):
+        return eager[rng.below(len(eager))]
+    return rng.below(len(decision.options))
+
+
 def play_random_game(
-    players: int, seed: int, options: dict[str, Any] | None = None, check: bool = True
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    check: bool = True,
+    eager: bool = False,
 ) -> tuple[RuneboundState, int]:
     state = GAME.setup(GAME.config(players, options or {}), seed)
     rng = Rng(seed ^ 0x5EED)
@@ -84,10 +113,27 @@ def play_random_game(
         assert decision.options, "a decision without options"
         keys = [o.key for o in decision.options]
         assert len(set(keys)) == len(keys), f"duplicate option keys in {decision.kind}"
-        GAME.apply(state, rng.below(len(decision.options)))
+        choice = eager_choice(decision, rng) if eager else rng.below(len(decision.options))
+        GAME.apply(state, choice)
         decisions += 1
         if check:
             check_invariants(state)
         assert decisions < DECISION_CAP, "the game did not end"
     assert state.finished and GAME.result(state) is not None
     return state, decisions
+
+
+def case_options(players: int, index: int) -> dict[str, Any]:
+    """Options mixed deterministically per case, so every rule variant gets played."""
+    pick = Rng(players * 100_003 + index)
+    return {
+        "hero_selection": ("random", "choose")[pick.below(2)],
+        "knockout_penalty": ("standard", "lenient")[pick.below(2)],
+        "sell_price": ("half", "full", "none")[pick.below(3)],
+        "escape_rule": ("automatic", "test")[pick.below(2)],
+        "xp_change": bool(pick.below(2)),
+        "travel_problems": bool(pick.below(2)),
+        "base_doom_track": bool(pick.below(2)),
+        "ally_limit": (2, 2, 1, 3)[pick.below(4)],
+        "max_rounds": (60, 40, 25)[pick.below(3)],
+    }

@@ -44,6 +44,7 @@ def discard_adventure(rules: Rules, state: RuneboundState, card: int, log: Log) 
     )
     if state.doom_counters >= DOOM_COUNTERS:
         state.finished = True
+        state.ended_by = "doom track"
         state.stack.clear()
         emit(log, "game_over", "Margath has risen: the doom track ends the game")
 

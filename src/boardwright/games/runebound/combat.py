@@ -415,6 +415,7 @@ def claim_victory(
     if reward.wins_game or len(h.runes) >= RUNES_TO_WIN:
         state.finished = True
         state.winner = seat
+        state.ended_by = "Margath" if reward.wins_game else "runes"
         state.stack.clear()
         why = f"defeats {card.name}" if reward.wins_game else "holds three Dragon Runes"
         emit(log, "game_over", f"{rules.who(state, seat)} {why} and wins", seat=seat)

@@ -133,7 +133,7 @@ class Runebound(Game[RuneboundState]):
         ]
         ranks = tuple(1 + sum(1 for other in keys if other > key) for key in keys)
         scores = tuple(float(self.score(state, s)) for s in range(len(state.heroes)))
-        how = "victory" if state.winner >= 0 else "round cap"
+        how = state.ended_by
         return Result(
             scores,
             ranks,

@@ -92,6 +92,7 @@ class RuneboundState(StateBase):
         "counters",
         "doom_count",
         "doom_counters",
+        "ended_by",
         "event",
         "finished",
         "first",
@@ -133,6 +134,7 @@ class RuneboundState(StateBase):
         self.turn_number = 0
         self.finished = False
         self.winner = -1
+        self.ended_by = ""  # "Margath", "runes", "round cap", "doom track"
 
     def clone(self) -> RuneboundState:
         other = RuneboundState.__new__(RuneboundState)
@@ -159,6 +161,7 @@ class RuneboundState(StateBase):
         other.turn_number = self.turn_number
         other.finished = self.finished
         other.winner = self.winner
+        other.ended_by = self.ended_by
         return other
 
 

@@ -61,6 +61,7 @@ def end_turn(state: RuneboundState, log: Log) -> None:
     if state.seat == state.first:
         if state.round >= state.opts.max_rounds:
             state.finished = True
+            state.ended_by = "round cap"
             emit(
                 log,
                 "game_over",
