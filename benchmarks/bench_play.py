@@ -1,7 +1,8 @@
-"""Realm of Sand throughput: random-play decisions per second, clones per second, and the cost
-of the event log and of per-seat views. A plain script, not a test::
+"""Game throughput: random-play decisions per second, clones per second, and the cost of the
+event log and of per-seat views, for any game through the engine contract. A plain script, not
+a test::
 
-    python benchmarks/bench_realm_of_sand.py [--games N] [--repeats R] [--json]
+    python benchmarks/bench_play.py [--game NAME] [--games N] [--repeats R] [--json]
 
 Every figure is the median of R repeats (default 5) on one core. See benchmarks/README.md.
 """
@@ -20,10 +21,10 @@ from pathlib import Path
 from typing import Any, cast
 
 from boardwright.engine.events import Event
+from boardwright.engine.game import Game
 from boardwright.engine.rng import Rng
+from boardwright.engine.state import StateBase
 from boardwright.games import get_game
-from boardwright.games.realm_of_sand.game import RealmOfSand
-from boardwright.games.realm_of_sand.state import RealmState
 
 PLAYER_COUNTS = (2, 4)
 MODES = ("plain", "log", "log_views")
@@ -35,11 +36,14 @@ MODE_TITLES = {
 BASE_SEED = 20_240_601
 
 
-def game() -> RealmOfSand:
-    return cast(RealmOfSand, get_game("realm-of-sand"))
+GAME_NAME = "realm-of-sand"
 
 
-def play_game(rules: RealmOfSand, players: int, seed: int, mode: str) -> int:
+def game() -> Game[Any]:
+    return cast(Game[Any], get_game(GAME_NAME))
+
+
+def play_game(rules: Game[Any], players: int, seed: int, mode: str) -> int:
     """One game with uniformly random choices; returns the number of decisions."""
     config = rules.config(players)
     log: list[Event] | None = None if mode == "plain" else []
@@ -71,7 +75,7 @@ def game_seeds(players: int, games: int) -> list[int]:
     return [BASE_SEED + players * 1000 + i for i in range(games)]
 
 
-def mid_game_state(rules: RealmOfSand, players: int, seed: int) -> RealmState:
+def mid_game_state(rules: Game[Any], players: int, seed: int) -> StateBase:
     """The state after half of the decisions of a random game."""
     total = play_game(rules, players, seed, "plain")
     state = rules.setup(rules.config(players), seed)
@@ -82,7 +86,7 @@ def mid_game_state(rules: RealmOfSand, players: int, seed: int) -> RealmState:
     return state
 
 
-def clones_per_second(rules: RealmOfSand, state: RealmState, clones: int) -> float:
+def clones_per_second(rules: Game[Any], state: StateBase, clones: int) -> float:
     clone = rules.clone
 
     def run() -> int:
@@ -169,7 +173,7 @@ def run(games: int, repeats: int, clones: int) -> dict[str, Any]:
         clone_rates[str(players)] = statistics.median(rates)
     plain = medians["plain"]
     return {
-        "benchmark": "realm-of-sand",
+        "benchmark": GAME_NAME,
         "machine": machine_info(pinned),
         "games_per_player_count": games,
         "repeats": repeats,
@@ -190,7 +194,7 @@ def table(report: dict[str, Any]) -> str:
     rates = report["decisions_per_second"]
     ratios = report["ratio_to_plain"]
     lines = [
-        f"Realm of Sand: {report['games_per_player_count']} random games per player count, "
+        f"{game().title}: {report['games_per_player_count']} random games per player count, "
         f"median of {report['repeats']} repeats",
         f"{machine['python']} on {machine['platform']}",
         f"CPU: {machine['cpu']} ({machine['cpus']} logical CPUs; {machine['core']})",
@@ -214,6 +218,7 @@ def table(report: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--game", default="realm-of-sand", help="the game (realm-of-sand)")
     parser.add_argument("--games", type=int, default=10, help="games per player count (10)")
     parser.add_argument("--repeats", type=int, default=5, help="repeats; medians are shown (5)")
     parser.add_argument("--clones", type=int, default=20_000, help="clones per repeat (20000)")
@@ -221,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1 or args.repeats < 1 or args.clones < 1:
         parser.error("--games, --repeats and --clones must be at least 1")
+    global GAME_NAME
+    GAME_NAME = args.game
     report = run(args.games, args.repeats, args.clones)
     print(json.dumps(report, indent=2) if args.json else table(report))
     return 0
