@@ -18,7 +18,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from boardwright.engine.events import Event
 from boardwright.engine.game import Game
@@ -40,7 +40,7 @@ GAME_NAME = "realm-of-sand"
 
 
 def game() -> Game[Any]:
-    return cast(Game[Any], get_game(GAME_NAME))
+    return get_game(GAME_NAME)
 
 
 def play_game(rules: Game[Any], players: int, seed: int, mode: str) -> int:
@@ -83,7 +83,8 @@ def mid_game_state(rules: Game[Any], players: int, seed: int) -> StateBase:
     for _ in range(total // 2):
         assert state.pending is not None
         rules.apply(state, bot.below(len(state.pending.options)))
-    return state
+    mid: StateBase = state
+    return mid
 
 
 def clones_per_second(rules: Game[Any], state: StateBase, clones: int) -> float:
