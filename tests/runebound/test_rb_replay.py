@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,7 +20,7 @@ from boardwright.engine.session import Match, load_save
 from boardwright.games import get_game
 
 
-def bot_keys(players: int, seed: int, limit: int = 100_000) -> tuple[Match, list[str]]:
+def bot_keys(players: int, seed: int, limit: int = 100_000) -> tuple[Match[Any], list[str]]:
     match = Match(GAME, GAME.config(players), seed)
     rng = Rng(seed + 7)
     for _ in range(limit):
