@@ -40,9 +40,16 @@ class Bot(Protocol):
 
 
 def make_bot(kind: str, seed: int) -> Bot:
-    """A bot by its name in ``--seats`` lists."""
+    """A bot by its name in ``--seats`` lists.
+
+    ``heuristic`` plays Runebound (for any other game it falls back to uniformly random choices).
+    """
     from boardwright.bots.random_bot import RandomBot
 
     if kind == "random":
         return RandomBot(seed)
-    raise ConfigError(f"unknown bot '{kind}'; known bots: random")
+    if kind == "heuristic":
+        from boardwright.bots.runebound_bot import RuneboundBot
+
+        return RuneboundBot(seed)
+    raise ConfigError(f"unknown bot '{kind}'; known bots: heuristic, random")

@@ -66,9 +66,15 @@ def stdin_ask(console: Console) -> AskFunction:
     return ask
 
 
-def load_game(name: str) -> Game[Any]:
+def load_game(name: str, content_pack: str | None = None) -> Game[Any]:
+    """The game called ``name``, built from an imported content pack when one is given."""
     note_context(game=name)
-    return get_game(name)
+    if content_pack is None:
+        return get_game(name)
+    note_context(content=content_pack)
+    from .packs import build_game
+
+    return build_game(name, content_pack)
 
 
 def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
@@ -102,9 +108,10 @@ def check_seat_kinds(kinds: Sequence[str], players: int, *, allow_human: bool) -
             continue
         try:
             make_bot(kind, 0)
-        except ConfigError as err:
+        except (BoardwrightError, ValueError, KeyError) as err:
             extra = " (or 'human')" if allow_human else ""
-            raise ConfigError(f"--seats, seat {number}: {err}{extra}") from None
+            problem = f"unknown bot '{kind}'" if isinstance(err, KeyError) else str(err)
+            raise ConfigError(f"--seats, seat {number}: {problem}{extra}") from None
 
 
 def resolve_players(game: Game[Any], players: int | None, seats: str | None) -> int:

@@ -1,4 +1,5 @@
-"""``boardwright content``: JSON Schemas of a game's content files, and checking owners' files."""
+"""``boardwright content``: JSON Schemas of a game's content files, checking owners' files,
+and importing them as content packs (``play``/``simulate --content NAME``)."""
 
 from __future__ import annotations
 
@@ -6,13 +7,16 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.table import Table
 
 from boardwright.engine.content import write_json_schemas
 
 from .common import CliError, load_game, stdout_console
+from .packs import HOME_VARIABLE, import_pack, list_packs, packs_dir
 
 content_app = typer.Typer(
-    help="Content files: JSON Schemas for editors, and checking a folder of your own cards.",
+    help="Content files: JSON Schemas for editors, checking a folder of your own cards, and "
+    "importing it as a content pack.",
     no_args_is_help=True,
 )
 
@@ -45,3 +49,66 @@ def validate_command(
     if errors:
         raise CliError(f"{len(errors)} problem(s) in {folder}")
     console.print(f"{folder}: all content files are valid")
+
+
+@content_app.command("import")
+def import_command(
+    game: Annotated[str, typer.Argument(help="The game, e.g. runebound.")],
+    folder: Annotated[Path, typer.Argument(help="A folder with the game's YAML content files.")],
+    name: Annotated[
+        str | None, typer.Option(help="The pack's name (default: the folder's name).")
+    ] = None,
+    replace: Annotated[
+        bool, typer.Option("--replace", help="Replace a pack of that name imported before.")
+    ] = False,
+) -> None:
+    """Check a folder of content files and copy it into your content packs.
+
+    Nothing is copied when a file has a problem; every problem is listed with file, record and
+    field. Packs live in $BOARDWRIGHT_HOME/content/GAME/NAME (default home:
+    ~/.local/share/boardwright). Use one with 'play GAME --content NAME'.
+    """
+    target, errors = import_pack(game, folder, name, replace=replace)
+    console = stdout_console()
+    for error in errors:
+        console.print(str(error), markup=False, highlight=False, soft_wrap=True)
+    if target is None:
+        raise CliError(f"{len(errors)} problem(s) in {folder}; nothing was imported")
+    console.print(
+        f"imported {folder} as the {game} content pack '{target.name}' ({target}); "
+        f"play it with: boardwright play {game} --content {target.name}",
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
+@content_app.command("list")
+def list_command(
+    game: Annotated[str, typer.Argument(help="The game, e.g. runebound.")],
+) -> None:
+    """List the content packs imported for a game."""
+    load_game(game)  # the one-line 'unknown game' error
+    packs = list_packs(game)
+    console = stdout_console()
+    if not packs:
+        console.print(
+            f"no {game} content packs in {packs_dir(game)}; "
+            f"import one with: boardwright content import {game} FOLDER",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
+        return
+    table = Table(title=f"{game} content packs", title_justify="left")
+    for heading in ("name", "imported", "from", "files"):
+        table.add_column(heading, overflow="fold")
+    for pack in packs:
+        table.add_row(pack.name, pack.imported, pack.source, ", ".join(pack.files))
+    console.print(table)
+    console.print(
+        f"folder: {packs_dir(game)} (set {HOME_VARIABLE} to use another)",
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )

@@ -19,8 +19,7 @@ from boardwright.engine.decision import Decision
 from boardwright.engine.errors import UndoRefusedError
 from boardwright.engine.events import Event
 from boardwright.engine.game import Result
-from boardwright.engine.session import Match, load_save
-from boardwright.games import get_game
+from boardwright.engine.session import Match
 from boardwright.sim.runner import derive_seed
 
 from .common import (
@@ -39,6 +38,7 @@ from .common import (
     stdin_ask,
     stdout_console,
 )
+from .packs import load_saved, write_save
 from .renderers import get_renderer
 
 HELP_TEXT = """\
@@ -118,14 +118,16 @@ class PlaySession:
         console: Console,
         ask: AskFunction,
         save_path: Path | None = None,
+        content_pack: str | None = None,
     ) -> None:
         self.match = match
+        self.content_pack = content_pack
         self.controllers = list(controllers)
         self.kinds = [HUMAN if c is None else c.name for c in self.controllers]
         self.console = console
         self.ask = ask
         self.save_path = save_path
-        self.render = get_renderer(match.game.name)
+        self.render = get_renderer(match.game.name, match.game)
         self.humans = [seat for seat, c in enumerate(self.controllers) if c is None]
         self.table_seat = self.humans[0] if len(self.humans) == 1 else None
         self.seen = {seat: len(match.log) for seat in self.humans}
@@ -257,7 +259,7 @@ class PlaySession:
             self.hint("save needs a file name: s FILE")
             return False
         try:
-            self.match.save(Path(name))
+            write_save(self.match, Path(name), self.content_pack)
         except OSError as err:
             self.hint(f"could not save to {name}: {err.strerror or err}")
             return False
@@ -274,7 +276,7 @@ class PlaySession:
         if self.save_path is None:
             return
         try:
-            self.match.save(self.save_path)
+            write_save(self.match, self.save_path, self.content_pack)
         except OSError as err:
             self.hint(f"could not save to {self.save_path}: {err.strerror or err}")
 
@@ -307,9 +309,14 @@ class PlaySession:
 
 # --- the command -----------------------------------------------------------------------------
 def new_match(
-    game_name: str, players: int | None, seats: str | None, seed: int | None, options: list[str]
+    game_name: str,
+    players: int | None,
+    seats: str | None,
+    seed: int | None,
+    options: list[str],
+    content_pack: str | None = None,
 ) -> tuple[Match[Any], list[str]]:
-    game = load_game(game_name)
+    game = load_game(game_name, content_pack)
     count = resolve_players(game, players, seats)
     config = game.config(count, parse_options(options))
     kinds = split_seats(seats) if seats else [HUMAN] + ["random"] * (count - 1)
@@ -319,12 +326,15 @@ def new_match(
 
 def loaded_match(
     game_name: str, path: Path, players: int | None, seats: str | None, given: Mapping[str, Any]
-) -> tuple[Match[Any], list[str]]:
+) -> tuple[Match[Any], list[str], str | None]:
+    """The saved match, the seat kinds and the content pack the save names (if any)."""
     load_game(game_name)
     if any(value for value in given.values()):
         flags = ", ".join(name for name, value in given.items() if value)
-        raise CliError(f"--load takes the players, seed and options from the save; drop {flags}")
-    match = load_save(path, get_game)
+        raise CliError(
+            f"--load takes the players, seed, options and content from the save; drop {flags}"
+        )
+    match, pack = load_saved(path)
     if match.game.name != game_name:
         raise CliError(f"{path} is a save of '{match.game.name}', not of '{game_name}'")
     count = match.config.players
@@ -333,15 +343,19 @@ def loaded_match(
         raise CliError(f"{path} is a {count}-player game, not {players}-player")
     kinds = split_seats(seats) if seats else [HUMAN] + ["random"] * (count - 1)
     check_seat_kinds(kinds, count, allow_human=True)
-    return match, kinds
+    return match, kinds, pack
 
 
-def introduce(console: Console, match: Match[Any], kinds: Sequence[str]) -> None:
+def introduce(
+    console: Console, match: Match[Any], kinds: Sequence[str], content_pack: str | None = None
+) -> None:
     who = ", ".join(f"{seat_name(s)} {kind}" for s, kind in enumerate(kinds))
     console.print(
         f"{match.game.title} · {match.config.players} player(s) · seed {match.seed} · {who}",
         markup=False,
     )
+    if content_pack is not None:
+        console.print(f"content pack: {content_pack}", markup=False)
     changed = {
         k: v for k, v in match.config.options.items() if match.game.option_set.defaults()[k] != v
     }
@@ -381,24 +395,38 @@ def play_command(
     ] = None,
     load: Annotated[
         Path | None,
-        typer.Option(help="Continue a saved game (its players, seed and options are used)."),
+        typer.Option(
+            help="Continue a saved game (its players, seed, options and content are used)."
+        ),
+    ] = None,
+    content: Annotated[
+        str | None,
+        typer.Option(
+            "--content",
+            help="Play with an imported content pack instead of the built-in content "
+            "(see 'content list').",
+        ),
     ] = None,
 ) -> None:
     """Play a game at the terminal: humans type option numbers, bots move by themselves."""
     console = stdout_console()
     if load is not None:
-        given = {"--seed": seed is not None, "--option": bool(option)}
-        match, kinds = loaded_match(game, load, players, seats, given)
+        given = {
+            "--seed": seed is not None,
+            "--option": bool(option),
+            "--content": content is not None,
+        }
+        match, kinds, content = loaded_match(game, load, players, seats, given)
     else:
-        match, kinds = new_match(game, players, seats, seed, option or [])
+        match, kinds = new_match(game, players, seats, seed, option or [], content)
     if save is not None:
         try:
-            match.save(save)
+            write_save(match, save, content)
         except OSError as err:
             raise CliError(f"cannot write the save file {save}: {err.strerror or err}") from None
-    introduce(console, match, kinds)
+    introduce(console, match, kinds, content)
     controllers = build_controllers(kinds, derive_seed(match.seed, "play", len(match.actions)))
-    session = PlaySession(match, controllers, console, stdin_ask(console), save)
+    session = PlaySession(match, controllers, console, stdin_ask(console), save, content)
     code = session.run()
     if code:
         raise typer.Exit(code)

@@ -11,10 +11,10 @@ from rich.text import Text
 
 from boardwright.engine.decision import Decision
 from boardwright.engine.events import events_for_seat
-from boardwright.engine.session import ActionRecord, Match, load_save
-from boardwright.games import get_game
+from boardwright.engine.session import ActionRecord, Match
 
 from .common import AskFunction, CliError, note_context, seat_name, stdin_ask, stdout_console
+from .packs import load_saved
 from .play import print_events, show_result
 from .renderers import get_renderer
 
@@ -65,7 +65,7 @@ def replay_match(console: Console, match: Match[Any], viewer: int | None, steppe
         print_events(console, seen)
         before = match.game.decision(state)
     console.rule("Final state")
-    console.print(get_renderer(match.game.name)(match.view(viewer)))
+    console.print(get_renderer(match.game.name, match.game)(match.view(viewer)))
     result = match.result
     if result is not None:
         show_result(console, result)
@@ -84,8 +84,10 @@ def replay_command(
     ] = False,
 ) -> None:
     """Replay a saved game, action by action."""
-    match = load_save(file, get_game)
+    match, pack = load_saved(file)
     note_context(game=match.game.name, seed=match.seed, players=match.config.players)
+    if pack is not None:
+        note_context(content=pack)
     note_context(options=match.config.to_data()["options"])
     players = match.config.players
     if seat is not None and not 1 <= seat <= players:
@@ -95,7 +97,8 @@ def replay_command(
     who = "a spectator" if viewer is None else seat_name(viewer)
     console.print(
         f"{match.game.title} · {players} player(s) · seed {match.seed} · "
-        f"{len(match.actions)} action(s) · seen by {who}",
+        f"{len(match.actions)} action(s) · seen by {who}"
+        + ("" if pack is None else f" · content pack {pack}"),
         markup=False,
     )
     replay_match(console, match, viewer, Stepper(stdin_ask(console), step))

@@ -13,6 +13,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from boardwright.engine.errors import ConfigError
+from boardwright.engine.game import Game
 from boardwright.sim.runner import ProgressCallback, Summary, simulate
 
 from .common import (
@@ -27,6 +29,9 @@ from .common import (
     stderr_console,
     stdout_console,
 )
+
+RULE_SETS = ("base",)
+"""The rule sets ``--rules`` accepts; later ones (e.g. Runebound's advanced rules) join here."""
 
 
 @contextmanager
@@ -61,6 +66,20 @@ def seat_table(summary: Summary) -> Table:
     return table
 
 
+def hero_table(summary: Summary) -> Table | None:
+    """Games and wins per hero, for games whose results name the heroes."""
+    if summary.wins_by_hero is None or summary.games_by_hero is None:
+        return None
+    table = Table(title="Heroes", title_justify="left")
+    for heading in ("hero", "games", "wins", "win %"):
+        table.add_column(heading, justify="left" if heading == "hero" else "right")
+    for hero, wins in summary.wins_by_hero.items():
+        played = summary.games_by_hero.get(hero, 0)
+        share = 100.0 * wins / played if played else 0.0
+        table.add_row(hero, str(played), str(wins), f"{share:.1f}")
+    return table
+
+
 def summary_lines(summary: Summary, changed: dict[str, Any]) -> list[str]:
     lines = [
         f"seed {summary.seed} · {summary.players} player(s)",
@@ -70,6 +89,9 @@ def summary_lines(summary: Summary, changed: dict[str, Any]) -> list[str]:
     ]
     if summary.mean_rounds is not None:
         lines.insert(2, f"mean rounds {summary.mean_rounds:g}")
+    if summary.ended_by:
+        ends = ", ".join(f"{how} {count}" for how, count in summary.ended_by.items())
+        lines.insert(-1, f"ended by: {ends}")
     if changed:
         lines.insert(1, "options " + ", ".join(f"{k}={v}" for k, v in changed.items()))
     lines.extend(f"  {message}" for message in summary.error_messages)
@@ -82,11 +104,47 @@ def plain(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
 
-def print_summary(console: Console, summary: Summary, defaults: dict[str, Any]) -> None:
+def print_summary(
+    console: Console, summary: Summary, defaults: dict[str, Any], content: str | None = None
+) -> None:
     console.print(seat_table(summary))
+    heroes = hero_table(summary)
+    if heroes is not None:
+        console.print(heroes)
     changed = {k: v for k, v in summary.options.items() if plain(defaults.get(k)) != plain(v)}
-    for line in summary_lines(summary, changed):
+    lines = summary_lines(summary, changed)
+    if content is not None:
+        lines.insert(1, f"content pack {content}")
+    for line in lines:
         console.print(line, markup=False)
+
+
+def add_adventure(game: Game[Any], options: dict[str, str], adventure: str | None) -> None:
+    """``--adventure NAME`` sets the game option ``adventure``; ConfigError where it cannot."""
+    if adventure is None:
+        return
+    spec = game.option_set.by_name.get("adventure")
+    if spec is None:
+        raise ConfigError(
+            f"{game.name} has no adventures: --adventure is for games with an 'adventure' "
+            "option (see 'boardwright options GAME')"
+        )
+    if spec.allowed and adventure not in spec.allowed:
+        raise ConfigError(
+            f"--adventure '{adventure}' is not a {game.title} adventure; "
+            f"allowed: {', '.join(spec.allowed)}"
+        )
+    given = options.get("adventure")
+    if given is not None and given != adventure:
+        raise ConfigError(
+            f"--adventure {adventure} and --option adventure={given} disagree; give one of them"
+        )
+    options["adventure"] = adventure
+
+
+def check_rules(rules: str | None) -> None:
+    if rules is not None and rules not in RULE_SETS:
+        raise ConfigError(f"--rules '{rules}' is not available; allowed: {', '.join(RULE_SETS)}")
 
 
 def simulate_command(
@@ -111,18 +169,42 @@ def simulate_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object on stdout, nothing else.")
     ] = False,
+    adventure: Annotated[
+        str | None,
+        typer.Option(
+            help="The adventure, for games that have several (sets the option 'adventure'), "
+            "e.g. dragonlords for runebound."
+        ),
+    ] = None,
+    rules: Annotated[
+        str | None,
+        typer.Option(help=f"The rule set: {', '.join(RULE_SETS)} (more to come)."),
+    ] = None,
+    content: Annotated[
+        str | None,
+        typer.Option(
+            "--content",
+            help="Play with an imported content pack instead of the built-in content "
+            "(see 'content list').",
+        ),
+    ] = None,
 ) -> None:
     """Let bots play many games and summarise them.
 
     Wins (wins_by_seat): a shared first place counts as a win for each tied seat.
 
+    Games whose results name the heroes (Runebound) add wins_by_hero and games_by_hero; games
+    that say how they ended add ended_by.
+
     A game that raises an error is counted in 'errors' and the run goes on.
 
     A progress bar shows on stderr when it is a terminal and --json is not given.
     """
-    the_game = load_game(game)
+    check_rules(rules)
+    the_game = load_game(game, content)
     count = resolve_players(the_game, players, seats)
     options = parse_options(option)
+    add_adventure(the_game, options, adventure)
     the_game.config(count, options)
     kinds = split_seats(seats) if seats else ["random"] * count
     check_seat_kinds(kinds, count, allow_human=False)
@@ -130,8 +212,11 @@ def simulate_command(
     note_context(games=games)
     show_bar = not as_json and sys.stderr.isatty()
     with progress_bar(show_bar, games) as callback:
-        summary = simulate(game, count, games, run_seed, kinds, options, callback)
+        summary = simulate(the_game, count, games, run_seed, kinds, options, callback)
     if as_json:
-        sys.stdout.write(json.dumps(summary.to_data()) + "\n")
+        data = summary.to_data()
+        if content is not None:
+            data["content"] = content
+        sys.stdout.write(json.dumps(data) + "\n")
         return
-    print_summary(stdout_console(), summary, the_game.option_set.defaults())
+    print_summary(stdout_console(), summary, the_game.option_set.defaults(), content)

@@ -55,9 +55,14 @@ class Summary:
     errors: int
     error_messages: list[str] = field(default_factory=list)
     mean_rounds: float | None = None
+    wins_by_hero: dict[str, int] | None = None
+    games_by_hero: dict[str, int] | None = None
+    ended_by: dict[str, int] | None = None
 
     def to_data(self) -> dict[str, Any]:
-        """JSON-ready data; ``mean_rounds`` only when the game reports rounds."""
+        """JSON-ready data; ``mean_rounds`` only when the game reports rounds, the hero counts
+        only when results name heroes (``details["heroes"]``), ``ended_by`` only when results
+        say how the game ended (``details["ended_by"]``)."""
         data: dict[str, Any] = {
             "game": self.game,
             "players": self.players,
@@ -75,6 +80,12 @@ class Summary:
         }
         if self.mean_rounds is not None:
             data["mean_rounds"] = self.mean_rounds
+        if self.wins_by_hero is not None:
+            data["wins_by_hero"] = dict(self.wins_by_hero)
+        if self.games_by_hero is not None:
+            data["games_by_hero"] = dict(self.games_by_hero)
+        if self.ended_by is not None:
+            data["ended_by"] = dict(self.ended_by)
         return data
 
 
@@ -91,6 +102,9 @@ class _Tally:
     rounds: list[float] = field(default_factory=list)
     wins: list[int] = field(default_factory=list)
     score_sums: list[float] = field(default_factory=list)
+    hero_wins: dict[str, int] | None = None
+    hero_games: dict[str, int] | None = None
+    ended_by: dict[str, int] | None = None
 
     def __post_init__(self) -> None:
         self.wins = [0] * self.players
@@ -105,6 +119,25 @@ class _Tally:
             self.score_sums[seat] += score
         if rounds is not None:
             self.rounds.append(rounds)
+        self._add_heroes(result)
+        how = result.details.get("ended_by")
+        if how is not None:
+            if self.ended_by is None:
+                self.ended_by = {}
+            self.ended_by[str(how)] = self.ended_by.get(str(how), 0) + 1
+
+    def _add_heroes(self, result: Result) -> None:
+        """Games and wins per hero, when the result names each seat's hero."""
+        heroes = result.details.get("heroes")
+        if not isinstance(heroes, list | tuple) or len(heroes) != len(result.ranks):
+            return
+        if self.hero_wins is None or self.hero_games is None:
+            self.hero_wins, self.hero_games = {}, {}
+        for seat, hero in enumerate(heroes):
+            name = str(hero)
+            self.hero_games[name] = self.hero_games.get(name, 0) + 1
+            won = 1 if result.ranks[seat] == 1 else 0
+            self.hero_wins[name] = self.hero_wins.get(name, 0) + won
 
     def add_error(self, index: int, seed: int, error: BaseException) -> None:
         self.errors += 1
@@ -158,7 +191,7 @@ def play_one(
 
 
 def simulate(
-    game_name: str,
+    game_name: str | Game[Any],
     players: int,
     games: int,
     seed: int,
@@ -167,10 +200,11 @@ def simulate(
     progress: ProgressCallback | None = None,
 ) -> Summary:
     """Play ``games`` bot-only games and summarise them (a game that raises is counted and
-    skipped; the run goes on)."""
+    skipped; the run goes on). ``game_name`` is a game's name or a game object (e.g. one built
+    with other content)."""
     if games < 1:
         raise ConfigError(f"--games must be at least 1, not {games}")
-    game = get_game(game_name)
+    game = get_game(game_name) if isinstance(game_name, str) else game_name
     config = game.config(players, dict(options or {}))
     kinds = check_seats(seats if seats is not None else ["random"] * players, players)
     tally = _Tally(players)
@@ -215,4 +249,15 @@ def _summarise(
         errors=tally.errors,
         error_messages=tally.error_messages,
         mean_rounds=round(sum(tally.rounds) / len(tally.rounds), 2) if tally.rounds else None,
+        wins_by_hero=_by_wins(tally.hero_wins, tally.hero_wins),
+        games_by_hero=_by_wins(tally.hero_games, tally.hero_wins),
+        ended_by=tally.ended_by,
     )
+
+
+def _by_wins(counts: dict[str, int] | None, wins: dict[str, int] | None) -> dict[str, int] | None:
+    """``counts`` per hero, ordered by the heroes' wins (most first), then by name."""
+    if counts is None or wins is None:
+        return None
+    order = sorted(counts, key=lambda name: (-wins.get(name, 0), name))
+    return {name: counts[name] for name in order}

@@ -1,0 +1,228 @@
+"""Content packs: folders of a game's content files that owners import into their data folder.
+
+A pack lives in ``$BOARDWRIGHT_HOME/content/<game>/<name>/`` (default home:
+``$XDG_DATA_HOME/boardwright``, else ``~/.local/share/boardwright``) and holds the game's content
+files plus ``pack.json`` (where it came from, when). ``play``/``simulate --content NAME`` build
+the game from a pack; saves made with a pack record its name under ``"content"`` so that
+``replay`` and ``play --load`` rebuild the same game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+from boardwright.engine.content import ContentError
+from boardwright.engine.errors import SaveFileError
+from boardwright.engine.game import Game
+from boardwright.engine.session import Match, load_save
+from boardwright.games import get_game
+
+from .common import CliError
+
+HOME_VARIABLE = "BOARDWRIGHT_HOME"
+PACK_INFO = "pack.json"
+SAVE_CONTENT_KEY = "content"
+PACK_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+
+CONTENT_LOADERS: dict[str, str] = {
+    "realm-of-sand": "boardwright.games.realm_of_sand.content:load_content",
+    "runebound": "boardwright.games.runebound.content:load_content",
+}
+"""Per game: the function that loads a content folder (the game class takes ``content=``)."""
+
+
+@dataclass(frozen=True)
+class Pack:
+    """An imported content pack as ``content list`` shows it."""
+
+    name: str
+    path: Path
+    source: str
+    imported: str
+    files: tuple[str, ...]
+
+
+# --- where packs live ----------------------------------------------------------------------------
+def user_home() -> Path:
+    """$BOARDWRIGHT_HOME, else $XDG_DATA_HOME/boardwright, else ~/.local/share/boardwright."""
+    override = os.environ.get(HOME_VARIABLE)
+    if override:
+        return Path(override).expanduser()
+    data = os.environ.get("XDG_DATA_HOME")
+    base = Path(data).expanduser() if data else Path.home() / ".local" / "share"
+    return base / "boardwright"
+
+
+def packs_dir(game: str) -> Path:
+    return user_home() / "content" / game
+
+
+def check_pack_name(name: str) -> str:
+    if not PACK_NAME.fullmatch(name):
+        raise CliError(
+            f"'{name}' is not a usable content pack name: use 1 to 64 letters, digits, '.', "
+            "'_' or '-', starting with a letter or digit"
+        )
+    return name
+
+
+def pack_dir(game: str, name: str) -> Path:
+    return packs_dir(game) / check_pack_name(name)
+
+
+def content_files(game: Game[Any]) -> list[str]:
+    """The file names of a game's content folder (one per content model)."""
+    return [f"{stem}.yaml" for stem in game.content_models()]
+
+
+def list_packs(game: str) -> list[Pack]:
+    """The packs imported for ``game``, by name."""
+    folder = packs_dir(game)
+    if not folder.is_dir():
+        return []
+    packs = []
+    for path in sorted(folder.iterdir()):
+        if not path.is_dir() or not PACK_NAME.fullmatch(path.name):
+            continue  # unfinished imports are hidden folders
+        info: dict[str, Any] = {}
+        try:
+            loaded = json.loads((path / PACK_INFO).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            loaded = None
+        if isinstance(loaded, dict):
+            info = loaded
+        files = tuple(sorted(p.name for p in path.glob("*.yaml")))
+        source, imported = str(info.get("source", "?")), str(info.get("imported", "?"))
+        packs.append(Pack(path.name, path, source, imported, files))
+    return packs
+
+
+# --- importing -----------------------------------------------------------------------------------
+def import_pack(
+    game_name: str, folder: Path, name: str | None = None, *, replace: bool = False
+) -> tuple[Path | None, list[ContentError]]:
+    """Validate ``folder`` and copy the game's content files into a new pack.
+
+    Returns (the pack folder, []) or (None, every problem found); nothing is copied when the
+    folder has a problem. CliError if the folder is missing or the pack exists (unless
+    ``replace``).
+    """
+    game = get_game(game_name)
+    files = content_files(game)
+    if not files:
+        raise CliError(f"{game_name} has no content files to import")
+    if not folder.is_dir():
+        raise CliError(f"{folder} is not a folder")
+    source = folder.resolve()
+    pack_name = check_pack_name(name if name is not None else source.name)
+    target = pack_dir(game_name, pack_name)
+    if target.exists() and not replace:
+        raise CliError(
+            f"a {game_name} content pack '{pack_name}' exists already ({target}); "
+            "give another --name or --replace it"
+        )
+    errors = game.validate_content(folder)
+    if errors:
+        return None, errors
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{pack_name}.", dir=target.parent))
+    try:
+        for file in files:
+            shutil.copy2(folder / file, staging / file)
+        info = {
+            "game": game_name,
+            "name": pack_name,
+            "source": str(source),
+            "imported": datetime.now(UTC).replace(microsecond=0).isoformat(),
+            "files": files,
+        }
+        (staging / PACK_INFO).write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
+        if target.exists():
+            shutil.rmtree(target)
+        staging.rename(target)
+    except OSError as err:
+        raise CliError(f"cannot write the content pack {target}: {err.strerror or err}") from None
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+    return target, []
+
+
+# --- building games from packs -------------------------------------------------------------------
+def content_loader(game_name: str) -> Callable[[Path], Any]:
+    target = CONTENT_LOADERS.get(game_name)
+    if target is None:
+        raise CliError(f"{game_name} cannot be played with a content pack")
+    module_name, _, function_name = target.partition(":")
+    loader: Callable[[Path], Any] = getattr(import_module(module_name), function_name)
+    return loader
+
+
+def build_game(game_name: str, pack: str) -> Game[Any]:
+    """The game ``game_name`` built from the imported content pack ``pack``."""
+    base = get_game(game_name)  # the one-line 'unknown game' error
+    directory = pack_dir(game_name, pack)
+    if not directory.is_dir():
+        known = ", ".join(p.name for p in list_packs(game_name)) or "none"
+        raise CliError(
+            f"no {game_name} content pack '{pack}' (imported: {known}); "
+            f"import one with 'boardwright content import {game_name} FOLDER --name {pack}'"
+        )
+    loader = content_loader(game_name)
+    try:
+        content = loader(directory)
+        game_class: Any = type(base)
+        game: Game[Any] = game_class(content=content)
+    except ContentError as err:
+        raise CliError(f"content pack '{pack}' does not load: {err}") from None
+    return game
+
+
+# --- save files ----------------------------------------------------------------------------------
+def save_data(match: Match[Any], pack: str | None) -> dict[str, Any]:
+    """The engine's save data, plus ``"content": pack`` when the game uses a content pack."""
+    data = match.to_save()
+    if pack is not None:
+        data[SAVE_CONTENT_KEY] = pack
+    return data
+
+
+def write_save(match: Match[Any], path: Path, pack: str | None) -> None:
+    path.write_text(json.dumps(save_data(match, pack), indent=1) + "\n", encoding="utf-8")
+
+
+def saved_pack(path: Path) -> str | None:
+    """The content pack a save file names, or None (also when the file does not read: then
+    :func:`load_save` reports the problem)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get(SAVE_CONTENT_KEY) is None:
+        return None
+    pack = data[SAVE_CONTENT_KEY]
+    if not isinstance(pack, str) or not PACK_NAME.fullmatch(pack):
+        raise SaveFileError(f'{path}: "{SAVE_CONTENT_KEY}" must be a content pack name')
+    return pack
+
+
+def load_saved(path: Path) -> tuple[Match[Any], str | None]:
+    """Rebuild a saved match, with the content pack it was played with (if any)."""
+    pack = saved_pack(path)
+    if pack is None:
+        return load_save(path, get_game), None
+
+    def lookup(name: str) -> Game[Any]:
+        return build_game(name, pack)
+
+    return load_save(path, lookup), pack

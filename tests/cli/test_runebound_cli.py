@@ -1,0 +1,264 @@
+"""Runebound at the command line: simulate flags, play to the end, content packs."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from boardwright.bots import RandomBot
+from boardwright.cli import common
+from boardwright.cli.main import app
+from boardwright.engine.errors import ConfigError
+from boardwright.engine.session import load_save
+from boardwright.games import get_game
+from boardwright.games.realm_of_sand.content import CONTENT_DIR as REALM_CONTENT
+from boardwright.games.runebound.content import CONTENT_DIR as RUNEBOUND_CONTENT
+from boardwright.sim import runner as sim_runner
+from boardwright.sim.runner import simulate
+
+SIMULATE = ["simulate", "runebound", "--adventure", "dragonlords", "--players", "3"]
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner(env={"COLUMNS": "120", "BOARDWRIGHT_DEBUG": None})
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh $BOARDWRIGHT_HOME for content packs."""
+    folder = tmp_path / "home"
+    monkeypatch.setenv("BOARDWRIGHT_HOME", str(folder))
+    return folder
+
+
+def invoke(runner: CliRunner, args: list[str], stdin: str | None = None) -> Result:
+    return runner.invoke(app, args, input=stdin)
+
+
+def assert_one_line_error(result: Result, *fragments: str) -> str:
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ")
+    for fragment in fragments:
+        assert fragment in lines[0]
+    return lines[0]
+
+
+def copy_content(source: Path, target: Path) -> Path:
+    target.mkdir(parents=True)
+    for file in source.glob("*.yaml"):
+        shutil.copy(file, target / file.name)
+    return target
+
+
+# --- simulate ------------------------------------------------------------------------------------
+def test_simulate_runebound_json_has_heroes_rounds_and_endings(runner: CliRunner) -> None:
+    result = invoke(runner, [*SIMULATE, "--games", "3", "--seed", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["errors"] == 0, summary["error_messages"]
+    assert summary["options"]["adventure"] == "dragonlords"
+    assert summary["mean_rounds"] > 0
+    heroes = {hero.name for hero in get_game("runebound").content.heroes}  # type: ignore[attr-defined]
+    assert set(summary["wins_by_hero"]) <= heroes
+    assert sum(summary["games_by_hero"].values()) == 3 * 3
+    assert sum(summary["wins_by_hero"].values()) == sum(summary["wins_by_seat"])
+    assert sum(summary["ended_by"].values()) == 3
+    assert set(summary["ended_by"]) <= {"victory", "round cap"}
+
+
+def test_simulate_runebound_table_and_rules_base(runner: CliRunner) -> None:
+    args = [*SIMULATE, "--games", "2", "--seed", "1", "--rules", "base"]
+    result = invoke(runner, args)
+    assert result.exit_code == 0, result.output
+    assert "Heroes" in result.stdout and "win %" in result.stdout
+    assert "mean rounds" in result.stdout
+    assert "ended by:" in result.stdout
+
+
+def test_realm_of_sand_summary_keeps_its_fields(runner: CliRunner) -> None:
+    result = invoke(runner, ["simulate", "realm-of-sand", "--games", "2", "--seed", "1", "--json"])
+    summary = json.loads(result.stdout)
+    for key in ("wins_by_hero", "games_by_hero", "ended_by", "content"):
+        assert key not in summary
+
+
+def test_bad_adventure_and_rules_are_one_line_errors(runner: CliRunner) -> None:
+    result = invoke(runner, [*SIMULATE, "--adventure", "shadow", "--games", "1"])
+    assert_one_line_error(result, "--adventure 'shadow'", "dragonlords")
+    result = invoke(runner, ["simulate", "realm-of-sand", "--adventure", "dragonlords"])
+    assert_one_line_error(result, "realm-of-sand has no adventures")
+    result = invoke(runner, [*SIMULATE, "--rules", "advanced", "--games", "1"])
+    assert_one_line_error(result, "--rules 'advanced'", "allowed: base")
+    result = invoke(runner, [*SIMULATE, "--option", "adventure=other", "--games", "1"])
+    assert_one_line_error(result, "disagree")
+
+
+def test_any_bot_name_goes_to_make_bot(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    def make_bot(kind: str, seed: int) -> RandomBot:
+        if kind not in ("random", "heuristic"):
+            raise ConfigError(f"unknown bot '{kind}'; known bots: heuristic, random")
+        return RandomBot(seed)
+
+    monkeypatch.setattr(common, "make_bot", make_bot)
+    monkeypatch.setattr(sim_runner, "make_bot", make_bot)
+    args = ["simulate", "runebound", "--seats", "heuristic,random", "--games", "1", "--json"]
+    result = invoke(runner, args)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["seats"] == ["heuristic", "random"]
+    result = invoke(runner, ["simulate", "runebound", "--seats", "heuristic,clever"])
+    assert_one_line_error(result, "seat 2", "clever", "heuristic, random")
+
+
+def test_a_bot_factory_error_of_another_kind_is_still_one_line(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def make_bot(kind: str, seed: int) -> RandomBot:
+        raise KeyError(kind)
+
+    monkeypatch.setattr(common, "make_bot", make_bot)
+    result = invoke(runner, ["simulate", "runebound", "--seats", "odd,random"])
+    assert_one_line_error(result, "seat 1", "unknown bot 'odd'")
+
+
+def test_simulate_runner_counts_heroes() -> None:
+    summary = simulate("runebound", 2, 2, seed=8, options={"max_rounds": "5"})
+    assert summary.errors == 0
+    assert summary.mean_rounds == 5
+    assert summary.ended_by == {"round cap": 2}
+    assert summary.wins_by_hero is not None and summary.games_by_hero is not None
+    assert sum(summary.games_by_hero.values()) == 4
+    wins = list(summary.wins_by_hero.values())
+    assert wins == sorted(wins, reverse=True)
+
+
+# --- play ----------------------------------------------------------------------------------------
+def test_bot_game_of_runebound_runs_to_the_end(runner: CliRunner) -> None:
+    result = invoke(runner, ["play", "runebound", "--seats", "random,random", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.stdout
+    assert "Markets (cost in gold)" in result.stdout
+    assert "Winner" in result.stdout or "Tied" in result.stdout
+
+
+def test_human_sees_the_runebound_table(runner: CliRunner) -> None:
+    args = ["play", "runebound", "--seats", "human,random", "--seed", "2"]
+    result = invoke(runner, args, stdin="1\nq\n\n")
+    assert result.exit_code == 0, result.output
+    assert "Runebound · round 1" in result.stdout
+    assert "(you)" in result.stdout
+
+
+# --- content packs -------------------------------------------------------------------------------
+def test_import_realm_of_sand_content_and_simulate_with_it(runner: CliRunner, home: Path) -> None:
+    result = invoke(
+        runner, ["content", "import", "realm-of-sand", str(REALM_CONTENT), "--name", "mine"]
+    )
+    assert result.exit_code == 0, result.output
+    pack = home / "content" / "realm-of-sand" / "mine"
+    assert sorted(p.name for p in pack.glob("*.yaml")) == [
+        "boards.yaml",
+        "cards.yaml",
+        "tiles.yaml",
+    ]
+    listing = invoke(runner, ["content", "list", "realm-of-sand"])
+    assert listing.exit_code == 0 and "mine" in listing.stdout
+    args = ["simulate", "realm-of-sand", "--content", "mine", "--games", "2", "--seed", "1"]
+    result = invoke(runner, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["errors"] == 0 and summary["content"] == "mine"
+    plain = json.loads(
+        invoke(
+            runner, ["simulate", "realm-of-sand", "--games", "2", "--seed", "1", "--json"]
+        ).stdout
+    )
+    assert summary["wins_by_seat"] == plain["wins_by_seat"]  # the same cards, the same games
+
+
+def test_import_of_a_broken_copy_lists_errors_and_copies_nothing(
+    runner: CliRunner, home: Path, tmp_path: Path
+) -> None:
+    folder = copy_content(RUNEBOUND_CONTENT, tmp_path / "broken")
+    market = folder / "market.yaml"
+    market.write_text(market.read_text().replace("cost: 2\n", "cost: 0\n", 1))
+    heroes = folder / "heroes.yaml"
+    heroes.write_text(heroes.read_text().replace("life: 5", "life: many", 1))
+    result = invoke(runner, ["content", "import", "runebound", str(folder)])
+    assert result.exit_code == 2
+    assert f"{market}: market[0] (id 'm-01').cost: Input should be greater" in result.stdout
+    assert f"{heroes}: heroes[" in result.stdout and ".life: Input should be" in result.stdout
+    assert "nothing was imported" in result.stderr
+    assert not (home / "content" / "runebound").exists() or not any(
+        (home / "content" / "runebound").iterdir()
+    )
+    listing = invoke(runner, ["content", "list", "runebound"])
+    assert "no runebound content packs" in listing.stdout
+
+
+def test_import_refuses_to_overwrite_and_bad_names(
+    runner: CliRunner, home: Path, tmp_path: Path
+) -> None:
+    folder = copy_content(REALM_CONTENT, tmp_path / "pack")
+    assert invoke(runner, ["content", "import", "realm-of-sand", str(folder)]).exit_code == 0
+    again = invoke(runner, ["content", "import", "realm-of-sand", str(folder)])
+    assert_one_line_error(again, "exists already", "--replace")
+    replaced = invoke(runner, ["content", "import", "realm-of-sand", str(folder), "--replace"])
+    assert replaced.exit_code == 0, replaced.output
+    bad = invoke(runner, ["content", "import", "realm-of-sand", str(folder), "--name", "../up"])
+    assert_one_line_error(bad, "not a usable content pack name")
+    missing = invoke(runner, ["content", "import", "realm-of-sand", str(tmp_path / "nowhere")])
+    assert_one_line_error(missing, "is not a folder")
+
+
+def test_unknown_pack_is_one_line_error(runner: CliRunner, home: Path) -> None:
+    result = invoke(runner, ["simulate", "runebound", "--content", "nope", "--games", "1"])
+    assert_one_line_error(result, "no runebound content pack 'nope'", "content import")
+
+
+def test_saves_made_with_a_pack_name_it_for_replay_and_load(
+    runner: CliRunner, home: Path, tmp_path: Path
+) -> None:
+    folder = copy_content(RUNEBOUND_CONTENT, tmp_path / "owners")
+    heroes = folder / "heroes.yaml"
+    heroes.write_text(heroes.read_text().replace("Dorrin Ashblade", "Dorrin the Renamed"))
+    assert invoke(runner, ["content", "import", "runebound", str(folder)]).exit_code == 0
+    save = tmp_path / "game.json"
+    args = ["play", "runebound", "--content", "owners", "--seats", "random,random", "--seed", "3"]
+    result = invoke(runner, [*args, "--option", "max_rounds=2", "--save", str(save)])
+    assert result.exit_code == 0, result.output
+    assert "content pack: owners" in result.stdout
+    data = json.loads(save.read_text())
+    assert data["content"] == "owners"
+    load_save(data, get_game)  # the engine reads it (it passes over the extra key)
+    replay = invoke(runner, ["replay", str(save)])
+    assert replay.exit_code == 0, replay.output
+    assert "content pack owners" in " ".join(replay.stdout.split())
+    loaded = invoke(runner, ["play", "runebound", "--load", str(save), "--seats", "random,random"])
+    assert loaded.exit_code == 0, loaded.output
+    refused = invoke(runner, ["play", "runebound", "--load", str(save), "--content", "owners"])
+    assert_one_line_error(refused, "drop --content")
+    data["content"] = "elsewhere"
+    save.write_text(json.dumps(data))
+    assert_one_line_error(invoke(runner, ["replay", str(save)]), "no runebound content pack")
+
+
+def test_pack_names_show_in_the_render(runner: CliRunner, home: Path, tmp_path: Path) -> None:
+    folder = copy_content(RUNEBOUND_CONTENT, tmp_path / "renamed")
+    heroes = folder / "heroes.yaml"
+    text = heroes.read_text()
+    for hero in get_game("runebound").content.heroes:  # type: ignore[attr-defined]
+        text = text.replace(f"name: {hero.name}\n", f"name: Sir {hero.name}\n")
+    heroes.write_text(text)
+    assert invoke(runner, ["content", "import", "runebound", str(folder)]).exit_code == 0
+    args = ["play", "runebound", "--content", "renamed", "--seats", "human,random", "--seed", "2"]
+    result = invoke(runner, args, stdin="q\n\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("Sir ") >= 2
