@@ -230,9 +230,7 @@ def terrain(index: int) -> str:
 
 def gem_hexes(colour: str, star: bool | None = None) -> list[int]:
     c = COLOURS.index(colour)
-    return [
-        h.index for h in BOARD.hexes if h.gem == c and (star is None or h.star == star)
-    ]
+    return [h.index for h in BOARD.hexes if h.gem == c and (star is None or h.star == star)]
 
 
 def wild_hexes(name: str) -> list[int]:

@@ -74,7 +74,7 @@ class Adventure(RuneboundProcedure):
                 for c in range(4)
                 if counters >> c & 1
             )
-        if rules.board.hexes[here].city < 0:  # RB-3.8: or attack a hero met here
+        if rules.board.hexes[here].city < 0:  # RB-3.8: or attack a hero met here (not in a city)
             options.extend(
                 Option(f"attack:{other + 1}", f"attack {rules.who(state, other)}", other)
                 for other, o in enumerate(state.heroes)
@@ -104,7 +104,7 @@ class Adventure(RuneboundProcedure):
                 attacker=seat,
                 defender=option.data,
             )
-            state.stack[-1] = ("duel", seat, option.data, 0, f"before:{option.data}", (), ())
+            state.stack[-1] = ("duel", seat, option.data, 0, f"before:{option.data}", (), (), ())
         elif option.key == "undefeated":
             state.stack[-1] = ("combat_start", option.data, here, "undefeated")
         else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.adventure import discard_adventure, take_counter
-from boardwright.games.runebound.effects import apply_effects
+from boardwright.games.runebound.effects import apply_effects, next_market_card
 from boardwright.games.runebound.knockout import knock_out
 from boardwright.games.runebound.procedure import RuneboundProcedure, ability_options, use_ability
 from boardwright.games.runebound.records import COLOURS
@@ -140,9 +140,10 @@ class Combat(RuneboundProcedure):
             if steps[index] is None:
                 stack[-1] = (self.name, "boost", index + 1)
                 return None
-            used = [u.split("@")[0] for u in combat.used if u.endswith(f"@{combat.round}")]
-            found = [
-                f for f in rules.usable(state, seat, "combat_step", used) if self._fits(f[2], index)
+            found = [  # RB-2.3: once per turn, like every activation
+                f
+                for f in rules.usable(state, seat, "combat_step", h.used)
+                if self._fits(f[2], index)
             ]
             if not found:
                 stack[-1] = (self.name, "resolve", index)
@@ -237,9 +238,8 @@ class Combat(RuneboundProcedure):
             if key == "roll":
                 stack[-1] = (self.name, "resolve", index)
             else:
-                marks: list[str] = []
-                use_ability(self.rules, state, seat, option.data, "combat_step", log, marks)
-                combat.used.extend(f"{m}@{combat.round}" for m in marks)
+                h = state.heroes[seat]
+                use_ability(self.rules, state, seat, option.data, "combat_step", log, h.used)
 
     # --- one step ----------------------------------------------------------------------------
     def _roll(self, state: RuneboundState) -> int:
@@ -271,7 +271,7 @@ class Combat(RuneboundProcedure):
             )
             hit = total >= enemy.value
             if attacking and hit:
-                damage = rules.hero_damage(state, seat, step)
+                damage = max(0, rules.hero_damage(state, seat, step) - rules.enemy_armour(card))
                 combat.enemy_wounds += damage
                 outcome = f"hits for {damage}"
             elif hit:
@@ -300,8 +300,9 @@ class Combat(RuneboundProcedure):
             roll = state.rng.die(10) + state.rng.die(10)
             total = roll + attack.value
             if total >= enemy.value:
-                combat.enemy_wounds += attack.damage
-                outcome = f"hits for {attack.damage}"
+                dealt = max(0, attack.damage - rules.enemy_armour(card))
+                combat.enemy_wounds += dealt
+                outcome = f"hits for {dealt}"
             else:
                 rules.hurt_ally(state, seat, ally, enemy.damage, 0, log)
                 outcome = f"fails and takes {enemy.damage} wound(s)"
@@ -336,18 +337,52 @@ class Combat(RuneboundProcedure):
         who = rules.who(state, seat)
         state.combat = None
         state.stack.pop()
-        if stage == "won":
-            emit(log, "victory", f"{who} defeats {card.name}", seat=seat, card=card.id)
-            claim_victory(rules, state, seat, combat, log)
-            return
-        if stage == "escaped":
-            emit(log, "escape", f"{who} escapes from {card.name}", seat=seat, card=card.id)
-        leave_undefeated(rules, state, combat, log)
         if stage == "lost":
+            leave_undefeated(rules, state, combat, log)
             emit(
                 log, "knocked_out", f"{who} is knocked out by {card.name}", seat=seat, card=card.id
             )
             knock_out(rules, state, seat, log)
+            return
+        # the hero is still standing: "after combat" abilities (the challenge's come first)
+        state.stack.append(("after_combat",))
+        if stage == "won":
+            emit(log, "victory", f"{who} defeats {card.name}", seat=seat, card=card.id)
+            claim_victory(rules, state, seat, combat, log)
+        else:
+            emit(log, "escape", f"{who} escapes from {card.name}", seat=seat, card=card.id)
+            leave_undefeated(rules, state, combat, log)
+        for ability in card.abilities:
+            if ability.timing == "after_combat" and not state.finished:
+                emit(log, "ability", f"{card.name}: {ability.name}", card=card.id)
+                apply_effects(rules, state, seat, ability.effects, log, source=card.name)
+
+
+class AfterCombat(RuneboundProcedure):
+    """The hero's "after combat" abilities, once the fight is over. Frame: (name,)."""
+
+    name = "after_combat"
+
+    def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
+        seat = state.seat
+        h = state.heroes[seat]
+        found = self.rules.usable(state, seat, "after_combat", h.used)
+        if not found:
+            state.stack.pop()
+            return None
+        return Decision(
+            seat,
+            "after_combat",
+            f"{self.rules.who(state, seat)}: after the fight",
+            (*ability_options(found), Option("done", "go on")),
+        )
+
+    def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
+        if option.key == "done":
+            state.stack.pop()
+            return
+        h = state.heroes[state.seat]
+        use_ability(self.rules, state, state.seat, option.data, "after_combat", log, h.used)
 
 
 def claim_victory(
@@ -386,9 +421,8 @@ def claim_victory(
             seat=seat,
             amount=reward.gold,
         )
-    if reward.market_card and state.market_deck:
-        gained = state.market_deck.pop()
-        state.reveals += 1
+    gained = next_market_card(state) if reward.market_card else -1
+    if gained >= 0:
         if rules.can_carry(state, seat, gained):
             rules.gain_card(state, seat, gained)
         else:

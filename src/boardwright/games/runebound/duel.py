@@ -1,12 +1,14 @@
 """Hero versus hero (RB-5.10).
 
-The attacker, whose movement ended on the defender's hex (not a city), attacks in the adventure
-step. Before combat the defender uses before-combat abilities, then the attacker. In odd rounds
-the attacker fights as the hero and the defender as the challenge, whose target number for each
-step is rolled as 2d10 + its stat; in even rounds the roles swap. Nobody uses allies. There is no
-escape; the fight ends when a hero's wounds reach their life (after ``ROUND_LIMIT`` rounds it is
-called off undecided, so that heroes who cannot hurt each other do not fight forever). The winner
-takes half the loser's gold, then the loser is knocked out, losing no more gold.
+The attacker, whose movement ended on the defender's hex, attacks in the adventure step.
+Before combat the defender uses before-combat abilities, then the attacker (a strike wounds the
+other hero). In odd rounds the attacker fights as the hero and the defender as the challenge,
+whose target number for each step is rolled as 2d10 + its stat; in even rounds the roles swap.
+The side playing the hero fights as in RB-5.4-5.6, allies included; the side playing the
+challenge never uses allies. There is no escape; the fight ends when a hero's wounds reach their
+life (after ``ROUND_LIMIT`` rounds it is called off undecided, so that heroes who cannot hurt
+each other do not fight forever — reconstructed). The winner takes half the loser's gold, then
+the loser is knocked out, losing no more gold.
 """
 
 from __future__ import annotations
@@ -22,27 +24,29 @@ ROUND_LIMIT = 20
 
 
 class Duel(RuneboundProcedure):
-    """Frame: (name, attacker, defender, round, stage, targets, used abilities).
+    """Frame: (name, attacker, defender, round, stage, targets, used abilities, ally plan).
 
-    stage: "before:<seat>" | "round" | "plan" | "resolve:<step>"; targets: the challenge side's
-    three rolled target numbers this round.
+    stage: "before:<seat>" | "round" | "plan" | "ally:<i>" | "resolve:<step>"; targets: the
+    challenge side's three rolled target numbers this round; ally plan: (ally card, step) pairs
+    of the side playing the hero.
     """
 
     name = "duel"
 
     def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
-        _, attacker, defender, rnd, stage, targets, used = frame
+        _, attacker, defender, rnd, stage, targets, used, plan = frame
         rules = self.rules
         if stage.startswith("before:"):
             side = int(stage.split(":")[1])
-            found = rules.usable(state, side, "before_combat", used)
+            found = rules.usable(state, side, "before_combat", used, fighting=True)
             if not found:
-                nxt = f"before:{attacker}" if side == defender else "round"
-                state.stack[-1] = (self.name, attacker, defender, rnd, nxt, targets, used)
+                self._set(state, frame, stage=self._after_before(side, attacker, defender))
                 return None
-            options = [*ability_options(found), Option("fight", "start the fight")]
             return Decision(
-                side, "before_combat", f"{rules.who(state, side)}: before the duel", tuple(options)
+                side,
+                "before_combat",
+                f"{rules.who(state, side)}: before the duel",
+                (*ability_options(found), Option("fight", "start the fight")),
             )
         if stage == "round":
             if rnd >= ROUND_LIMIT:
@@ -67,7 +71,7 @@ class Duel(RuneboundProcedure):
                 hero=hero_side,
                 targets=list(rolled),
             )
-            state.stack[-1] = (self.name, attacker, defender, rnd, "plan", rolled, used)
+            state.stack[-1] = (self.name, attacker, defender, rnd, "plan", rolled, used, ())
             return None
         hero_side, other = self._sides(attacker, defender, rnd)
         if stage == "plan":
@@ -75,8 +79,7 @@ class Duel(RuneboundProcedure):
                 Option(
                     f"attack:{STEP_NAMES[s]}",
                     f"attack in the {STEP_NAMES[s]} step (2d10+"
-                    f"{rules.hero_roll_bonus(state, hero_side, s, 'attack')} against "
-                    f"{targets[s]})",
+                    f"{rules.hero_roll_bonus(state, hero_side, s, 'attack')} against {targets[s]})",
                     s,
                 )
                 for s in range(3)
@@ -87,6 +90,24 @@ class Duel(RuneboundProcedure):
                 f"{rules.who(state, hero_side)}: attack {rules.who(state, other)} in which step?",
                 steps,
             )
+        if stage.startswith("ally:"):
+            index = int(stage.split(":")[1])
+            allies = state.heroes[hero_side].allies
+            if index >= len(allies):
+                self._set(state, frame, stage=f"resolve:{dict(plan)[-1]}")
+                return None
+            name = rules.market[allies[index].card].name
+            choices = [
+                Option(f"ally:{STEP_NAMES[s]}", f"{name} attacks in the {STEP_NAMES[s]} step", s)
+                for s in range(3)
+            ]
+            choices.append(Option("ally:none", f"{name} stays back", -1))
+            return Decision(
+                hero_side,
+                "ally_step",
+                f"{rules.who(state, hero_side)}: what does {name} do this round?",
+                tuple(choices),
+            )
         self._resolve(state, frame, int(stage.split(":")[1]), log)
         return None
 
@@ -94,58 +115,98 @@ class Duel(RuneboundProcedure):
     def _sides(attacker: int, defender: int, rnd: int) -> tuple[int, int]:
         return (attacker, defender) if rnd % 2 == 1 else (defender, attacker)
 
+    @staticmethod
+    def _after_before(side: int, attacker: int, defender: int) -> str:
+        return f"before:{attacker}" if side == defender else "round"
+
+    def _set(self, state: RuneboundState, frame: Frame, **changes: object) -> None:
+        names = ("name", "attacker", "defender", "round", "stage", "targets", "used", "plan")
+        values = dict(zip(names, frame, strict=True))
+        values.update(changes)
+        state.stack[-1] = tuple(values[n] for n in names)
+
     def _resolve(self, state: RuneboundState, frame: Frame, hero_step: int, log: Log) -> None:
-        _, attacker, defender, rnd, _, targets, used = frame
+        _, attacker, defender, rnd, _, targets, used, plan = frame
         rules = self.rules
         hero_side, other = self._sides(attacker, defender, rnd)
+        party = state.heroes[hero_side]
+        ally_steps = dict(plan)
         for s in range(3):
-            attacking = s == hero_step
-            roll = state.rng.die(10) + state.rng.die(10)
-            when = "attack" if attacking else "defend"
-            total = roll + rules.hero_roll_bonus(state, hero_side, s, when)
-            if total >= targets[s]:
-                if attacking:
-                    dealt = rules.hero_damage(state, hero_side, s) - rules.armour(state, other, s)
-                    rules.hurt_hero(state, other, max(0, dealt), 0)
-            else:
-                taken = rules.hero_damage(state, other, s) - rules.armour(state, hero_side, s)
-                rules.hurt_hero(state, hero_side, max(0, taken), 0)
-            emit(
-                log,
-                "duel_roll",
-                f"{STEP_NAMES[s]}: {rules.who(state, hero_side)} "
-                f"{'attacks' if attacking else 'defends'}: {total} against {targets[s]}",
-                step=STEP_NAMES[s],
-                total=total,
-                target=targets[s],
-            )
+            attackers = [a for a in party.allies if ally_steps.get(a.card, -2) == s]
+            if s == hero_step or not attackers:
+                attacking = s == hero_step
+                roll = state.rng.die(10) + state.rng.die(10)
+                when = "attack" if attacking else "defend"
+                total = roll + rules.hero_roll_bonus(state, hero_side, s, when)
+                if total >= targets[s]:
+                    if attacking:
+                        dealt = rules.hero_damage(state, hero_side, s) - rules.armour(
+                            state, other, s
+                        )
+                        rules.hurt_hero(state, other, max(0, dealt), 0)
+                else:
+                    taken = rules.hero_damage(state, other, s) - rules.armour(state, hero_side, s)
+                    rules.hurt_hero(state, hero_side, max(0, taken), 0)
+                emit(
+                    log,
+                    "duel_roll",
+                    f"{STEP_NAMES[s]}: {rules.who(state, hero_side)} "
+                    f"{'attacks' if attacking else 'defends'}: {total} against {targets[s]}",
+                    step=STEP_NAMES[s],
+                    total=total,
+                    target=targets[s],
+                )
+            for ally in attackers:
+                stats = rules.market[ally.card]
+                attack = (stats.mind, stats.body, stats.spirit)[s]
+                assert attack is not None
+                total = state.rng.die(10) + state.rng.die(10) + attack.value
+                if total >= targets[s]:
+                    rules.hurt_hero(
+                        state, other, max(0, attack.damage - rules.armour(state, other, s)), 0
+                    )
+                else:
+                    rules.hurt_ally(
+                        state, hero_side, ally, rules.hero_damage(state, other, s), 0, log
+                    )
+                emit(
+                    log,
+                    "duel_roll",
+                    f"{STEP_NAMES[s]}: {stats.name} attacks: {total} against {targets[s]}",
+                    step=STEP_NAMES[s],
+                    total=total,
+                    target=targets[s],
+                )
             loser = next((x for x in (other, hero_side) if rules.knocked_out(state, x)), -1)
             if loser >= 0:
                 self._end(state, attacker, defender, loser, log)
                 return
-        state.stack[-1] = (self.name, attacker, defender, rnd, "round", (), used)
+        state.stack[-1] = (self.name, attacker, defender, rnd, "round", (), used, ())
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
-        _, attacker, defender, rnd, stage, targets, used = frame
+        _, attacker, defender, rnd, stage, _, used, plan = frame
         if stage.startswith("before:"):
             side = int(stage.split(":")[1])
             if option.key == "fight":
-                nxt = f"before:{attacker}" if side == defender else "round"
-                state.stack[-1] = (self.name, attacker, defender, rnd, nxt, targets, used)
+                self._set(state, frame, stage=self._after_before(side, attacker, defender))
                 return
             marks = list(used)
-            use_ability(self.rules, state, side, option.data, "before_combat", log, marks)
-            state.stack[-1] = (self.name, attacker, defender, rnd, stage, targets, tuple(marks))
+            opponent = attacker if side == defender else defender
+            use_ability(
+                self.rules, state, side, option.data, "before_combat", log, marks, opponent=opponent
+            )
+            self._set(state, frame, used=tuple(marks))
+            loser = next((x for x in (opponent, side) if self.rules.knocked_out(state, x)), -1)
+            if loser >= 0:
+                self._end(state, attacker, defender, loser, log)
             return
-        state.stack[-1] = (
-            self.name,
-            attacker,
-            defender,
-            rnd,
-            f"resolve:{option.data}",
-            targets,
-            used,
-        )
+        hero_side, _ = self._sides(attacker, defender, rnd)
+        if stage == "plan":
+            self._set(state, frame, stage="ally:0", plan=((-1, option.data),))
+            return
+        index = int(stage.split(":")[1])
+        card = state.heroes[hero_side].allies[index].card
+        self._set(state, frame, stage=f"ally:{index + 1}", plan=(*plan, (card, option.data)))
 
     def _end(
         self, state: RuneboundState, attacker: int, defender: int, loser: int, log: Log

@@ -25,8 +25,12 @@ def apply_effects(
     log: Log,
     *,
     source: str = "",
+    opponent: int = -1,
 ) -> None:
-    """Apply effects for ``seat``; those that need a choice push a procedure frame."""
+    """Apply effects for ``seat``; those that need a choice push a procedure frame.
+
+    ``opponent`` is the other hero in a duel: "the enemy" that damage_enemy wounds.
+    """
     h = state.heroes[seat]
     who = rules.who(state, seat)
     for e in effects:
@@ -38,7 +42,16 @@ def apply_effects(
             else:
                 h.turn_mods.append((e.stat, e.amount))
         elif e.do == "damage_enemy":
-            if state.combat is not None:
+            if opponent >= 0:
+                rules.hurt_hero(state, opponent, e.amount, 0)
+                emit(
+                    log,
+                    "damage",
+                    f"{source or who} deals {e.amount} wound(s) to {rules.who(state, opponent)}",
+                    seat=seat,
+                    amount=e.amount,
+                )
+            elif state.combat is not None:
                 state.combat.enemy_wounds += e.amount
                 emit(
                     log,
@@ -145,16 +158,24 @@ def replenish(rules: Rules, state: RuneboundState, colours: Sequence[int], log: 
     )
 
 
-def draw_market_card(rules: Rules, state: RuneboundState, city: int, log: Log) -> None:
-    """RB-7.1: the top market card goes face up onto the city's stack."""
+def next_market_card(state: RuneboundState) -> int:
+    """The top market card (revealed), reshuffling the discards when the deck ran out; -1 if
+    there is none at all."""
     if not state.market_deck and state.market_discard:
         state.market_deck = state.market_discard
         state.market_discard = []
         state.rng.shuffle(state.market_deck)
-    if state.market_deck:
-        card = state.market_deck.pop()
+    if not state.market_deck:
+        return -1
+    state.reveals += 1
+    return state.market_deck.pop()
+
+
+def draw_market_card(rules: Rules, state: RuneboundState, city: int, log: Log) -> None:
+    """RB-7.1: the top market card goes face up onto the city's stack."""
+    card = next_market_card(state)
+    if card >= 0:
         state.stacks[city].append(card)
-        state.reveals += 1
         emit(
             log,
             "market",

@@ -57,6 +57,7 @@ class Runebound(Game[RuneboundState]):
                 adventure.Encounter(r),
                 combat.CombatStart(r),
                 combat.Combat(r),
+                combat.AfterCombat(r),
             ]
         )
 

@@ -32,6 +32,8 @@ def use_ability(
     timing: str,
     log: Log,
     used: list[str],
+    *,
+    opponent: int = -1,
 ) -> None:
     """Pay for and apply one ability (found by its key), marking it used."""
     owner, ability = next((o, a) for k, o, a in rules.abilities(state, seat, timing) if k == key)
@@ -47,7 +49,8 @@ def use_ability(
     )
     if ability.cost.discard:
         discard_owned(rules, state, seat, key)
-    apply_effects(rules, state, seat, ability.effects, log, source=owner)
+        rules.hurt_hero(state, seat, 0, 0)  # lost stamina turns exhaustion into wounds
+    apply_effects(rules, state, seat, ability.effects, log, source=owner, opponent=opponent)
 
 
 def discard_owned(rules: Rules, state: RuneboundState, seat: int, key: str) -> None:

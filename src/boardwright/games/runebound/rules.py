@@ -74,7 +74,13 @@ class Rules:
         return found
 
     def usable(
-        self, state: RuneboundState, seat: int, timing: str, used: Sequence[str]
+        self,
+        state: RuneboundState,
+        seat: int,
+        timing: str,
+        used: Sequence[str],
+        *,
+        fighting: bool = False,
     ) -> list[tuple[str, str, Ability]]:
         """Abilities of this timing not used yet whose cost can be paid."""
         h = state.heroes[seat]
@@ -87,10 +93,19 @@ class Rules:
             and a.cost.gold <= h.gold
             # paying must not knock the hero out (exhaustion beyond stamina becomes wounds)
             and h.wounds + a.cost.wounds + max(0, h.exhaustion + a.cost.exhaustion - stamina) < life
-            and self.effects_matter(state, seat, a.effects)
+            and self.effects_matter(state, seat, a.effects, fighting or state.combat is not None)
+            and (not a.cost.discard or self._discard_safe(state, seat, key))
         ]
 
-    def effects_matter(self, state: RuneboundState, seat: int, effects: Sequence[Effect]) -> bool:
+    def _discard_safe(self, state: RuneboundState, seat: int, key: str) -> bool:
+        """A card discarded to pay for its ability must not take the hero down with it."""
+        return not key.startswith("m") or self.survives_losing(
+            state, seat, int(key[1:].split(".")[0])
+        )
+
+    def effects_matter(
+        self, state: RuneboundState, seat: int, effects: Sequence[Effect], fighting: bool
+    ) -> bool:
         """Skip abilities that would do nothing now (healing a party with no wounds...)."""
         h = state.heroes[seat]
         for e in effects:
@@ -100,7 +115,7 @@ class Rules:
                 if e.exhaustion and (h.exhaustion or any(a.exhaustion for a in h.allies)):
                     return True
             elif e.do == "damage_enemy":
-                if state.combat is not None:
+                if fighting:
                     return True
             elif e.do in ("modify", "reroll", "reduce_damage"):
                 return True
@@ -220,6 +235,19 @@ class Rules:
             return sum(1 for i in h.items if self.market[i].kind == kind) < limit
         return True
 
+    def survives_losing(self, state: RuneboundState, seat: int, card: int) -> bool:
+        """Whether the hero stays standing without this card's passive life and stamina."""
+        life = stamina = 0
+        for a in self.market[card].abilities:
+            if a.timing == "passive":
+                for e in a.effects:
+                    if e.do == "modify" and e.stat in ("life", "stamina"):
+                        life += e.amount if e.stat == "life" else 0
+                        stamina += e.amount if e.stat == "stamina" else 0
+        h = state.heroes[seat]
+        new_stamina = self.stamina(state, seat) - stamina
+        return h.wounds + max(0, h.exhaustion - new_stamina) < self.life(state, seat) - life
+
     def gain_card(self, state: RuneboundState, seat: int, card: int) -> None:
         h = state.heroes[seat]
         if self.market[card].kind == "ally":
@@ -255,6 +283,12 @@ class Rules:
             ally.exhaustion -= over
             ally.wounds += over
         if ally.wounds >= (card.life or 1):
+            allies = state.heroes[seat].allies
+            if state.combat is not None and ally in allies:
+                plans = state.combat.ally_steps  # keep the other allies' plans in line
+                position = next(i for i, a in enumerate(allies) if a is ally)
+                if position < len(plans):
+                    del plans[position]
             state.heroes[seat].allies.remove(ally)
             state.market_discard.append(ally.card)
             emit(log, "ally_died", f"{card.name} died", seat=seat, card=card.id)
@@ -327,5 +361,16 @@ class Rules:
         )
 
     # --- cards -------------------------------------------------------------------------------
+    @staticmethod
+    def enemy_armour(card: AdventureCard) -> int:
+        """Wounds a challenge's passive abilities take off every hit it suffers."""
+        return sum(
+            e.amount
+            for a in card.abilities
+            if a.timing == "passive"
+            for e in a.effects
+            if e.do == "reduce_damage"
+        )
+
     def steps_of(self, card: AdventureCard) -> tuple[Attack | None, Attack | None, Attack | None]:
         return (card.ranged, card.melee, card.magic)

@@ -112,7 +112,7 @@ class Market(RuneboundProcedure):
         if price != "none":
             owned = [*h.items, *(a.card for a in h.allies)]
             for card in owned:
-                if card not in h.bought_this_turn:
+                if card not in h.bought_this_turn and rules.survives_losing(state, seat, card):
                     c = rules.market[card]
                     options.append(
                         Option(
@@ -172,6 +172,7 @@ class Market(RuneboundProcedure):
                 h.allies = [a for a in h.allies if a.card != card]
             value = sell_value(rules.market[card].cost, state.opts.sell_price)
             h.gold += value
+            rules.hurt_hero(state, seat, 0, 0)  # lost stamina turns exhaustion into wounds
             h.sold_this_turn.append(card)
             state.market_discard.append(card)
             emit(

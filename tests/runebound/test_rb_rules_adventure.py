@@ -6,6 +6,8 @@ import sys
 from pathlib import Path
 from statistics import mean
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent))
 
 from rbscenario import (
@@ -21,6 +23,7 @@ from rbscenario import (
     has_counter,
     keys,
     kind,
+    market_card,
     me,
     new_game,
     on_top,
@@ -262,6 +265,21 @@ def test_rb_4_6_a_free_market_card_reward() -> None:
     assert h.gold == 3 + 3 and h.counters == [YELLOW]
 
 
+def test_rb_4_6_a_free_market_card_when_the_market_deck_ran_out() -> None:
+    """RB-4.6 / RB-6.3: the reward card comes from the rebuilt deck (the discard pile)."""
+    state = new_game()
+    gem = gem_hexes("yellow")[0]
+    sword = market_card("m-01")
+    state.market_deck = []
+    state.market_discard = [sword]
+    start_adventure(state, gem, "yellow", "y-16")
+    assert state.combat is not None
+    state.combat.enemy_wounds = 5
+    rig(state, *rolls(20))
+    play(state, "attack:melee")
+    assert me(state).items == [sword]
+
+
 def test_rb_4_6_a_dragon_rune_is_kept() -> None:
     """RB-4.6: a red challenge rewarding a Dragon Rune is kept, never discarded."""
     state = new_game()
@@ -271,6 +289,7 @@ def test_rb_4_6_a_dragon_rune_is_kept() -> None:
     assert kind(state) == "escape"
     assert state.combat is not None
     state.combat.enemy_wounds = 9
+    me(state).turn_mods.append(("damage", 1))  # r-03's hide takes 1 off every hit
     rig(state, *rolls(20))
     play(state, "fight")
     h = me(state)

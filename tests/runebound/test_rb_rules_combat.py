@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,7 +25,6 @@ from rbscenario import (
     market_card,
     me,
     new_game,
-    on_top,
     play,
     put,
     refresh,
@@ -274,11 +274,6 @@ def test_rb_5_6_effects_on_heroes_do_not_touch_allies() -> None:
     assert ally(state, "m-64").exhaustion == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: combat.py:265 reads combat.ally_steps by the ally's position; when an ally "
-    "dies mid-round the later allies' planned steps shift and their attacks are lost",
-)
 def test_rb_5_6_an_allys_death_does_not_cancel_another_allys_attack() -> None:
     """RB-5.6: each ally attacks in its step, even after another ally died earlier."""
     state = new_game()
@@ -345,7 +340,7 @@ def far_from_tamalir() -> int:
     raise AssertionError("no such hex")
 
 
-def knocked_out_far_away(**options: object) -> RuneboundState:
+def knocked_out_far_away(**options: Any) -> RuneboundState:
     state = new_game(**options)
     h = me(state)
     h.gold, h.wounds, h.exhaustion = 5, 3, 1
@@ -407,7 +402,7 @@ def test_rb_5_9_a_tie_goes_to_the_city_earlier_in_the_market_row() -> None:
 
 
 def duel_game(
-    attacker: str = "h-ysolde", defender: str = "h-dorrin", **options: object
+    attacker: str = "h-ysolde", defender: str = "h-dorrin", **options: Any
 ) -> RuneboundState:
     """Two heroes on an empty road next to Tamalir; seat 0 to move."""
     state = new_game(2, heroes=(attacker, defender), **options)
@@ -436,12 +431,6 @@ def test_rb_5_10_the_defender_acts_before_combat_first() -> None:
         assert (kind(state), state.pending.seat) == ("duel_attack", 0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: in a duel rules.effects_matter (rules.py:102) hides every damage_enemy "
-    "before-combat ability (state.combat is None) and effects.py:371 would ignore it anyway; "
-    "RB-5.10 lets both heroes use their before-combat abilities, defender first",
-)
 def test_rb_5_10_before_combat_strikes_are_used_in_a_duel() -> None:
     """RB-5.10: Brannoc (defender) may use Battle Roar, then Grimwald (attacker) his Rite."""
     state = duel_game("h-grimwald", "h-brannoc")
@@ -464,7 +453,8 @@ def test_rb_5_10_rolled_targets_and_roles_that_swap() -> None:
     rig(state, *rolls(2, 3, 4))
     play(state, "attack:2", log=log)
     (first,) = events(log, "duel_round")
-    assert first.data["targets"] == [2 + 0 + 1, 3 + 4 + 1, 4 + 3]  # Dorrin: mind 0, body 4, spirit 3
+    # Dorrin: mind 0, body 4, spirit 3; the armour adds 1 to mind and body when defending
+    assert first.data["targets"] == [2 + 0 + 1, 3 + 4 + 1, 4 + 3]
     assert state.pending is not None and state.pending.seat == 0
     assert keys(state) == ["attack:ranged", "attack:melee", "attack:magic"]
     rig(state, *rolls(20, 20, 2))  # ranged hit (2), melee held, magic defence fails
@@ -502,11 +492,6 @@ def test_rb_5_10_an_attacker_who_loses_is_knocked_out_in_their_own_turn() -> Non
     assert kind(state) == "market"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: duel.py never lets allies fight; RB-5.10 has the side playing the hero fight "
-    "'as in RB-5.4-5.6' (allies included), only the side playing the challenge goes without",
-)
 def test_rb_5_10_the_side_playing_the_hero_may_use_allies() -> None:
     """RB-5.10: the attacker (playing the hero in round 1) can send an ally into a step."""
     state = duel_game()
