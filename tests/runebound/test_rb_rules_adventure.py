@@ -6,8 +6,6 @@ import sys
 from pathlib import Path
 from statistics import mean
 
-import pytest
-
 sys.path.insert(0, str(Path(__file__).parent))
 
 from rbscenario import (

@@ -7,8 +7,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 sys.path.insert(0, str(Path(__file__).parent))
 
 from rbscenario import BOARD, CONTENT, GAME, TAMALIR, keys, kind, pass_turn, play

@@ -82,8 +82,8 @@ HEXES_PER_TURN = 4.0  # five dice carry a hero about four hexes towards a far ta
 CITY_LOTTERY = 0.3  # the unknown market card a city visit turns up
 CHALLENGE_ARMOUR = True  # count a challenge's passive damage reduction against the hero's hits
 KAPPAS = (0.25, 1.0, 4.0)  # knock-out cost / win value levels the fight tables are solved for
-CACHE_LIMIT = 60_000
-ALLY_LIFE_CAP = 6  # an ally's life left matters to the fight model only up to a challenge's damage
+CACHE_LIMIT = 20_000  # fight tables kept per process (each a few kB)
+SHOPPING_RANGE = 10  # hexes: market stacks farther away are not worth a trip
 
 ADVANCE: dict[int, tuple[float, ...]] = {
     1: (0.444, 0.556),
@@ -191,6 +191,7 @@ class Knowledge:
         board = content.board
         self.hex_count = len(board.hexes)
         self.index_of = {str(h.at): h.index for h in board.hexes}
+        self.hex_names = tuple(board.hex_name(h.index) for h in board.hexes)
         self.terrain = tuple(h.terrain for h in board.hexes)
         self.neighbours = tuple(h.neighbours for h in board.hexes)
         self.dist = tuple(self._bfs(i) for i in range(self.hex_count))
@@ -215,6 +216,10 @@ class Knowledge:
                 self.encounters[card.colour].append(card)
         self.enemies = {c.id: self._enemy(c) for cards in self.challenges.values() for c in cards}
         self.samples = {colour: self._sample(cards) for colour, cards in self.challenges.items()}
+        self.small_samples = {
+            colour: self._sample(cards, 3, winners=False)
+            for colour, cards in self.challenges.items()
+        }
         self.fight_cache: dict[tuple[str, HeroSig, float], list[list[Entry]]] = {}
         self.value_cache: dict[tuple[Any, ...], float] = {}
 
@@ -234,7 +239,8 @@ class Knowledge:
     @staticmethod
     def _enemy(card: AdventureCard) -> Enemy:
         steps: list[Step] = [
-            None if a is None else (a.value, a.damage) for a in (card.ranged, card.melee, card.magic)
+            None if a is None else (a.value, a.damage)
+            for a in (card.ranged, card.melee, card.magic)
         ]
         armour = wounds = exhaustion = 0
         for ability in card.abilities:
@@ -254,19 +260,24 @@ class Knowledge:
             exhaustion,
         )
 
-    def _sample(self, cards: list[AdventureCard], size: int = 5) -> tuple[str, ...]:
-        """A few challenges spread over the colour's difficulty (for valuing upgrades)."""
+    def _sample(
+        self, cards: list[AdventureCard], size: int = 5, winners: bool = True
+    ) -> tuple[str, ...]:
+        """A few challenges spread over the colour's difficulty, and the game winners if asked."""
 
         def hardness(card: AdventureCard) -> float:
             enemy = self.enemies[card.id]
             values = [s[0] for s in enemy.steps if s is not None]
             return sum(values) / len(values) + enemy.life
 
-        ranked = sorted(cards, key=lambda c: (hardness(c), c.id))
+        winners = [c.id for c in cards if c.reward.wins_game] if winners else []
+        ranked = sorted(
+            (c for c in cards if not c.reward.wins_game), key=lambda c: (hardness(c), c.id)
+        )
         if len(ranked) <= size:
-            return tuple(c.id for c in ranked)
+            return (*(c.id for c in ranked), *winners)
         picks = {round(i * (len(ranked) - 1) / (size - 1)) for i in range(size)}
-        return tuple(ranked[i].id for i in sorted(picks))
+        return (*(ranked[i].id for i in sorted(picks)), *winners)
 
 
 _DISCOUNT = tuple(GAMMA ** (d / HEXES_PER_TURN) for d in range(64))
@@ -284,6 +295,13 @@ def knowledge(content: RuneboundContent | None = None) -> Knowledge:
 
 
 # --- the fight model -------------------------------------------------------------------------------
+def _ally_life_class(left: int) -> int:
+    """An ally's life left, coarsely (the fight model only asks whether it outlasts a hit)."""
+    if left >= 5:
+        return 5
+    return 3 if left >= 3 else max(left, 0)
+
+
 def _ally_plan(
     enemy: Enemy, hero_step: int, dfn: Triple, arm: Triple, allies: Sequence[AllySig]
 ) -> list[int]:
@@ -366,13 +384,44 @@ def solve_fight(kb: Knowledge, enemy: Enemy, sig: HeroSig, kappa: float) -> list
         return cached
     life_e = enemy.life
     hp = max(sig[4], 1)
-    plans = [(s, _round_paths(enemy, sig, s)) for s in range(3) if enemy.steps[s] is not None]
+    plans = []
+    for s in range(3):
+        if enemy.steps[s] is None:
+            continue
+        steps = _round_paths(enemy, sig, s)
+        # the whole round at once, for states no step of it can end the fight from
+        total: dict[tuple[int, int], float] = {(0, 0): 1.0}
+        for dist in steps:
+            new_total: dict[tuple[int, int], float] = {}
+            for (de1, dh1), p in total.items():
+                for de, dh, q in dist:
+                    k = (de1 + de, dh1 + dh)
+                    new_total[k] = new_total.get(k, 0.0) + p * q
+            total = new_total
+        max_de = max(k[0] for k in total)
+        max_dh = max(k[1] for k in total)
+        stay_total = total.pop((0, 0), 0.0)
+        plans.append((s, steps, list(total.items()), stay_total, max_de, max_dh))
     table: list[list[Entry]] = [[(0.0, 0.0, 0.0, 0.0, 0.0, -1)] * hp for _ in range(life_e)]
     for e in range(life_e - 1, -1, -1):
         row = table[e]
         for h in range(hp - 1, -1, -1):
             best_u, best_pw, best_pl, best_s = -1e18, 0.0, 1.0, -1
-            for s, steps in plans:
+            for s, steps, moves, stay_total, max_de, max_dh in plans:
+                if e + max_de < life_e and h + max_dh < hp:
+                    if stay_total > 1 - 1e-9:
+                        continue
+                    u = pw = pl = 0.0
+                    for (de, dh), p in moves:
+                        entry = table[e + de][h + dh]
+                        u += p * entry[0]
+                        pw += p * entry[1]
+                        pl += p * entry[2]
+                    norm = 1 - stay_total
+                    u, pw, pl = u / norm, pw / norm, pl / norm
+                    if u > best_u + 1e-12:
+                        best_u, best_pw, best_pl, best_s = u, pw, pl, s
+                    continue
                 branches: dict[tuple[int, int], float] = {(e, h): 1.0}
                 win = lose = 0.0
                 for dist in steps:
@@ -477,7 +526,9 @@ class Party:
         # what the view shows beyond the computed numbers: this turn's bonuses
         base = self._always(self.items, [a for a, _, _ in self.allies], self.xp)
         self.turn_extra = tuple(int(me[STEP_STATS[s]]) - base[s] for s in range(3))
-        self.life_extra = self.life - self._life(self.items, [a for a, _, _ in self.allies], self.xp)
+        self.life_extra = self.life - self._life(
+            self.items, [a for a, _, _ in self.allies], self.xp
+        )
 
     @property
     def hp_left(self) -> int:
@@ -579,7 +630,7 @@ class Party:
                 (
                     (card.mind.value, card.body.value, card.spirit.value),  # type: ignore[union-attr]
                     (card.mind.damage, card.body.damage, card.spirit.damage),  # type: ignore[union-attr]
-                    min((card.life or 1) - wounds, ALLY_LIFE_CAP),
+                    _ally_life_class((card.life or 1) - wounds),
                 )
                 for card, wounds in ally_rows
             )
@@ -597,7 +648,9 @@ class Party:
         kb = self.kb
         hero_index = kb.hero_index[self.hero.id]
         found = [
-            (f"h{hero_index}.{i}", a) for i, a in enumerate(self.hero.abilities) if a.timing == timing
+            (f"h{hero_index}.{i}", a)
+            for i, a in enumerate(self.hero.abilities)
+            if a.timing == timing
         ]
         for card in (*self.items, *(a for a, _, _ in self.allies)):
             index = kb.content.market_index[card.id]
@@ -634,8 +687,15 @@ class Party:
         )
 
     def knockout_cost(self) -> float:
+        """Gold, allies and time lost to a knock-out, less the healing it brings.
+
+        A knock-out heals every wound: a hero who cannot pay for healing (wounds beyond its gold)
+        would otherwise be stuck, so those wounds count double.
+        """
         ally_worth = sum(a.cost for a, _, _ in self.allies)
-        return KNOCKOUT_BASE + self.gold // 2 + ally_worth
+        healable = min(self.wounds, self.gold)
+        healing = WOUND * healable + 2 * WOUND * (self.wounds - healable)
+        return max(0.5, KNOCKOUT_BASE + self.gold // 2 + ally_worth - healing)
 
     def rune_value(self) -> float:
         return min(WIN_VALUE, WIN_VALUE / (3 - min(self.runes, 2)) * 0.9)
@@ -676,7 +736,9 @@ def test_chance(party: Party, stat: str, skill: str | None, difficulty: int) -> 
     value = int(party.me.get(stat, 0))
     if skill is not None:
         value += int(party.hero.skills.get(skill, 0))  # type: ignore[call-overload]
-    effects = _passives(party.kb, party.hero, party.items, [a for a, _, _ in party.allies], party.event)
+    effects = _passives(
+        party.kb, party.hero, party.items, [a for a, _, _ in party.allies], party.event
+    )
     for e in effects:
         if e.do == "modify" and e.stat == "test" and (e.skill is None or e.skill == skill):
             value += e.amount
@@ -824,6 +886,8 @@ class RuneboundBot:
         self._pot: list[float] | None = None
         self._pot_key: tuple[Any, ...] | None = None
         self._target_list: list[tuple[int, float]] = []
+        self._walk_pos = -1
+        self._walk_memo: dict[tuple[int, tuple[int, ...], int], float] = {}
         self._ally_round: tuple[Any, ...] | None = None
         self._ally_shield: set[int] = set()
         self._xp_price = 0
@@ -893,7 +957,8 @@ class RuneboundBot:
         gone = self._known_elsewhere(party.view)
         out: dict[str, float] = {}
         for colour in COLOURS:
-            cards = [c for c in kb.challenges[colour] if c.id not in gone]
+            cards = [kb.adventures[c] for c in kb.samples[colour] if c not in gone]
+            remaining = sum(1 for c in kb.challenges[colour] if c.id not in gone)
             encounters = kb.encounters[colour]
             if not cards and not encounters:
                 out[colour] = 0.0
@@ -912,9 +977,9 @@ class RuneboundBot:
                     max(choice_value(kb, party, ch) for ch in card.choices) for card in encounters
                 ) / len(encounters)
                 encounter = max(encounter, 0.0) + ENCOUNTER
-            n_fights = len(cards)
+            n_fights = remaining if cards else 0
             n_enc = len(encounters)
-            mean_fight = total / n_fights if n_fights else 0.0
+            mean_fight = total / len(cards) if cards else 0.0
             out[colour] = (mean_fight * n_fights + encounter * n_enc) / (n_fights + n_enc)
         return out
 
@@ -924,7 +989,7 @@ class RuneboundBot:
         found = kb.value_cache.get(key)
         if found is not None:
             return found
-        samples = kb.samples[colour]
+        samples = kb.small_samples[colour]
         total = 0.0
         for card_id in samples:
             pw, _, _ = fight_odds(kb, kb.enemies[card_id], sig, pre, 0)
@@ -959,7 +1024,15 @@ class RuneboundBot:
         self, party: Party, card: MarketCard, colours: Sequence[str], drop: Sequence[str] = ()
     ) -> float:
         """What owning ``card`` (instead of the ``drop`` cards) adds, in gold."""
-        key = ("card", party.sig(), party.pre_damage(), party.runes, card.id, tuple(colours), tuple(drop))
+        key = (
+            "card",
+            party.sig(),
+            party.pre_damage(),
+            party.runes,
+            card.id,
+            tuple(colours),
+            tuple(drop),
+        )
         found = self.kb.value_cache.get(key)
         if found is None:
             found = self._card_value_now(party, card, colours, drop)
@@ -1003,7 +1076,8 @@ class RuneboundBot:
         ally_heal = min(sum(w for _, w, _ in party.allies), max(party.gold - party.wounds, 0))
         heal += ally_heal * WOUND * 0.5
         shop = 0.0
-        stack = party.view.get("markets", {}).get(city, [])
+        near = self.kb.dist[party.here][self.kb.city_hex[city]] <= SHOPPING_RANGE
+        stack = party.view.get("markets", {}).get(city, []) if near else []
         for card_id in stack:
             card = self.kb.market.get(card_id)
             if card is None or card.cost > party.gold or not self._can_carry(party, card):
@@ -1091,6 +1165,8 @@ class RuneboundBot:
         here = party.here
         options = observation.decision.options
         self._faces = None
+        self._walk_pos = here
+        self._walk_memo = {}
         # abilities first: healing, extra moves towards a far target, teleports
         best_far = max(range(kb.hex_count), key=lambda h: (pot[h], -kb.dist[here][h]))
         far = kb.dist[here][best_far]
@@ -1217,17 +1293,35 @@ class RuneboundBot:
             ways.append(-1)
         return ways
 
-    def move(self, observation: Observation) -> int:
+    def _walk_state(self, observation: Observation) -> tuple[int, list[float]]:
+        """Where the hero stands and this turn's potential during a walk.
+
+        The walk started at the movement decision (which read the view); the bot tracks the hexes
+        it chose since, and checks its bookkeeping against the hex named in the prompt. Only
+        when that fails does it read the view again.
+        """
         kb = self.kb
+        prompt = observation.decision.prompt
+        if self._walk_pos >= 0 and self._pot is not None:
+            name = kb.hex_names[self._walk_pos]
+            if f" in {name}; dice left" in prompt:
+                return self._walk_pos, self._pot
         party = self._party(observation)
         pot = self._potential(party)
+        self._walk_memo = {}
+        self._walk_pos = party.here
+        return party.here, pot
+
+    def move(self, observation: Observation) -> int:
+        kb = self.kb
+        here, pot = self._walk_state(observation)
         parsed = self._parse_dice(observation.decision.prompt)
         options = observation.decision.options
         scores: list[float] = []
-        memo: dict[tuple[int, tuple[int, ...], int], float] = {}
+        memo = self._walk_memo
         for option in options:
             if option.key == "stop":
-                scores.append(pot[party.here] + 1e-6)  # stopping wins ties
+                scores.append(pot[here] + 1e-6)  # stopping wins ties
                 continue
             target = kb.index_of.get(option.key[3:], -1)
             if target < 0:
@@ -1242,14 +1336,20 @@ class RuneboundBot:
                 if pay < 0:
                     value = self._best_from(target, faces, bonus - 1, pot, memo)
                 else:
-                    value = self._best_from(target, faces[:pay] + faces[pay + 1 :], bonus, pot, memo)
+                    value = self._best_from(
+                        target, faces[:pay] + faces[pay + 1 :], bonus, pot, memo
+                    )
                 best = max(best, value)
             scores.append(best)
         index = self._pick(observation, scores)
         chosen = options[index].key
+        if chosen != "stop":
+            self._move_target = kb.index_of.get(chosen[3:], -1)
+            self._walk_pos = self._move_target
+        else:
+            self._walk_pos = -1
         if parsed is not None and chosen != "stop":
             self._faces, self._bonus = parsed
-            self._move_target = kb.index_of.get(chosen[3:], -1)
         else:
             self._faces = None
         return index
@@ -1267,9 +1367,10 @@ class RuneboundBot:
                 bits = _face_text_bits(kb, text) if text != "bonus" else None
                 scores.append(-10.0 if bits is None else -float(bin(bits).count("1")))
             return self._pick(observation, scores)
-        party = self._party(observation)
-        pot = self._potential(party)
-        memo: dict[tuple[int, tuple[int, ...], int], float] = {}
+        pot = self._pot
+        if pot is None:
+            pot = self._potential(self._party(observation))
+        memo = self._walk_memo
         scores = []
         for option in options:
             text = option.key[4:]
@@ -1281,7 +1382,9 @@ class RuneboundBot:
                 scores.append(-1e9)
                 continue
             i = faces.index(bits)
-            scores.append(self._best_from(target, faces[:i] + faces[i + 1 :], self._bonus, pot, memo))
+            scores.append(
+                self._best_from(target, faces[:i] + faces[i + 1 :], self._bonus, pot, memo)
+            )
         self._faces = None
         return self._pick(observation, scores)
 
@@ -1397,7 +1500,9 @@ class RuneboundBot:
         scores = []
         for option in observation.decision.options:
             i = int(option.key.split(":")[1]) - 1
-            scores.append(choice_value(kb, party, card.choices[i]) if i < len(card.choices) else -1e9)
+            scores.append(
+                choice_value(kb, party, card.choices[i]) if i < len(card.choices) else -1e9
+            )
         return self._pick(observation, scores)
 
     # --- combat --------------------------------------------------------------------------------------
@@ -1495,7 +1600,9 @@ class RuneboundBot:
         ally = None
         if match is not None:
             card = kb.market_by_name.get(match.group(1))
-            ally = next(((c, w) for c, w, _ in party.allies if card is not None and c is card), None)
+            ally = next(
+                ((c, w) for c, w, _ in party.allies if card is not None and c is card), None
+            )
         if enemy is None or ally is None:
             return self._key_index(observation, "ally:none")
         card, wounds = ally
@@ -1654,7 +1761,9 @@ class RuneboundBot:
             limit = 2 if card.kind == "weapon" else 1
             if len(same) < limit:
                 continue
-            worst = min(same, key=lambda c: (self._card_value(party, c, colours, drop=[c.id]), c.id))
+            worst = min(
+                same, key=lambda c: (self._card_value(party, c, colours, drop=[c.id]), c.id)
+            )
             sell_key = f"sell:{worst.id}"
             index = _option_index(observation.decision.options, sell_key)
             if index is None or party.gold + worst.cost // 2 < card.cost:
