@@ -13,6 +13,7 @@ from boardwright.games.runebound.rules import STEP_NAMES, Log, Rules, emit
 from boardwright.games.runebound.state import CombatState, RuneboundState
 
 TRACK_SIZE = 6  # RB-1.5
+ROUND_LIMIT = 30  # RB-5.3 (safety): a fight nobody can win ends as an escape
 RUNES_TO_WIN = 3  # RB-9.2
 
 
@@ -78,6 +79,15 @@ class Combat(RuneboundProcedure):
         if stage == "round":
             if combat.enemy_wounds >= (card.life or 1):
                 stack[-1] = (self.name, "won", 0)
+                return None
+            if combat.round >= ROUND_LIMIT:  # neither side can finish the other: it peters out
+                emit(
+                    log,
+                    "stalemate",
+                    f"After {combat.round} rounds the fight against {card.name} peters out",
+                    card=card.id,
+                )
+                stack[-1] = (self.name, "escaped", 0)
                 return None
             combat.round += 1
             combat.hero_step = -1

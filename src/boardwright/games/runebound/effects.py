@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from boardwright.games.runebound.knockout import knock_out
 from boardwright.games.runebound.records import COLOURS, Effect
 from boardwright.games.runebound.rules import Log, Rules, emit
 from boardwright.games.runebound.state import RuneboundState
@@ -81,6 +82,10 @@ def apply_effects(
                 wounds=e.wounds,
                 exhaustion=e.exhaustion,
             )
+            if state.combat is None and rules.knocked_out(state, seat):
+                emit(log, "knocked_out", f"{who} is knocked out", seat=seat)
+                knock_out(rules, state, seat, log)
+                return
         elif e.do == "gold":
             h.gold = max(0, h.gold + e.amount)
             emit(
