@@ -354,6 +354,14 @@ class Combat(RuneboundProcedure):
             )
             knock_out(rules, state, seat, log)
             return
+        if stage == "won" and rules.knocked_out(state, seat):
+            # both fell in the same step: the challenge is beaten, then the hero is knocked out
+            emit(log, "victory", f"{who} defeats {card.name}", seat=seat, card=card.id)
+            claim_victory(rules, state, seat, combat, log)
+            if not state.finished:
+                emit(log, "knocked_out", f"{who} is knocked out", seat=seat)
+                knock_out(rules, state, seat, log)
+            return
         # the hero is still standing: "after combat" abilities (the challenge's come first)
         state.stack.append(("after_combat",))
         if stage == "won":
