@@ -226,3 +226,6 @@ class Duel(RuneboundProcedure):
         )
         state.stack.pop()
         knock_out(rules, state, loser, log, lose_gold=False)
+        if rules.knocked_out(state, winner):  # both fell in the same step
+            emit(log, "knocked_out", f"{rules.who(state, winner)} falls too", seat=winner)
+            knock_out(rules, state, winner, log, lose_gold=False)
