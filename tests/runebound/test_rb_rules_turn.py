@@ -130,6 +130,9 @@ def test_rb_2_3_an_ability_once_per_turn_costs_paid_when_used() -> None:
     assert h.exhaustion == 1  # paid at once
     assert NETTLE_SLIP_AWAY not in keys(state)
     play(state, "stay")
+    assert kind(state) == "after_movement"  # the two bonus moves may still be spent
+    assert any(k.startswith("to:") for k in keys(state))
+    play(state, "done")
     assert kind(state) == "market"
     play(state, "done")
     assert kind(state) == "experience"

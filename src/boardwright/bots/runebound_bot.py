@@ -1,4 +1,4 @@
-"""A heuristic Runebound bot ("heuristic"): it plays from its seat's observation and the static content.
+"""A heuristic Runebound bot ("heuristic"): it plays from its seat's view and the static content.
 
 What the bot reads
 ------------------
@@ -45,7 +45,7 @@ from __future__ import annotations
 import math
 import re
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,9 +95,9 @@ ADVANCE: dict[int, tuple[float, ...]] = {
 }
 """P(a roll of n dice brings the hero a hexes closer to a far hex), for a = 0..n.
 
-Measured on the base board: 2,000 random (start, target) pairs at least n + 1 hexes apart per n,
-random faces of the movement die, the best use of the dice (``tools``-free, see the bot's tests
-for the method); the bot uses it to value rolling against stepping or staying.
+Measured on the base board with :func:`measure_advance` (2,000 random start and target hexes at
+least n + 1 hexes apart per n, random faces of the movement die, the best use of the dice). The
+bot uses it to weigh rolling against stepping one hex or staying.
 """
 
 _FACE_SPLIT = re.compile(r"dice left: (.*); bonus moves: (\d+)$")
@@ -105,7 +105,6 @@ _STEP_IN_PROMPT = re.compile(r"the (ranged|melee|magic) step against")
 _ATTACK_LABEL = re.compile(r"2d10\+(-?\d+) against (-?\d+), deal (\d+), or take (\d+)")
 _DUEL_LABEL = re.compile(r"2d10\+(-?\d+) against (-?\d+)")
 _ALLY_PROMPT = re.compile(r"what does (.*) do this round\?$")
-_XP_PRICE = re.compile(r"\((\d+) experience\)")
 
 
 def _at_least_table() -> tuple[float, ...]:
@@ -217,7 +216,7 @@ class Knowledge:
         self.enemies = {c.id: self._enemy(c) for cards in self.challenges.values() for c in cards}
         self.samples = {colour: self._sample(cards) for colour, cards in self.challenges.items()}
         self.small_samples = {
-            colour: self._sample(cards, 3, winners=False)
+            colour: self._sample(cards, 3, with_winners=False)
             for colour, cards in self.challenges.items()
         }
         self.fight_cache: dict[tuple[str, HeroSig, float], list[list[Entry]]] = {}
@@ -261,7 +260,7 @@ class Knowledge:
         )
 
     def _sample(
-        self, cards: list[AdventureCard], size: int = 5, winners: bool = True
+        self, cards: list[AdventureCard], size: int = 5, with_winners: bool = True
     ) -> tuple[str, ...]:
         """A few challenges spread over the colour's difficulty, and the game winners if asked."""
 
@@ -270,7 +269,7 @@ class Knowledge:
             values = [s[0] for s in enemy.steps if s is not None]
             return sum(values) / len(values) + enemy.life
 
-        winners = [c.id for c in cards if c.reward.wins_game] if winners else []
+        winners = [c.id for c in cards if c.reward.wins_game] if with_winners else []
         ranked = sorted(
             (c for c in cards if not c.reward.wins_game), key=lambda c: (hardness(c), c.id)
         )
@@ -278,6 +277,37 @@ class Knowledge:
             return (*(c.id for c in ranked), *winners)
         picks = {round(i * (len(ranked) - 1) / (size - 1)) for i in range(size)}
         return (*(ranked[i].id for i in sorted(picks)), *winners)
+
+
+def measure_advance(kb: Knowledge, dice: int, samples: int, seed: int = 1) -> tuple[float, ...]:
+    """How far ``dice`` movement dice carry a hero towards a far hex: the distribution behind
+    :data:`ADVANCE` (random hexes at least ``dice + 1`` apart, random faces, best use)."""
+    rng = Rng(seed)
+    faces_of_die = kb.content.board.die_faces
+    counts = [0] * (dice + 1)
+
+    def closest(here: int, faces: tuple[int, ...], target: int, memo: dict[Any, int]) -> int:
+        key = (here, faces)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        best = kb.dist[target][here]
+        for n in kb.neighbours[here]:
+            terrain = kb.terrain[n]
+            for i, face in enumerate(faces):
+                if terrain == CITY or face >> terrain & 1:
+                    best = min(best, closest(n, faces[:i] + faces[i + 1 :], target, memo))
+        memo[key] = best
+        return best
+
+    for _ in range(samples):
+        while True:
+            start, target = rng.below(kb.hex_count), rng.below(kb.hex_count)
+            if kb.dist[start][target] > dice:
+                break
+        faces = tuple(sorted(faces_of_die[rng.below(len(faces_of_die))] for _ in range(dice)))
+        counts[kb.dist[start][target] - closest(start, faces, target, {})] += 1
+    return tuple(c / samples for c in counts)
 
 
 _DISCOUNT = tuple(GAMMA ** (d / HEXES_PER_TURN) for d in range(64))
@@ -294,7 +324,7 @@ def knowledge(content: RuneboundContent | None = None) -> Knowledge:
     return found
 
 
-# --- the fight model -------------------------------------------------------------------------------
+# --- the fight model ----------------------------------------------------------------------------
 def _ally_life_class(left: int) -> int:
     """An ally's life left, coarsely (the fight model only asks whether it outlasts a hit)."""
     if left >= 5:
@@ -334,7 +364,7 @@ def _ally_plan(
 
 
 def _round_paths(enemy: Enemy, sig: HeroSig, s: int) -> list[list[tuple[int, int, float]]]:
-    """Per open step, the distribution of (wounds dealt, wounds taken) when the hero attacks in s."""
+    """Per open step: the distribution of (wounds dealt, wounds taken) if the hero attacks in s."""
     att, dfn, dmg, arm, _life, allies = sig
     plan = _ally_plan(enemy, s, dfn, arm, allies)
     steps: list[list[tuple[int, int, float]]] = []
@@ -488,8 +518,8 @@ def _passives(
     kb: Knowledge, hero: Hero, items: Iterable[MarketCard], allies: Iterable[MarketCard], event: str
 ) -> list[Effect]:
     found = [e for a in hero.abilities if a.timing == "passive" for e in a.effects]
-    for card in (*items, *allies):
-        found.extend(e for a in card.abilities if a.timing == "passive" for e in a.effects)
+    for owned in (*items, *allies):
+        found.extend(e for a in owned.abilities if a.timing == "passive" for e in a.effects)
     card = kb.adventures.get(event) if event else None
     if card is not None:
         found.extend(e for a in card.abilities if a.timing == "while_in_play" for e in a.effects)
@@ -607,13 +637,14 @@ class Party:
                 if e.do != "modify":
                     continue
                 if e.stat == stat:
-                    if e.phase == phase and e.when in ("always", "attack"):
+                    # phase-bound bonuses (the view leaves them out) and attack/defence-only ones
+                    if (e.phase == phase and e.when in ("always", "attack")) or (
+                        e.phase is None and e.when == "attack"
+                    ):
                         a += e.amount
-                    elif e.phase is None and e.when == "attack":
-                        a += e.amount
-                    if e.phase == phase and e.when in ("always", "defend"):
-                        d += e.amount
-                    elif e.phase is None and e.when == "defend":
+                    if (e.phase == phase and e.when in ("always", "defend")) or (
+                        e.phase is None and e.when == "defend"
+                    ):
                         d += e.amount
                 elif e.stat == "damage" and e.phase in (None, phase) and e.when != "defend":
                     damage += e.amount
@@ -675,8 +706,25 @@ class Party:
                 exhaustion += ability.cost.exhaustion
         return total
 
+    def rested_pre(self, extra: Sequence[MarketCard] = (), drop: Sequence[str] = ()) -> int:
+        """Before-combat damage of the rested party (values cards apart from the moment)."""
+        cards = [c for c in (*self.items, *(a for a, _, _ in self.allies)) if c.id not in drop]
+        abilities = [a for a in self.hero.abilities if a.timing == "before_combat"]
+        for card in (*cards, *extra):
+            abilities.extend(a for a in card.abilities if a.timing == "before_combat")
+        total = 0
+        tired = 0
+        for ability in abilities:
+            cost = ability.cost
+            hit = sum(e.amount for e in ability.effects if e.do == "damage_enemy")
+            free = not cost.wounds and not cost.discard and not cost.gold
+            if hit and free and tired + cost.exhaustion <= self.stamina:
+                total += hit
+                tired += cost.exhaustion
+        return total
+
     def affordable(self, ability: Ability, exhaustion: int | None = None) -> bool:
-        """The cost can be paid without a wound (exhaustion within stamina) and with gold at hand."""
+        """The cost is payable without a wound (exhaustion within stamina) and with gold in hand."""
         cost = ability.cost
         tired = self.exhaustion if exhaustion is None else exhaustion
         return (
@@ -731,7 +779,7 @@ def challenge_ev(kb: Knowledge, party: Party, card: AdventureCard, counter: bool
     return win * pw - loss * pl
 
 
-# --- effects and tests ------------------------------------------------------------------------------
+# --- effects and tests ----------------------------------------------------------------------------
 def test_chance(party: Party, stat: str, skill: str | None, difficulty: int) -> float:
     value = int(party.me.get(stat, 0))
     if skill is not None:
@@ -890,7 +938,6 @@ class RuneboundBot:
         self._walk_memo: dict[tuple[int, tuple[int, ...], int], float] = {}
         self._ally_round: tuple[Any, ...] | None = None
         self._ally_shield: set[int] = set()
-        self._xp_price = 0
 
     @property
     def kb(self) -> Knowledge:
@@ -1001,7 +1048,7 @@ class RuneboundBot:
         return value
 
     def _frontier(self, party: Party) -> tuple[str, ...]:
-        """The colours the hero is working on: the first it does not yet beat reliably, and the next."""
+        """The colours the hero works on: the first it does not beat reliably yet, and the next."""
         sig = party.sig()
         pre = party.pre_damage()
         for i, colour in enumerate(COLOURS):
@@ -1023,11 +1070,16 @@ class RuneboundBot:
     def _card_value(
         self, party: Party, card: MarketCard, colours: Sequence[str], drop: Sequence[str] = ()
     ) -> float:
-        """What owning ``card`` (instead of the ``drop`` cards) adds, in gold."""
+        """What owning ``card`` (instead of the ``drop`` cards) adds, in gold.
+
+        A pure function of the cache key: the hero's fight signature, its rested before-combat
+        damage, stamina, runes held, the card, the colours and the dropped cards.
+        """
         key = (
             "card",
             party.sig(),
-            party.pre_damage(),
+            party.rested_pre(),
+            party.stamina,
             party.runes,
             card.id,
             tuple(colours),
@@ -1043,33 +1095,20 @@ class RuneboundBot:
         self, party: Party, card: MarketCard, colours: Sequence[str], drop: Sequence[str]
     ) -> float:
         base_sig = party.sig(drop=drop)
-        pre_base = party.pre_damage() - self._drop_pre(party, drop)
+        pre_base = party.rested_pre(drop=drop)
         if card.kind == "ally":
             new_sig = party.sig(extra_allies=[card], drop=drop)
         else:
             new_sig = party.sig(extra_items=[card], drop=drop)
-        pre_new = pre_base + sum(
-            e.amount
-            for a in card.abilities
-            if a.timing == "before_combat" and party.affordable(a)
-            for e in a.effects
-            if e.do == "damage_enemy"
-        )
+        pre_new = party.rested_pre(extra=[card], drop=drop)
+        if new_sig == base_sig and pre_new == pre_base:  # nothing the fight model sees
+            return _utility_value(card)
         gain = self._strength(party, new_sig, pre_new, colours) - self._strength(
             party, base_sig, pre_base, colours
         )
         if card.kind == "ally":
             gain *= ALLY_DISCOUNT
         return gain + _utility_value(card)
-
-    def _drop_pre(self, party: Party, drop: Sequence[str]) -> int:
-        total = 0
-        for card in party.items:
-            if card.id in drop:
-                for a in card.abilities:
-                    if a.timing == "before_combat" and party.affordable(a):
-                        total += sum(e.amount for e in a.effects if e.do == "damage_enemy")
-        return total
 
     def _city_value(self, party: Party, city: str, colours: Sequence[str]) -> float:
         heal = min(party.wounds, party.gold) * WOUND * (1.0 + party.wounds / max(party.life, 1))
@@ -1420,7 +1459,7 @@ class RuneboundBot:
                 scores.append(0.0)
         return self._pick(observation, scores)
 
-    # --- adventures --------------------------------------------------------------------------------
+    # --- adventures ---------------------------------------------------------------------------
     def adventure(self, observation: Observation) -> int:
         kb = self.kb
         party = self._party(observation)
@@ -1505,7 +1544,7 @@ class RuneboundBot:
             )
         return self._pick(observation, scores)
 
-    # --- combat --------------------------------------------------------------------------------------
+    # --- combat ---------------------------------------------------------------------------------
     def _combat_enemy(self, view: dict[str, Any]) -> Enemy | None:
         combat = view.get("combat")
         if not combat:
@@ -1576,7 +1615,14 @@ class RuneboundBot:
         enemy = self._combat_enemy(view)
         if enemy is None:
             return self._pick(observation, label_scores)
-        live: HeroSig = ((att[0], att[1], att[2]), sig[1], (dmg[0], dmg[1], dmg[2]), *sig[3:])  # type: ignore[assignment]
+        live: HeroSig = (
+            (att[0], att[1], att[2]),
+            sig[1],
+            (dmg[0], dmg[1], dmg[2]),
+            sig[3],
+            sig[4],
+            sig[5],
+        )
         win, loss = self._fight_values(party, view)
         dealt = int(view["combat"].get("enemy_wounds", 0))
         _, _, best = fight_odds(kb, enemy, live, dealt, party.wounds, kappa_level(win, loss))
@@ -1643,7 +1689,6 @@ class RuneboundBot:
         return index
 
     def combat_step(self, observation: Observation) -> int:
-        kb = self.kb
         view = observation.view
         party = self._party(observation)
         match = _STEP_IN_PROMPT.search(observation.decision.prompt)
@@ -1692,6 +1737,18 @@ class RuneboundBot:
             scores.append(worth if worth > 0.05 else -1.0)
         return self._pick(observation, scores)
 
+    def after_combat(self, observation: Observation) -> int:
+        party = self._party(observation)
+        scores = []
+        for option in observation.decision.options:
+            if option.key.startswith("use:"):
+                ability = self._ability(party, option.key[4:], "after_combat")
+                worth = -1.0 if ability is None else ability_worth(party, ability, moving=False)
+                scores.append(worth if worth > 0.1 else -1.0)
+            else:
+                scores.append(0.0)
+        return self._pick(observation, scores)
+
     def duel_attack(self, observation: Observation) -> int:
         party = self._party(observation)
         sig = party.sig(with_allies=False)
@@ -1707,7 +1764,7 @@ class RuneboundBot:
             scores.append(p_at_least(target - bonus) * sig[2][s])
         return self._pick(observation, scores)
 
-    # --- market and experience ---------------------------------------------------------------------
+    # --- market and experience ------------------------------------------------------------
     def market(self, observation: Observation) -> int:
         kb = self.kb
         party = self._party(observation)
@@ -1788,7 +1845,7 @@ class RuneboundBot:
             return self._key_index(observation, "done", len(options) - 1)
         colours = self._frontier(party)
         sig = party.sig()
-        pre = party.pre_damage()
+        pre = party.rested_pre()
         base = self._strength(party, sig, pre, colours)
         tiring = any(a.cost.exhaustion for _, a in party.abilities("combat_step")) or any(
             a.cost.exhaustion for _, a in party.abilities("before_combat")
@@ -1829,7 +1886,7 @@ class RuneboundBot:
         return self._pick(observation, scores)
 
 
-_HANDLERS: dict[str, Any] = {
+_HANDLERS: dict[str, Callable[[RuneboundBot, Observation], int]] = {
     "choose_hero": RuneboundBot.choose_hero,
     "movement": RuneboundBot.movement,
     "move": RuneboundBot.move,
@@ -1845,6 +1902,7 @@ _HANDLERS: dict[str, Any] = {
     "ally_step": RuneboundBot.ally_step,
     "combat_step": RuneboundBot.combat_step,
     "duel_attack": RuneboundBot.duel_attack,
+    "after_combat": RuneboundBot.after_combat,
     "market": RuneboundBot.market,
     "experience": RuneboundBot.experience,
 }

@@ -224,14 +224,21 @@ class StepOne(RuneboundProcedure):
 
 
 class AfterMovement(RuneboundProcedure):
-    """Abilities timed "after movement"; then the movement step ends. Frame: (name,)."""
+    """Abilities timed "after movement", and bonus moves gained by them (or earlier) that are
+    still unspent; then the movement step ends. Frame: (name,)."""
 
     name = "after_movement"
 
     def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
         seat = state.seat
         h = state.heroes[seat]
+        board = self.rules.board
         options = ability_options(self.rules.usable(state, seat, "after_movement", h.used))
+        if h.bonus_moves > 0:
+            options.extend(
+                Option(f"to:{board.hexes[n].at}", f"bonus move to {board.hex_name(n)}", n)
+                for n in board.hexes[h.hex].neighbours
+            )
         if not options:
             state.stack[-1] = ("travel",)
             return None
@@ -244,19 +251,20 @@ class AfterMovement(RuneboundProcedure):
         if option.key == "done":
             state.stack[-1] = ("travel",)
             return
-        h = state.heroes[state.seat]
-        if option.key.startswith("attack:"):
-            h.used.append("duel")
+        seat = state.seat
+        h = state.heroes[seat]
+        if option.key.startswith("to:"):
+            h.bonus_moves -= 1
+            h.hex = option.data
             emit(
                 log,
-                "duel",
-                f"{self.rules.who(state, state.seat)} attacks {self.rules.who(state, option.data)}",
-                attacker=state.seat,
-                defender=option.data,
+                "move",
+                f"{self.rules.who(state, seat)} moves to {self.rules.board.hex_name(option.data)}",
+                seat=seat,
+                to=str(self.rules.board.hexes[option.data].at),
             )
-            state.stack.append(("duel", state.seat, option.data, 0, "round", (), -1))
             return
-        use_ability(self.rules, state, state.seat, option.data, "after_movement", log, h.used)
+        use_ability(self.rules, state, seat, option.data, "after_movement", log, h.used)
 
 
 class Teleport(RuneboundProcedure):

@@ -1,0 +1,195 @@
+"""The heuristic Runebound bot: observation only, valid and deterministic choices, beats random."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+from collections import Counter
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import pytest
+
+from boardwright.bots import Observation, RandomBot, make_bot
+from boardwright.bots.runebound_bot import (
+    _HANDLERS,
+    ADVANCE,
+    RuneboundBot,
+    fight_odds,
+    knowledge,
+    measure_advance,
+    p_at_least,
+)
+from boardwright.engine.decision import Decision, Option
+from boardwright.games import get_game
+from boardwright.sim.runner import derive_seed
+
+GAME = get_game("runebound")
+
+# Fields of the view the bot must not need: deck and discard sizes, the supply, the result...
+UNNEEDED = (
+    "deck_sizes",
+    "discard_sizes",
+    "counter_supply",
+    "terrain_names",
+    "result",
+    "first_player",
+    "finished",
+    "winner",
+    "turn",
+    "players",
+    "decision",
+)
+
+
+def sealed(observation: Observation, strip: tuple[str, ...] = ()) -> Observation:
+    """The same observation cut off from the game: a copied view (without ``strip``) and a
+    decision rebuilt from its public data (no option payloads)."""
+    decision = observation.decision
+    options = tuple(Option(o.key, o.label) for o in decision.options)
+    public = Decision(decision.seat, decision.kind, decision.prompt, options)
+    view = {k: v for k, v in copy.deepcopy(observation.view).items() if k not in strip}
+    return Observation(observation.seat, public, lambda: view)
+
+
+def play(
+    players: int,
+    seed: int,
+    kinds: list[str],
+    options: dict[str, Any] | None = None,
+    check: Callable[[int, Observation, int], None] | None = None,
+) -> tuple[Any, list[str]]:
+    """Play a game through the contract; return the result and every chosen option key."""
+    state = GAME.setup(GAME.config(players, options or {}), seed)
+    bots = [make_bot(kind, derive_seed(seed, "bot", s)) for s, kind in enumerate(kinds)]
+    chosen: list[str] = []
+    while (decision := GAME.decision(state)) is not None:
+        seat = decision.seat
+        observation = Observation(seat, decision, partial(GAME.view, state, seat))
+        index = bots[seat].choose(observation)
+        assert 0 <= index < len(decision.options), (decision.kind, index)
+        if check is not None:
+            check(seat, observation, index)
+        chosen.append(f"{decision.kind}:{decision.options[index].key}")
+        GAME.apply(state, index)
+    return GAME.result(state), chosen
+
+
+def test_make_bot_knows_heuristic_and_random() -> None:
+    assert isinstance(make_bot("heuristic", 1), RuneboundBot)
+    assert make_bot("heuristic", 1).name == "heuristic"
+    assert isinstance(make_bot("random", 1), RandomBot)
+
+
+def test_the_bot_reads_only_its_observation() -> None:
+    """A twin bot fed sealed observations (a copied view lacking fields it must not need, no
+    option payloads, nothing linked to the game) makes exactly the same choices."""
+    twin = RuneboundBot(derive_seed(3, "bot", 0))
+    mismatches: list[str] = []
+
+    def check(seat: int, observation: Observation, index: int) -> None:
+        if seat != 0:
+            return
+        before = copy.deepcopy(observation.view)
+        twin_index = twin.choose(sealed(observation, UNNEEDED))
+        if twin_index != index:
+            mismatches.append(observation.decision.kind)
+        assert observation.view == before, "the bot changed its view"
+
+    result, chosen = play(2, 3, ["heuristic", "random"], {"max_rounds": 20}, check)
+    assert result is not None
+    assert len(chosen) > 100
+    assert mismatches == []
+
+
+def test_valid_choices_for_every_decision_kind() -> None:
+    seen: Counter[str] = Counter()
+    games: list[tuple[int, int, dict[str, Any]]] = [
+        (2, 11, {"max_rounds": 25}),
+        (3, 12, {"max_rounds": 25, "hero_selection": "choose", "escape_rule": "test"}),
+        (4, 13, {"max_rounds": 20, "travel_problems": True, "knockout_penalty": "lenient"}),
+    ]
+    for players, seed, options in games:
+        _, chosen = play(players, seed, ["heuristic"] * players, options)
+        seen.update(key.split(":")[0] for key in chosen)
+    core = {
+        "choose_hero",
+        "movement",
+        "move",
+        "move_die",
+        "adventure",
+        "attack_step",
+        "escape",
+        "market",
+        "experience",
+    }
+    assert core <= set(seen), sorted(core - set(seen))
+    assert set(seen) <= set(_HANDLERS), sorted(set(seen) - set(_HANDLERS))
+
+
+def test_the_bot_is_deterministic_per_seed() -> None:
+    def digest(seed: int) -> str:
+        _, chosen = play(2, seed, ["heuristic", "heuristic"], {"max_rounds": 15})
+        return hashlib.sha256("|".join(chosen).encode()).hexdigest()
+
+    first = digest(21)
+    kb = knowledge()
+    kb.fight_cache.clear()  # cold caches must not change a choice
+    kb.value_cache.clear()
+    assert digest(21) == first
+    assert digest(22) != first
+
+
+def test_other_games_fall_back_to_random_choices() -> None:
+    game = get_game("realm-of-sand")
+    state = game.setup(game.config(2, {}), 5)
+    bots = [make_bot("heuristic", 1), make_bot("heuristic", 2)]
+    steps = 0
+    while (decision := game.decision(state)) is not None and steps < 300:
+        observation = Observation(decision.seat, decision, partial(game.view, state, decision.seat))
+        index = bots[decision.seat].choose(observation)
+        assert 0 <= index < len(decision.options)
+        game.apply(state, index)
+        steps += 1
+    assert steps > 0
+
+
+def test_fight_model_basics() -> None:
+    assert p_at_least(2) == 1.0 and p_at_least(21) == 0.0
+    assert p_at_least(11) == pytest.approx(0.55)
+    assert all(sum(row) == pytest.approx(1.0, abs=0.005) for row in ADVANCE.values())
+    kb = knowledge()
+    green = kb.enemies["g-01"]  # melee 9/1, life 2
+    strong = ((9, 9, 9), (9, 9, 9), (2, 2, 2), (0, 0, 0), 6, ())
+    weak = ((0, 0, 0), (0, 0, 0), (1, 1, 1), (0, 0, 0), 2, ())
+    win_strong, lose_strong, step = fight_odds(kb, green, strong, 0, 0)
+    win_weak, _, _ = fight_odds(kb, green, weak, 0, 0)
+    assert win_strong > 0.99 and lose_strong < 0.01 and step == 1  # melee is its only step
+    assert win_weak < win_strong
+    assert fight_odds(kb, green, weak, 2, 0)[0] == 1.0  # already beaten
+    assert fight_odds(kb, green, weak, 0, 2)[1] == 1.0  # already knocked out
+
+
+def test_the_advance_table_matches_the_board() -> None:
+    """ADVANCE (how far a roll carries the hero) agrees with a fresh small measurement."""
+    measured = measure_advance(knowledge(), 4, 300, seed=5)
+    mean = sum(a * p for a, p in enumerate(measured))
+    expected = sum(a * p for a, p in enumerate(ADVANCE[4]))
+    assert abs(mean - expected) < 0.3
+    assert abs(measured[4] - ADVANCE[4][4]) < 0.1
+
+
+def test_the_bot_beats_random() -> None:
+    """Twelve two-player games, seats alternated: the bot must win at least ten (it wins all
+    of a much larger sample; see docs/balance.md)."""
+    wins = 0
+    for game in range(12):
+        seat = game % 2
+        kinds = ["random", "random"]
+        kinds[seat] = "heuristic"
+        result, _ = play(2, derive_seed(99, "game", game), kinds, {"max_rounds": 30})
+        assert result is not None
+        if result.ranks[seat] == 1 and result.ranks[1 - seat] > 1:
+            wins += 1
+    assert wins >= 10

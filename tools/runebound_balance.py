@@ -1,0 +1,500 @@
+"""Runebound hero balance: many games between heuristic bots, one table per hero.
+
+Every game seats ``--players`` heuristic bots (``boardwright.bots.runebound_bot``); the game deals
+the heroes at random (its default ``hero_selection=random``). For each hero the report counts the
+games it was in and its wins, and compares its win rate with the fair share (1 / players). A
+first place shared by k heroes (possible only at the round cap) counts 1/k win for each.
+
+Game ``i`` uses the seed ``derive_seed(seed, "game", i)`` and each bot ``derive_seed(game seed,
+"bot", seat)``, so a run is reproducible from (games, players, seed) whatever ``--workers`` is.
+With ``--minutes`` the run stops taking new games when the time is up and reports the first
+games that finished in order (the report states the exact ``--games`` to reproduce it).
+Anything in the old report below the line ``<!-- notes: kept when the report is regenerated -->``
+is kept.
+
+``--versus-random N`` first plays N two-player games of the heuristic bot against the random bot
+(seats alternated; a win is a sole first place) and adds that section to the report.
+
+Usage::
+
+    python tools/runebound_balance.py --games 2000 --players 4 [--workers 2] [--seed 1]
+        [--minutes 15] [--versus-random 200] [--out docs/balance.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import math
+import multiprocessing
+import os
+import platform
+import sys
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from boardwright.bots import Observation, make_bot
+from boardwright.games import get_game
+from boardwright.sim.runner import derive_seed
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_OUT = ROOT / "docs" / "balance.md"
+GENERATOR = ROOT / "tools" / "generate_runebound_cards.py"
+BAND = 5.0  # percentage points around the fair share that count as balanced
+NOTES_MARKER = "<!-- notes: kept when the report is regenerated -->"
+MAX_DECISIONS = 200_000
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game: each seat's hero, win share, runes and experience counters."""
+
+    index: int
+    heroes: tuple[str, ...]
+    wins: tuple[float, ...]
+    runes: tuple[int, ...]
+    experience: tuple[int, ...]
+    rounds: int
+    ended_by: str
+    decisions: int
+
+
+@dataclass
+class HeroLine:
+    name: str
+    games: int = 0
+    wins: float = 0.0
+    runes: int = 0
+    experience: int = 0
+
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+def play_game(index: int, players: int, seed: int, options: Mapping[str, Any]) -> GameRecord:
+    """Play game ``index`` of a run to its end with heuristic bots in every seat."""
+    game = get_game("runebound")
+    config = game.config(players, dict(options))
+    game_seed = derive_seed(seed, "game", index)
+    state = game.setup(config, game_seed)
+    bots = [make_bot("heuristic", derive_seed(game_seed, "bot", s)) for s in range(players)]
+    decisions = 0
+    while (decision := game.decision(state)) is not None:
+        if decisions >= MAX_DECISIONS:
+            raise RuntimeError(f"game {index} did not end after {MAX_DECISIONS} decisions")
+        seat = decision.seat
+        observation = Observation(seat, decision, partial(game.view, state, seat))
+        game.apply(state, bots[seat].choose(observation))
+        decisions += 1
+    result = game.result(state)
+    if result is None:
+        raise RuntimeError(f"game {index} has no decision left but no result")
+    view = game.view(state, None)
+    heroes = tuple(str(h["name"]) for h in view["heroes"])
+    first = [seat for seat, rank in enumerate(result.ranks) if rank == 1]
+    wins = tuple(1 / len(first) if seat in first else 0.0 for seat in range(players))
+    ended_by = str(result.details.get("ended_by", "unknown"))
+    return GameRecord(
+        index=index,
+        heroes=heroes,
+        wins=wins,
+        runes=tuple(len(h["dragon_runes"]) for h in view["heroes"]),
+        experience=tuple(len(h["experience_counters"]) for h in view["heroes"]),
+        rounds=int(result.details.get("rounds", view.get("round", 0))),
+        ended_by=ended_by,
+        decisions=decisions,
+    )
+
+
+def _play(args: tuple[int, int, int, dict[str, Any]]) -> GameRecord:
+    return play_game(*args)
+
+
+@dataclass(frozen=True)
+class DuelRecord:
+    """One heuristic-versus-random game: the heuristic's seat, whether it won, how it ended."""
+
+    index: int
+    seat: int
+    won: bool
+    rounds: int
+    ended_by: str
+
+
+def play_versus_random(index: int, seed: int, options: Mapping[str, Any]) -> DuelRecord:
+    """Two-player game ``index``: the heuristic bot in seat ``index % 2``, random in the other."""
+    game = get_game("runebound")
+    config = game.config(2, dict(options))
+    game_seed = derive_seed(seed, "versus", index)
+    seat = index % 2
+    kinds = ["random", "random"]
+    kinds[seat] = "heuristic"
+    state = game.setup(config, game_seed)
+    bots = [make_bot(kind, derive_seed(game_seed, "bot", s)) for s, kind in enumerate(kinds)]
+    decisions = 0
+    while (decision := game.decision(state)) is not None:
+        if decisions >= MAX_DECISIONS:
+            raise RuntimeError(f"game {index} did not end after {MAX_DECISIONS} decisions")
+        observation = Observation(decision.seat, decision, partial(game.view, state, decision.seat))
+        game.apply(state, bots[decision.seat].choose(observation))
+        decisions += 1
+    result = game.result(state)
+    if result is None:
+        raise RuntimeError(f"game {index} has no decision left but no result")
+    won = result.ranks[seat] == 1 and result.ranks[1 - seat] > 1
+    return DuelRecord(
+        index,
+        seat,
+        won,
+        int(result.details.get("rounds", 0)),
+        str(result.details.get("ended_by", "unknown")),
+    )
+
+
+def _versus(args: tuple[int, int, dict[str, Any]]) -> DuelRecord:
+    return play_versus_random(*args)
+
+
+def run_versus(games: int, seed: int, workers: int, options: Mapping[str, Any]) -> list[DuelRecord]:
+    tasks = [(i, seed, dict(options)) for i in range(games)]
+    if workers <= 1:
+        return [_versus(task) for task in tasks]
+    context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
+    with context.Pool(workers) as pool:
+        return list(pool.imap(_versus, tasks, chunksize=1))
+
+
+def render_versus(records: Sequence[DuelRecord], seed: int, elapsed: float) -> list[str]:
+    games = len(records)
+    wins = sum(r.won for r in records)
+    rounds = [r.rounds for r in records]
+    ended: dict[str, int] = {}
+    for record in records:
+        ended[record.ended_by] = ended.get(record.ended_by, 0) + 1
+    by_seat = [
+        f"seat {s + 1}: {sum(r.won for r in records if r.seat == s)}"
+        f"/{sum(1 for r in records if r.seat == s)}"
+        for s in (0, 1)
+    ]
+    return [
+        "## Heuristic bot against the random bot",
+        "",
+        f"{games} two-player games, the heuristic bot's seat alternated (seed {seed}, "
+        f"{elapsed:.0f} s): the heuristic bot won **{wins} ({100 * wins / max(games, 1):.1f} %)** "
+        f"as the sole first place ({', '.join(by_seat)}). Mean length "
+        f"{_fmt(sum(rounds) / max(games, 1))} rounds (median {_fmt(_median(rounds))}); ended by "
+        + ", ".join(
+            f"{name} {count}"
+            for name, count in sorted(ended.items(), key=lambda kv: (-kv[1], kv[0]))
+        )
+        + ".",
+        "",
+    ]
+
+
+def run_games(
+    games: int,
+    players: int,
+    seed: int,
+    workers: int,
+    options: Mapping[str, Any],
+    deadline: float | None = None,
+    progress: bool = False,
+) -> list[GameRecord]:
+    """Play the games (in ``workers`` processes); stop early at ``deadline`` (perf_counter).
+
+    Returns the longest run of games 0, 1, 2, ... that finished, in order.
+    """
+    tasks = [(i, players, seed, dict(options)) for i in range(games)]
+    records: list[GameRecord] = []
+    start = time.perf_counter()
+
+    def report(done: int) -> None:
+        if progress and (done % 25 == 0 or done == games):
+            rate = done / max(time.perf_counter() - start, 1e-9)
+            print(f"  {done}/{games} games ({rate:.2f} games/s)", file=sys.stderr, flush=True)
+
+    def collect(results: Iterator[GameRecord]) -> None:
+        for record in results:
+            records.append(record)
+            report(len(records))
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+
+    if workers <= 1:
+        collect(_play(task) for task in tasks)
+        return records
+    context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
+    with context.Pool(workers) as pool:
+        collect(pool.imap(_play, tasks, chunksize=1))
+        pool.terminate()
+    return records
+
+
+# --- the report ---------------------------------------------------------------------------------
+def hero_lines(records: Sequence[GameRecord]) -> list[HeroLine]:
+    lines: dict[str, HeroLine] = {}
+    for record in records:
+        for seat, name in enumerate(record.heroes):
+            line = lines.setdefault(name, HeroLine(name))
+            line.games += 1
+            line.wins += record.wins[seat]
+            line.runes += record.runes[seat]
+            line.experience += record.experience[seat]
+    return sorted(lines.values(), key=lambda h: (-h.rate(), h.name))
+
+
+def _load_generator() -> ModuleType | None:
+    """``tools/generate_runebound_cards.py`` as a module (for its hero budget), if present."""
+    if not GENERATOR.exists():
+        return None
+    spec = importlib.util.spec_from_file_location("generate_runebound_cards", GENERATOR)
+    if spec is None or spec.loader is None:
+        return None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("generate_runebound_cards", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _fmt(value: float, digits: int = 1) -> str:
+    return f"{value:.{digits}f}"
+
+
+def suggestions(lines: Sequence[HeroLine], fair: float) -> list[str]:
+    """Concrete first steps for heroes outside the band, priced with the generator's budget.
+
+    One step per hero: an over-strong hero loses a point of its best attack value (or a life
+    point when it is far out), an under-strong one gains the same. The budget column shows
+    what ``hero_budget`` makes of the change; rerun the generator and this report to confirm.
+    """
+    generator = _load_generator()
+    heroes: dict[str, dict[str, Any]] = {}
+    if generator is not None:
+        heroes = {h["name"]: h for h in generator.make_heroes()}
+    out: list[str] = []
+    for line in lines:
+        deviation = 100 * (line.rate() - fair)
+        if abs(deviation) <= BAND:
+            continue
+        hero = heroes.get(line.name)
+        direction = -1 if deviation > 0 else 1
+        if hero is None or generator is None:
+            verb = "weaken" if direction < 0 else "strengthen"
+            out.append(f"- **{line.name}** ({deviation:+.1f} points): {verb} it.")
+            continue
+        before = generator.hero_budget(hero)
+        changed = dict(hero)
+        if abs(deviation) >= 2 * BAND:
+            changed["life"] = hero["life"] + direction
+            what = f"life {hero['life']} → {changed['life']}"
+        else:
+            stat = max(("mind", "body", "spirit"), key=lambda s: hero[s]["value"])
+            new_stat = dict(hero[stat])
+            new_stat["value"] = hero[stat]["value"] + direction
+            changed[stat] = type(hero[stat])(new_stat)
+            what = f"{stat} {hero[stat]['value']} → {new_stat['value']}"
+        after = generator.hero_budget(changed)
+        out.append(
+            f"- **{line.name}** ({deviation:+.1f} points): {what} in `make_heroes()` "
+            f"(`hero_budget` {before:.2f} → {after:.2f})."
+        )
+    return out
+
+
+def render(
+    records: Sequence[GameRecord],
+    players: int,
+    seed: int,
+    workers: int,
+    elapsed: float,
+    requested: int,
+    options: Mapping[str, Any],
+    versus: Sequence[str] = (),
+    versus_games: int = 0,
+) -> str:
+    games = len(records)
+    fair = 1 / players
+    lines = hero_lines(records)
+    rounds = [r.rounds for r in records]
+    ended: dict[str, int] = {}
+    for record in records:
+        ended[record.ended_by] = ended.get(record.ended_by, 0) + 1
+    command = f"python tools/runebound_balance.py --games {games} --players {players}"
+    command += f" --workers {workers}" if workers > 1 else ""
+    command += f" --seed {seed}" if seed != 1 else ""
+    command += f" --versus-random {versus_games}" if versus_games else ""
+    option_text = ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or "defaults"
+    cut = f" (of {requested} asked for: the time limit ended the run)" if games < requested else ""
+    machine = (
+        f"{platform.system()} {platform.release()} ({platform.machine()}), "
+        f"{os.cpu_count()} CPU(s), Python {platform.python_version()}"
+    )
+    intro = (
+        f"Generated by `tools/runebound_balance.py`: {players} heuristic bots "
+        "(`boardwright.bots.runebound_bot`, see its module docstring) play each other with heroes "
+        "dealt at random; every hero's win rate is compared with the fair share "
+        f"({100 * fair:.1f} % for {players} players). The target is every hero within "
+        f"±{BAND:.0f} points of it. A first place shared at the round cap counts 1/k win each."
+    )
+    out = [
+        "# Runebound hero balance",
+        "",
+        intro,
+        "",
+        "Regenerate with:",
+        "",
+        "```",
+        command,
+        "```",
+        "",
+        f"- games: **{games}**{cut}, {players} players, seed {seed}, options: {option_text}",
+        f"- machine: {machine}; {workers} worker process(es)",
+        f"- time: {elapsed:.0f} s ({elapsed / max(games, 1):.2f} s per game)",
+        f"- mean game length: **{_fmt(sum(rounds) / max(games, 1))} rounds** "
+        f"(median {_fmt(_median(rounds))}, shortest {min(rounds, default=0)}, "
+        f"longest {max(rounds, default=0)})",
+        "- how games ended: "
+        + ", ".join(
+            f"{name} {count} ({100 * count / max(games, 1):.1f} %)"
+            for name, count in sorted(ended.items(), key=lambda kv: (-kv[1], kv[0]))
+        ),
+        "",
+        *versus,
+        "## Heroes",
+        "",
+        "| hero | games | wins | win rate | vs fair share | ±95 % | runes/game | XP/game |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for line in lines:
+        rate = line.rate()
+        half = 196 * math.sqrt(rate * (1 - rate) / line.games) if line.games else 0.0
+        deviation = 100 * (rate - fair)
+        flag = " ⚠" if abs(deviation) > BAND else ""
+        out.append(
+            f"| {line.name} | {line.games} | {_fmt(line.wins)} | {100 * rate:.1f} % | "
+            f"{deviation:+.1f}{flag} | {half:.1f} | {line.runes / max(line.games, 1):.2f} | "
+            f"{line.experience / max(line.games, 1):.2f} |"
+        )
+    outside = [h for h in lines if abs(100 * (h.rate() - fair)) > BAND]
+    out += [
+        "",
+        "`vs fair share` is in percentage points; `±95 %` is the half-width of a 95 % confidence "
+        "interval for the win rate (normal approximation), i.e. how much of the deviation noise "
+        "alone can explain. `runes/game` and `XP/game` are the Dragon Runes and experience "
+        "counters the hero held at the end (the round cap ranks by them).",
+        "",
+        "## Verdict",
+        "",
+    ]
+    if not outside:
+        out.append(f"Every hero is within ±{BAND:.0f} points of the fair share.")
+    else:
+        names = ", ".join(f"{h.name} ({100 * (h.rate() - fair):+.1f})" for h in outside)
+        out.append(f"Outside ±{BAND:.0f} points: {names}.")
+        out += [
+            "",
+            "## Suggested first steps",
+            "",
+            "Changes for `make_heroes()` in `tools/generate_runebound_cards.py` (priced with its "
+            "`hero_budget`; `check_heroes` keeps every budget within 10 % of every other). They "
+            "are a first step sized by the deviation, not a solved balance: regenerate the cards "
+            "and rerun this report.",
+            "",
+            *suggestions(lines, fair),
+        ]
+    return "\n".join(out) + "\n"
+
+
+def _median(values: Sequence[int]) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    middle = len(ordered) // 2
+    if len(ordered) % 2:
+        return float(ordered[middle])
+    return (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=2000, help="games to play (default 2000)")
+    parser.add_argument("--players", type=int, default=4, help="players per game (default 4)")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    parser.add_argument(
+        "--minutes", type=float, default=None, help="stop taking new games after this long"
+    )
+    parser.add_argument(
+        "--option", action="append", default=[], help="game option name=value (repeatable)"
+    )
+    parser.add_argument(
+        "--versus-random",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also play N two-player games heuristic against random (seats alternated)",
+    )
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="report file to write")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.workers < 1:
+        parser.error("--games and --workers must be at least 1")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    options: dict[str, Any] = {}
+    for pair in args.option:
+        name, _, value = pair.partition("=")
+        options[name.strip()] = value.strip()
+    get_game("runebound").config(args.players, options)  # fail fast on a bad configuration
+    versus: list[str] = []
+    if args.versus_random:
+        begun = time.perf_counter()
+        duels = run_versus(args.versus_random, args.seed, args.workers, options)
+        versus = render_versus(duels, args.seed, time.perf_counter() - begun)
+        print("\n".join(versus), flush=True)
+    start = time.perf_counter()
+    deadline = start + 60 * args.minutes if args.minutes else None
+    records = run_games(
+        args.games,
+        args.players,
+        args.seed,
+        args.workers,
+        options,
+        deadline=deadline,
+        progress=not args.quiet,
+    )
+    elapsed = time.perf_counter() - start
+    records.sort(key=lambda r: r.index)
+    prefix = [r for i, r in enumerate(records) if r.index == i]
+    text = render(
+        prefix,
+        args.players,
+        args.seed,
+        args.workers,
+        elapsed,
+        args.games,
+        options,
+        versus,
+        args.versus_random,
+    )
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    if args.out.exists():  # hand-written notes below the marker survive a regeneration
+        old = args.out.read_text(encoding="utf-8")
+        if NOTES_MARKER in old:
+            text += "\n" + old[old.index(NOTES_MARKER) :]
+    args.out.write_text(text, encoding="utf-8")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
