@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,7 @@ def record() -> dict[str, Any]:
     bots = [make_bot("heuristic", SEED * 10 + seat) for seat in range(4)]
     while (decision := match.decision) is not None:
         seat = decision.seat
-        observation = Observation(seat, decision, lambda s=seat: match.view(s))
+        observation = Observation(seat, decision, partial(match.view, seat))
         match.play(bots[seat].choose(observation))
     digest, count, tail = log_digest(match)
     assert match.result is not None
