@@ -49,3 +49,9 @@ def test_validate_checks_component_counts(tmp_path: Path) -> None:
     tiles.write_text(tiles.read_text().split('  - id: "T28"')[0])
     result = CliRunner().invoke(app, ["content", "validate", "realm-of-sand", str(tmp_path)])
     assert result.exit_code == 2 and "needs 28 rune tiles, found 27" in result.output
+
+
+def test_rules_for_runebound_reads_its_reference_files() -> None:
+    result = CliRunner().invoke(app, ["rules", "runebound", "RB-5.4"])
+    assert result.exit_code == 0, result.output
+    assert "attacks in exactly one step" in " ".join(result.output.split())

@@ -80,14 +80,27 @@ def rule_section(text: str, rule_id: str) -> str | None:
     return "\n".join(section).strip()
 
 
+# Games whose reference is split into several files (base game, expansions, optional rules).
+REFERENCE_FILES: dict[str, tuple[str, ...]] = {
+    "runebound": ("runebound-base", "al-kalim", "advanced", "card-packs"),
+}
+
+
 def rules_file(game: str) -> Path:
-    """The rules reference of ``game``; CliError if the game or the file is unknown."""
-    path = rules_dir() / f"{game}.md"
-    if game not in game_names() and not path.is_file():
+    """The (first) rules reference of ``game``; CliError if the game or the file is unknown."""
+    return rules_files(game)[0]
+
+
+def rules_files(game: str) -> list[Path]:
+    """Every rules reference file of ``game`` that exists (a file stem works as a name too)."""
+    stems = REFERENCE_FILES.get(game, (game,))
+    paths = [rules_dir() / f"{stem}.md" for stem in stems]
+    found = [p for p in paths if p.is_file()]
+    if game not in game_names() and not found:
         get_game(game)  # raises the one-line 'unknown game' error
-    if not path.is_file():
-        raise CliError(f"no rules reference for '{game}': {path} does not exist")
-    return path
+    if not found:
+        raise CliError(f"no rules reference for '{game}': {paths[0]} does not exist")
+    return found
 
 
 def list_rule_files() -> None:
@@ -119,8 +132,9 @@ def rules_command(
     if game is None:
         list_rule_files()
         return
-    path = rules_file(game)
-    text = path.read_text(encoding="utf-8")
+    paths = rules_files(game)
+    path = paths[0]
+    text = "\n\n".join(p.read_text(encoding="utf-8") for p in paths)
     console = stdout_console()
     if ids:
         for found in rule_ids(text):
