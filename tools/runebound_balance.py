@@ -40,7 +40,7 @@ from typing import Any
 
 from boardwright.bots import Observation, make_bot
 from boardwright.games import get_game
-from boardwright.sim.runner import derive_seed
+from boardwright.sim.runner import derive_seed, play_one
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = ROOT / "docs" / "balance.md"
@@ -81,19 +81,8 @@ def play_game(index: int, players: int, seed: int, options: Mapping[str, Any]) -
     game = get_game("runebound")
     config = game.config(players, dict(options))
     game_seed = derive_seed(seed, "game", index)
-    state = game.setup(config, game_seed)
     bots = [make_bot("heuristic", derive_seed(game_seed, "bot", s)) for s in range(players)]
-    decisions = 0
-    while (decision := game.decision(state)) is not None:
-        if decisions >= MAX_DECISIONS:
-            raise RuntimeError(f"game {index} did not end after {MAX_DECISIONS} decisions")
-        seat = decision.seat
-        observation = Observation(seat, decision, partial(game.view, state, seat))
-        game.apply(state, bots[seat].choose(observation))
-        decisions += 1
-    result = game.result(state)
-    if result is None:
-        raise RuntimeError(f"game {index} has no decision left but no result")
+    state, result, decisions = play_one(game, config, game_seed, bots)
     view = game.view(state, None)
     heroes = tuple(str(h["name"]) for h in view["heroes"])
     first = [seat for seat, rank in enumerate(result.ranks) if rank == 1]
