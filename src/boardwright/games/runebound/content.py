@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -63,7 +62,6 @@ class Board:
     cities: tuple[City, ...]  # in market-row order (Tamalir first)
     die_faces: tuple[int, ...]  # each face as a bit set of terrain indexes
     counter_values: tuple[int, ...]  # experience per colour index
-    city_distance: tuple[int, ...]  # per hex: hexes to the nearest city
     by_coordinates: dict[Hex, int]
 
     def hex_name(self, index: int) -> str:
@@ -128,24 +126,8 @@ def compile_board(record: BoardRecord) -> Board:
         tuple(cities),
         faces,
         values,
-        _distances(hexes, [c.hex for c in cities]),
         by_coordinates,
     )
-
-
-def _distances(hexes: list[BoardHex], sources: list[int]) -> tuple[int, ...]:
-    far = len(hexes) + 1
-    dist = [far] * len(hexes)
-    queue = deque(sources)
-    for s in sources:
-        dist[s] = 0
-    while queue:
-        here = queue.popleft()
-        for n in hexes[here].neighbours:
-            if dist[n] == far:
-                dist[n] = dist[here] + 1
-                queue.append(n)
-    return tuple(dist)
 
 
 def load_content(directory: Path = CONTENT_DIR) -> RuneboundContent:

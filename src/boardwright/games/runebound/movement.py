@@ -17,6 +17,22 @@ def face_text(face: int) -> str:
     return "/".join(t for i, t in enumerate(TERRAINS) if face >> i & 1)
 
 
+def step_hero(
+    procedure: RuneboundProcedure, state: RuneboundState, target: int, log: Log, verb: str = "moves"
+) -> None:
+    """Put the hero whose turn it is on ``target`` and log it."""
+    seat = state.seat
+    board = procedure.rules.board
+    state.heroes[seat].hex = target
+    emit(
+        log,
+        "move",
+        f"{procedure.rules.who(state, seat)} {verb} to {board.hex_name(target)}",
+        seat=seat,
+        to=str(board.hexes[target].at),
+    )
+
+
 class Movement(RuneboundProcedure):
     """RB-3.1/3.2/3.4: how to move this turn. Frame: (name,)."""
 
@@ -178,14 +194,7 @@ class Move(RuneboundProcedure):
             h.bonus_moves -= 1
         else:
             faces = faces[:payment] + faces[payment + 1 :]
-        h.hex = target
-        emit(
-            log,
-            "move",
-            f"{self.rules.who(state, seat)} moves to {self.rules.board.hex_name(target)}",
-            seat=seat,
-            to=str(self.rules.board.hexes[target].at),
-        )
+        step_hero(self, state, target, log)
         state.stack[-1] = (self.name, faces, -1)
 
 
@@ -211,15 +220,7 @@ class StepOne(RuneboundProcedure):
         if option.key == "back":
             state.stack[-1] = ("movement",)
             return
-        seat = state.seat
-        state.heroes[seat].hex = option.data
-        emit(
-            log,
-            "move",
-            f"{self.rules.who(state, seat)} steps to {self.rules.board.hex_name(option.data)}",
-            seat=seat,
-            to=str(self.rules.board.hexes[option.data].at),
-        )
+        step_hero(self, state, option.data, log, "steps")
         state.stack[-1] = ("after_movement",)
 
 
@@ -255,14 +256,7 @@ class AfterMovement(RuneboundProcedure):
         h = state.heroes[seat]
         if option.key.startswith("to:"):
             h.bonus_moves -= 1
-            h.hex = option.data
-            emit(
-                log,
-                "move",
-                f"{self.rules.who(state, seat)} moves to {self.rules.board.hex_name(option.data)}",
-                seat=seat,
-                to=str(self.rules.board.hexes[option.data].at),
-            )
+            step_hero(self, state, option.data, log)
             return
         use_ability(self.rules, state, seat, option.data, "after_movement", log, h.used)
 

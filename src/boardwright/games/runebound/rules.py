@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from boardwright.engine.events import Event
+from boardwright.engine.hexgrid import distance
 from boardwright.games.runebound.content import RuneboundContent
 from boardwright.games.runebound.records import (
     Ability,
@@ -108,18 +109,13 @@ class Rules:
     ) -> bool:
         """Skip abilities that would do nothing now (healing a party with no wounds...)."""
         h = state.heroes[seat]
+        hurt = h.wounds or any(a.wounds for a in h.allies)
+        tired = h.exhaustion or any(a.exhaustion for a in h.allies)
         for e in effects:
             if e.do == "heal":
-                if e.wounds and (h.wounds or any(a.wounds for a in h.allies)):
+                if (e.wounds and hurt) or (e.exhaustion and tired):
                     return True
-                if e.exhaustion and (h.exhaustion or any(a.exhaustion for a in h.allies)):
-                    return True
-            elif e.do == "damage_enemy":
-                if fighting:
-                    return True
-            elif e.do in ("modify", "reroll", "reduce_damage"):
-                return True
-            else:
+            elif e.do != "damage_enemy" or fighting:
                 return True
         return False
 
@@ -353,8 +349,6 @@ class Rules:
     def nearest_city_hex(self, state: RuneboundState, seat: int) -> int:
         """The closest city by hexes (ties: earlier in the market row)."""
         here = self.board.hexes[state.heroes[seat].hex].at
-        from boardwright.engine.hexgrid import distance
-
         return min(
             (c.hex for c in self.board.cities),
             key=lambda x: distance(here, self.board.hexes[x].at),
