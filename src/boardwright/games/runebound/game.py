@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from boardwright.engine.content import ContentError, ContentRecord
+from boardwright.engine.errors import ConfigError
 from boardwright.engine.events import Event
 from boardwright.engine.game import Game, GameConfig, Result
 from boardwright.engine.procedure import ProcedureTable
@@ -116,8 +117,6 @@ class Runebound(Game[RuneboundState]):
 
     def check_config(self, config: GameConfig) -> None:
         if config.players > len(self.content.heroes):
-            from boardwright.engine.errors import ConfigError
-
             raise ConfigError(
                 f"only {len(self.content.heroes)} heroes for {config.players} players"
             )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
+from boardwright.games.runebound.adventure import draw_adventure, resolve_event
 from boardwright.games.runebound.content import CITY, TERRAIN_NAMES
 from boardwright.games.runebound.procedure import RuneboundProcedure, ability_options, use_ability
 from boardwright.games.runebound.records import TERRAINS
@@ -322,8 +323,6 @@ class TravelProblems(RuneboundProcedure):
             f"({', '.join(face_text(f) for f in rolled)})",
             seat=seat,
         )
-        from boardwright.games.runebound.adventure import draw_adventure, resolve_event
-
         card_index = draw_adventure(self.rules, state, 0)
         if card_index < 0:
             return None
