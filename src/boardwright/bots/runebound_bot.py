@@ -52,6 +52,7 @@ from typing import Any
 from boardwright.bots.base import Observation
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.content import CITY, RuneboundContent, default_content
+from boardwright.games.runebound.movement import payments
 from boardwright.games.runebound.records import (
     COLOURS,
     TERRAINS,
@@ -1321,17 +1322,6 @@ class RuneboundBot:
         memo[key] = best
         return best
 
-    def _payments(self, faces: tuple[int, ...], terrain: int, bonus: int) -> list[int]:
-        ways: list[int] = []
-        seen: set[int] = set()
-        for i, face in enumerate(faces):
-            if (terrain == CITY or face >> terrain & 1) and face not in seen:
-                seen.add(face)
-                ways.append(i)
-        if bonus > 0:
-            ways.append(-1)
-        return ways
-
     def _walk_state(self, observation: Observation) -> tuple[int, list[float]]:
         """Where the hero stands and this turn's potential during a walk.
 
@@ -1371,7 +1361,7 @@ class RuneboundBot:
                 continue
             faces, bonus = parsed
             best = -1e9
-            for pay in self._payments(faces, kb.terrain[target], bonus):
+            for pay in payments(faces, kb.terrain[target], bonus):
                 if pay < 0:
                     value = self._best_from(target, faces, bonus - 1, pot, memo)
                 else:

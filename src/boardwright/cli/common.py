@@ -5,8 +5,9 @@ from __future__ import annotations
 import secrets
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Annotated, Any
 
+import typer
 from rich.console import Console
 
 from boardwright.bots import Bot, make_bot
@@ -19,6 +20,16 @@ HUMAN = "human"
 
 AskFunction = Callable[[str], str]
 """Reads one line of input after showing a prompt; raises EOFError at the end of input."""
+
+ContentPackOption = Annotated[
+    str | None,
+    typer.Option(
+        "--content",
+        help="Play with an imported content pack instead of the built-in content "
+        "(see 'content list').",
+    ),
+]
+"""The ``--content NAME`` flag of play and simulate."""
 
 BUG_CONTEXT: dict[str, Any] = {}
 """What a bug report should include (game, seed, players, options); filled in by commands."""

@@ -26,6 +26,7 @@ from .common import (
     HUMAN,
     AskFunction,
     CliError,
+    ContentPackOption,
     build_controllers,
     check_seat_kinds,
     choose_seed,
@@ -399,14 +400,7 @@ def play_command(
             help="Continue a saved game (its players, seed, options and content are used)."
         ),
     ] = None,
-    content: Annotated[
-        str | None,
-        typer.Option(
-            "--content",
-            help="Play with an imported content pack instead of the built-in content "
-            "(see 'content list').",
-        ),
-    ] = None,
+    content: ContentPackOption = None,
 ) -> None:
     """Play a game at the terminal: humans type option numbers, bots move by themselves."""
     console = stdout_console()

@@ -18,6 +18,7 @@ from boardwright.engine.game import Game
 from boardwright.sim.runner import ProgressCallback, Summary, simulate
 
 from .common import (
+    ContentPackOption,
     check_seat_kinds,
     choose_seed,
     load_game,
@@ -180,14 +181,7 @@ def simulate_command(
         str | None,
         typer.Option(help=f"The rule set: {', '.join(RULE_SETS)} (more to come)."),
     ] = None,
-    content: Annotated[
-        str | None,
-        typer.Option(
-            "--content",
-            help="Play with an imported content pack instead of the built-in content "
-            "(see 'content list').",
-        ),
-    ] = None,
+    content: ContentPackOption = None,
 ) -> None:
     """Let bots play many games and summarise them.
 

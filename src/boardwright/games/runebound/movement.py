@@ -34,6 +34,20 @@ def step_hero(
     )
 
 
+def payments(faces: tuple[int, ...], terrain: int, bonus: int) -> list[int]:
+    """RB-3.3/3.7: ways to pay for a hex of this terrain: one die per distinct face that shows
+    it (any die for a city), -1 for a bonus move."""
+    ways: list[int] = []
+    seen: set[int] = set()
+    for i, face in enumerate(faces):
+        if (terrain == CITY or face >> terrain & 1) and face not in seen:
+            seen.add(face)
+            ways.append(i)
+    if bonus > 0:
+        ways.append(-1)
+    return ways
+
+
 class Movement(RuneboundProcedure):
     """RB-3.1/3.2/3.4: how to move this turn. Frame: (name,)."""
 
@@ -124,14 +138,14 @@ class Move(RuneboundProcedure):
         target: int = frame[2]
         board = self.rules.board
         if target >= 0:
-            payments = self._payments(faces, board.hexes[target].terrain, h.bonus_moves)
+            ways_to_pay = payments(faces, board.hexes[target].terrain, h.bonus_moves)
             ways = tuple(
                 Option("pay:bonus", "use a bonus move", -1)
                 if i < 0
                 else Option(
                     f"pay:{face_text(faces[i])}", f"use the die showing {face_text(faces[i])}", i
                 )
-                for i in payments
+                for i in ways_to_pay
             )
             return Decision(
                 seat,
@@ -146,7 +160,7 @@ class Move(RuneboundProcedure):
                 n,
             )
             for n in board.hexes[h.hex].neighbours
-            if self._payments(faces, board.hexes[n].terrain, h.bonus_moves)
+            if payments(faces, board.hexes[n].terrain, h.bonus_moves)
         ]
         if not options:
             state.stack[-1] = ("after_movement",)
@@ -161,19 +175,6 @@ class Move(RuneboundProcedure):
             tuple(options),
         )
 
-    @staticmethod
-    def _payments(faces: tuple[int, ...], terrain: int, bonus: int) -> list[int]:
-        """Ways to pay for a hex of this terrain: one die per distinct face, -1 a bonus move."""
-        ways: list[int] = []
-        seen: set[int] = set()
-        for i, face in enumerate(faces):
-            if (terrain == CITY or face >> terrain & 1) and face not in seen:
-                seen.add(face)
-                ways.append(i)
-        if bonus > 0:
-            ways.append(-1)
-        return ways
-
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         seat = state.seat
         h = state.heroes[seat]
@@ -183,11 +184,11 @@ class Move(RuneboundProcedure):
             return
         if frame[2] < 0:
             target: int = option.data
-            payments = self._payments(faces, self.rules.board.hexes[target].terrain, h.bonus_moves)
-            if len(payments) > 1:
+            ways_to_pay = payments(faces, self.rules.board.hexes[target].terrain, h.bonus_moves)
+            if len(ways_to_pay) > 1:
                 state.stack[-1] = (self.name, faces, target)
                 return
-            payment = payments[0]
+            payment = ways_to_pay[0]
         else:
             target = frame[2]
             payment = option.data
