@@ -45,12 +45,15 @@ def note_context(**items: Any) -> None:
 
 
 def stdout_console() -> Console:
-    """A console on the current stdout (test runners swap sys.stdout, so build one per use)."""
-    return Console(file=sys.stdout, highlight=False)
+    """A console on the current stdout (test runners swap sys.stdout, so build one per use).
+
+    Piped output keeps long lines whole (no hard wrapping), so messages with paths stay greppable.
+    """
+    return Console(file=sys.stdout, highlight=False, soft_wrap=not sys.stdout.isatty())
 
 
 def stderr_console() -> Console:
-    return Console(file=sys.stderr, highlight=False)
+    return Console(file=sys.stderr, highlight=False, soft_wrap=not sys.stderr.isatty())
 
 
 def one_line(text: str) -> str:
