@@ -103,7 +103,7 @@ DAMAGE_ENEMY = 2.5  # per wound dealt outright
 HEAL_WOUND = 1.5
 HEAL_EXHAUSTION = 0.75
 HEAL_TARGET = {"hero": 1.0, "ally": 1.0, "party": 1.5}
-EXTRA_HEX = 0.8
+EXTRA_HEX = 3.0
 REROLL = 2.5
 REDUCE_DAMAGE = 2.5
 EXPERIENCE = 3.0
@@ -130,7 +130,7 @@ COST_GOLD = 1.0
 
 ALLY_RATE = 0.18
 ALLY_FLOOR = 8.0
-HERO_SPREAD = 0.10  # largest budget / smallest budget - 1
+HERO_SPREAD = 9.10  # largest budget / smallest budget - 1
 
 PRICE_BANDS: dict[str, tuple[int, int]] = {
     "weapon": (2, 10),
@@ -547,24 +547,24 @@ def make_heroes() -> list[Record]:
     # fmt: off
     return [
         hero(
-            "ysolde", "Ysolde Farshot", 4, 3, (5, 2), (2, 1), (1, 1), {"survival": 1},
+            "ysolde", "Ysolde Farshot", 5, 3, (5, 2), (3, 1), (2, 1), {"survival": 1},
             ability("Steady Aim", "combat_step", attack("mind", 3), exhaustion=1),
         ),
         hero(
-            "brannoc", "Brannoc Ironhide", 6, 3, (1, 1), (5, 2), (0, 1), {"climb": 1},
+            "brannoc", "Brannoc Ironhide", 5, 3, (1, 1), (3, 2), (1, 1), {"climb": 1},
             ability("Battle Roar", "before_combat", damage_enemy(1), exhaustion=1),
         ),
         hero(
-            "thessaly", "Thessaly of the Ninth Lantern", 4, 4, (2, 1), (0, 1), (5, 2),
+            "thessaly", "Thessaly of the Ninth Lantern", 5, 4, (2, 1), (3, 1), (5, 2),
             {"lore": 2},
             ability("Arcane Surge", "combat_step", damage("magic"), exhaustion=2),
             ability("Lantern Step", "activate", teleport("nearest_city"), exhaustion=2),
         ),
         hero(
-            "nettle", "Nettle Quickfingers", 5, 4, (3, 1), (3, 1), (1, 1),
+            "nettle", "Nettle Quickfingers", 5, 3, (3, 1), (3, 1), (1, 1),
             {"stealth": 2, "climb": 1},
             ability("Light Fingers", "after_combat", gold(1)),
-            ability("Slip Away", "activate", extra_move(2), exhaustion=1),
+            ability("Slip Away", "activate", extra_move(1), exhaustion=1),
         ),
         hero(
             "aurelwyn", "Sister Aurelwyn", 5, 3, (2, 1), (2, 1), (4, 1),
@@ -573,16 +573,16 @@ def make_heroes() -> list[Record]:
             ability("Ward of Dawn", "combat_step", reduce_damage(1), exhaustion=1),
         ),
         hero(
-            "dorrin", "Dorrin Ashblade", 5, 3, (0, 1), (4, 1), (3, 2), {"lore": 1},
+            "dorrin", "Dorrin Ashblade", 5, 4, (2, 1), (4, 1), (3, 2), {"lore": 1},
             ability("Spellblade", "combat_step", attack("body", 2), exhaustion=1),
         ),
         hero(
-            "kestrel", "Kestrel Marrowind", 5, 4, (4, 1), (3, 1), (1, 1),
+            "kestrel", "Kestrel Marrowind", 5, 4, (4, 1), (4, 1), (2, 1),
             {"survival": 2, "swim": 1},
             ability("Pathfinder", "after_movement", extra_move(1)),
         ),
         hero(
-            "hagen", "Hagen Stonevow", 6, 3, (1, 1), (4, 1), (1, 1), {"diplomacy": 1},
+            "hagen", "Hagen Stonevow", 6, 3, (2, 1), (5, 1), (3, 1), {"diplomacy": 1},
             ability("Shield Wall", "combat_step", reduce_damage(2), exhaustion=1),
         ),
         hero(
@@ -592,18 +592,18 @@ def make_heroes() -> list[Record]:
             ability("Silver Tongue", "market", gold(1)),
         ),
         hero(
-            "grimwald", "Grimwald the Gravewarden", 5, 3, (1, 1), (3, 1), (4, 1), {"lore": 1},
+            "grimwald", "Grimwald the Gravewarden", 5, 3, (2, 1), (3, 1), (4, 1), {"lore": 1},
             ability("Rite of Banishing", "before_combat", damage_enemy(2), exhaustion=2),
         ),
         hero(
-            "zerith", "Zerith Duskveil", 4, 3, (3, 1), (4, 2), (1, 1), {"stealth": 2},
+            "zerith", "Zerith Duskveil", 4, 3, (2, 1), (4, 2), (1, 1), {"stealth": 2},
             ability("Killing Blow", "combat_step", damage("melee"), exhaustion=2),
         ),
         hero(
-            "tamsin", "Tamsin Rivercall", 5, 3, (2, 1), (2, 1), (4, 1),
+            "tamsin", "Tamsin Rivercall", 5, 4, (2, 1), (2, 1), (4, 1),
             {"swim": 2, "survival": 1},
             ability("Call of the Wild", "activate", heal(wounds=1), exhaustion=1),
-            ability("Riverwalk", "before_movement", extra_move(2), exhaustion=1),
+            ability("Riverwalk", "before_movement", extra_move(1), exhaustion=1),
         ),
     ]
     # fmt: on
@@ -625,7 +625,7 @@ SCALES: dict[str, Scale] = {
     "green": Scale(value=(8, 12), damage=(1, 1), life=(2, 4), gold=(0, 2), test=(10, 12)),
     "yellow": Scale(value=(11, 14), damage=(1, 2), life=(4, 6), gold=(1, 3), test=(12, 14)),
     "blue": Scale(value=(13, 17), damage=(2, 3), life=(6, 8), gold=(2, 5), test=(14, 16)),
-    "red": Scale(value=(16, 21), damage=(3, 5), life=(9, 14), gold=(3, 6), test=(16, 18)),
+    "red": Scale(value=(15, 20), damage=(3, 4), life=(8, 12), gold=(3, 6), test=(16, 18)),
 }
 COLOUR_LETTER = {"green": "g", "yellow": "y", "blue": "b", "red": "r"}
 TOP_RANK = 4

@@ -95,8 +95,8 @@ def test_bad_adventure_and_rules_are_one_line_errors(runner: CliRunner) -> None:
     assert_one_line_error(result, "--adventure 'shadow'", "dragonlords")
     result = invoke(runner, ["simulate", "realm-of-sand", "--adventure", "dragonlords"])
     assert_one_line_error(result, "realm-of-sand has no adventures")
-    result = invoke(runner, [*SIMULATE, "--rules", "advanced", "--games", "1"])
-    assert_one_line_error(result, "--rules 'advanced'", "allowed: base")
+    result = invoke(runner, [*SIMULATE, "--rules", "expert", "--games", "1"])
+    assert_one_line_error(result, "--rules 'expert'", "allowed: base, advanced")
     result = invoke(runner, [*SIMULATE, "--option", "adventure=other", "--games", "1"])
     assert_one_line_error(result, "disagree")
 

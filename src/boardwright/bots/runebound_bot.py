@@ -46,7 +46,7 @@ import math
 import re
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from boardwright.bots.base import Observation
@@ -215,6 +215,11 @@ class Knowledge:
             elif card.kind == "encounter":
                 self.encounters[card.colour].append(card)
         self.enemies = {c.id: self._enemy(c) for cards in self.challenges.values() for c in cards}
+        # AR-6.1 (advanced.wounds): a challenge needs one wound more than its life
+        self.tough_enemies = {
+            key: replace(enemy, key=f"{key}+", life=enemy.life + 1)
+            for key, enemy in self.enemies.items()
+        }
         self.samples = {colour: self._sample(cards) for colour, cards in self.challenges.items()}
         self.small_samples = {
             colour: self._sample(cards, 3, with_winners=False)
@@ -548,7 +553,10 @@ class Party:
         self.wounds = int(me["wounds"])
         self.exhaustion = int(me["exhaustion"])
         self.gold = int(me["gold"])
-        self.life = int(me["life"])
+        self.advanced: dict[str, Any] = dict(view.get("advanced") or {})
+        self.tough = bool(self.advanced.get("advanced.wounds"))  # AR-6.1: life + 1 to fall
+        self.enemies = kb.tough_enemies if self.tough else kb.enemies
+        self.life = int(me["life"]) + (1 if self.tough else 0)
         self.stamina = int(me["stamina"])
         self.runes = len(me.get("dragon_runes", []))
         self.here = kb.index_of.get(me["at"], 0)
@@ -741,9 +749,14 @@ class Party:
         A knock-out heals every wound: a hero who cannot pay for healing (wounds beyond its gold)
         would otherwise be stuck, so those wounds count double.
         """
-        ally_worth = sum(a.cost for a, _, _ in self.allies)
         healable = min(self.wounds, self.gold)
         healing = WOUND * healable + 2 * WOUND * (self.wounds - healable)
+        if self.advanced.get("advanced.knockout"):  # AR-6.6: all gold, counters, one card
+            costs = [c.cost for c in self.items] + [a.cost for a, _, _ in self.allies]
+            experience = XP_POINT * int(self.me.get("experience", 0))
+            lost = self.gold + max(costs, default=0) + experience
+            return max(0.5, KNOCKOUT_BASE + lost - healing)
+        ally_worth = sum(a.cost for a, _, _ in self.allies)
         return max(0.5, KNOCKOUT_BASE + self.gold // 2 + ally_worth - healing)
 
     def rune_value(self) -> float:
@@ -771,7 +784,7 @@ def fight_start(party: Party, enemy: Enemy, sig: HeroSig) -> tuple[int, int]:
 
 def challenge_ev(kb: Knowledge, party: Party, card: AdventureCard, counter: bool) -> float:
     """What taking on this challenge is worth: reward * P(win) - knock-out cost * P(knocked out)."""
-    enemy = kb.enemies[card.id]
+    enemy = party.enemies[card.id]
     sig = party.sig()
     win = card_win_value(kb, party, card, counter)
     loss = party.knockout_cost()
@@ -1013,7 +1026,7 @@ class RuneboundBot:
                 continue
             total = 0.0
             for card in cards:
-                enemy = kb.enemies[card.id]
+                enemy = party.enemies[card.id]
                 win = card_win_value(kb, party, card, counter=True)
                 taken = party.wounds + enemy.harm_wounds
                 taken += max(0, party.exhaustion + enemy.harm_exhaustion - party.stamina)
@@ -1031,16 +1044,17 @@ class RuneboundBot:
             out[colour] = (mean_fight * n_fights + encounter * n_enc) / (n_fights + n_enc)
         return out
 
-    def _colour_pw(self, sig: HeroSig, pre: int, colour: str) -> float:
+    def _colour_pw(self, sig: HeroSig, pre: int, colour: str, tough: bool = False) -> float:
         kb = self.kb
-        key = ("pw", sig, pre, colour)
+        key = ("pw", sig, pre, colour, tough)
         found = kb.value_cache.get(key)
         if found is not None:
             return found
         samples = kb.small_samples[colour]
+        enemies = kb.tough_enemies if tough else kb.enemies
         total = 0.0
         for card_id in samples:
-            pw, _, _ = fight_odds(kb, kb.enemies[card_id], sig, pre, 0)
+            pw, _, _ = fight_odds(kb, enemies[card_id], sig, pre, 0)
             total += pw
         value = total / len(samples) if samples else 0.0
         if len(kb.value_cache) > CACHE_LIMIT:
@@ -1053,7 +1067,7 @@ class RuneboundBot:
         sig = party.sig()
         pre = party.pre_damage()
         for i, colour in enumerate(COLOURS):
-            if self._colour_pw(sig, pre, colour) < 0.85:
+            if self._colour_pw(sig, pre, colour, party.tough) < 0.85:
                 return tuple(COLOURS[i : i + 2])
         return (COLOURS[-1],)
 
@@ -1065,7 +1079,7 @@ class RuneboundBot:
             worth = sum(card_win_value(kb, party, c, counter=True) for c in cards) / max(
                 len(cards), 1
             )
-            total += self._colour_pw(sig, pre, colour) * worth * STRENGTH_FIGHTS
+            total += self._colour_pw(sig, pre, colour, party.tough) * worth * STRENGTH_FIGHTS
         return total
 
     def _card_value(
@@ -1539,7 +1553,8 @@ class RuneboundBot:
         combat = view.get("combat")
         if not combat:
             return None
-        return self.kb.enemies.get(combat.get("card", ""))
+        tough = bool((view.get("advanced") or {}).get("advanced.wounds"))
+        return (self.kb.tough_enemies if tough else self.kb.enemies).get(combat.get("card", ""))
 
     def before_combat(self, observation: Observation) -> int:
         party = self._party(observation)
@@ -1790,7 +1805,23 @@ class RuneboundBot:
         for i, option in enumerate(options):
             if option.key.startswith("heal-ally:"):
                 return i
+        rest = self._exhaustion_healing(observation, party)
+        if rest is not None:
+            return rest
         return self._key_index(observation, "done", len(options) - 1)
+
+    def _exhaustion_healing(self, observation: Observation, party: Party) -> int | None:
+        """AR-6.8: 1 gold for all of a character's exhaustion, when there is enough of it (any
+        at all on the hero costs a movement die under AR-6.4)."""
+        fewer_dice = bool(party.advanced.get("advanced.movement_dice"))
+        for i, option in enumerate(observation.decision.options):
+            if option.key == "heal-exhaustion" and (party.exhaustion >= 2 or fewer_dice):
+                return i
+            if option.key.startswith("heal-exhaustion-ally:"):
+                index = int(option.key.rsplit(":", 1)[1])
+                if index < len(party.allies) and party.allies[index][2] >= 2:
+                    return i
+        return None
 
     def _sell_for_upgrade(
         self, observation: Observation, party: Party, colours: Sequence[str]
@@ -1830,7 +1861,9 @@ class RuneboundBot:
                 ability = self._ability(party, option.key[4:], "activate")
                 if ability is not None and ability_worth(party, ability, moving=False) > 0.3:
                     return i
-        xp_options = [(i, o.key[3:]) for i, o in enumerate(options) if o.key.startswith("xp:")]
+        xp_options = [
+            (i, o.key[3:].split("+")) for i, o in enumerate(options) if o.key.startswith("xp:")
+        ]
         if not xp_options:
             return self._key_index(observation, "done", len(options) - 1)
         colours = self._frontier(party)
@@ -1841,13 +1874,69 @@ class RuneboundBot:
             a.cost.exhaustion for _, a in party.abilities("before_combat")
         )
         scores = [-1e9] * len(options)
-        for i, kind in xp_options:
-            if kind == "stamina":
-                scores[i] = 0.5 if tiring else 0.05
-                continue
-            gain = self._strength(party, party.sig(extra_xp=[kind]), pre, colours) - base
-            scores[i] = gain
+        for i, kinds in xp_options:  # one counter, or a pair of two kinds (AR-6.9/AR-6.10)
+            stamina = kinds.count("stamina")
+            others = [k for k in kinds if k != "stamina"]
+            score = stamina * (0.5 if tiring else 0.05)
+            if others:
+                score += self._strength(party, party.sig(extra_xp=others), pre, colours) - base
+            scores[i] = score
         return self._pick(observation, scores)
+
+    # --- after a knock-out (AR-6.6) ---------------------------------------------------------
+    def knockout_card(self, observation: Observation) -> int:
+        """Give up the card that adds the least."""
+        party = self._party(observation)
+        colours = self._frontier(party)
+        scores = []
+        for option in observation.decision.options:
+            card = self.kb.market.get(option.key[5:])
+            value = 1e9 if card is None else self._card_value(party, card, colours)
+            scores.append(-value)
+        return self._pick(observation, scores)
+
+    def knockout_city(self, observation: Observation) -> int:
+        """Wake up in the city with the most to offer, or nearest the best target."""
+        party = self._party(observation)
+        colours = self._frontier(party)
+        scores = [
+            self._city_value(party, option.key[5:], colours)
+            if option.key[5:] in self.kb.city_hex
+            else -1e9
+            for option in observation.decision.options
+        ]
+        return self._pick(observation, scores)
+
+    def new_hero(self, observation: Observation) -> int:
+        """Keep the hero unless a chosen one is clearly stronger (a random draw is kept out)."""
+        party = self._party(observation)
+        own = self._hero_score(party.hero.id)
+        scores = []
+        for option in observation.decision.options:
+            if option.key.startswith("hero:"):
+                scores.append(self._hero_score(option.key[5:]) - own - 0.3)
+            else:
+                scores.append(0.0 if option.key == "keep" else -1.0)
+        return self._pick(observation, scores)
+
+    def _hero_score(self, hero_id: str) -> float:
+        hero = self.kb.heroes.get(hero_id)
+        if hero is None:
+            return -1e9
+        me = {
+            "hero": hero.id,
+            "at": "",
+            "wounds": 0,
+            "exhaustion": 0,
+            "gold": 3,
+            "life": hero.life,
+            "stamina": hero.stamina,
+            "mind": hero.mind.value,
+            "body": hero.body.value,
+            "spirit": hero.spirit.value,
+        }
+        party = Party(self.kb, {"heroes": [me], "event": None}, 0)
+        return sum(self._colour_pw(party.sig(), party.pre_damage(), c) for c in COLOURS[:3])
 
     def choose_hero(self, observation: Observation) -> int:
         kb = self.kb
@@ -1895,4 +1984,7 @@ _HANDLERS: dict[str, Callable[[RuneboundBot, Observation], int]] = {
     "after_combat": RuneboundBot.after_combat,
     "market": RuneboundBot.market,
     "experience": RuneboundBot.experience,
+    "knockout_card": RuneboundBot.knockout_card,
+    "knockout_city": RuneboundBot.knockout_city,
+    "new_hero": RuneboundBot.new_hero,
 }

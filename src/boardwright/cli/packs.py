@@ -138,7 +138,16 @@ def import_pack(
     staging = Path(tempfile.mkdtemp(prefix=f".{pack_name}.", dir=target.parent))
     try:
         for file in files:
-            shutil.copy2(folder / file, staging / file)
+            if (folder / file).is_file():  # a valid folder may hold only some of them (Runebound)
+                shutil.copy2(folder / file, staging / file)
+        for sub in sorted(
+            p for p in folder.iterdir() if p.is_dir() and PACK_NAME.fullmatch(p.name)
+        ):
+            parts = sorted(sub.glob("*.yaml"))  # a part of the content, e.g. runebound/al-kalim
+            if parts:
+                (staging / sub.name).mkdir()
+                for part in parts:
+                    shutil.copy2(part, staging / sub.name / part.name)
         info = {
             "game": game_name,
             "name": pack_name,

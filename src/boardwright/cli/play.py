@@ -316,10 +316,11 @@ def new_match(
     seed: int | None,
     options: list[str],
     content_pack: str | None = None,
+    rules: str | None = None,
 ) -> tuple[Match[Any], list[str]]:
     game = load_game(game_name, content_pack)
     count = resolve_players(game, players, seats)
-    config = game.config(count, parse_options(options))
+    config = game.config(count, game.rule_set_options(rules, parse_options(options)))
     kinds = split_seats(seats) if seats else [HUMAN] + ["random"] * (count - 1)
     check_seat_kinds(kinds, count, allow_human=True)
     return Match(game, config, choose_seed(seed)), kinds
@@ -401,6 +402,13 @@ def play_command(
         ),
     ] = None,
     content: ContentPackOption = None,
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            help="The rule set: base (the default), or a preset such as Runebound's advanced "
+            "(every Advanced Runebound option on); --option values win over it."
+        ),
+    ] = None,
 ) -> None:
     """Play a game at the terminal: humans type option numbers, bots move by themselves."""
     console = stdout_console()
@@ -409,10 +417,11 @@ def play_command(
             "--seed": seed is not None,
             "--option": bool(option),
             "--content": content is not None,
+            "--rules": rules is not None,
         }
         match, kinds, content = loaded_match(game, load, players, seats, given)
     else:
-        match, kinds = new_match(game, players, seats, seed, option or [], content)
+        match, kinds = new_match(game, players, seats, seed, option or [], content, rules)
     if save is not None:
         try:
             write_save(match, save, content)

@@ -31,8 +31,10 @@ from .common import (
     stdout_console,
 )
 
-RULE_SETS = ("base",)
-"""The rule sets ``--rules`` accepts; later ones (e.g. Runebound's advanced rules) join here."""
+RULES_HELP = (
+    "The rule set: base (the default), or a game's preset such as Runebound's advanced "
+    "(every Advanced Runebound option on); --option values win over the preset."
+)
 
 
 @contextmanager
@@ -93,11 +95,23 @@ def summary_lines(summary: Summary, changed: dict[str, Any]) -> list[str]:
     if summary.ended_by:
         ends = ", ".join(f"{how} {count}" for how, count in summary.ended_by.items())
         lines.insert(-1, f"ended by: {ends}")
+    if summary.endgame is not None:
+        lines.insert(-1, endgame_line(summary.endgame, summary.games))
     if changed:
         lines.insert(1, "options " + ", ".join(f"{k}={v}" for k, v in changed.items()))
     lines.extend(f"  {message}" for message in summary.error_messages)
     lines.append("wins: a shared first place counts as a win for each tied seat")
     return lines
+
+
+def endgame_line(endgame: dict[str, Any], games: int) -> str:
+    """How many games ended in the final showdown, how, and who won it."""
+    text = f"endgame: {endgame['games']} of {games} games"
+    if endgame["how"]:
+        text += "; " + ", ".join(f"{how} {n}" for how, n in endgame["how"].items())
+    if endgame["wins_by_hero"]:
+        text += "; won by " + ", ".join(f"{h} {n}" for h, n in endgame["wins_by_hero"].items())
+    return text
 
 
 def plain(value: Any) -> Any:
@@ -120,7 +134,7 @@ def print_summary(
         console.print(line, markup=False)
 
 
-def add_adventure(game: Game[Any], options: dict[str, str], adventure: str | None) -> None:
+def add_adventure(game: Game[Any], options: dict[str, Any], adventure: str | None) -> None:
     """``--adventure NAME`` sets the game option ``adventure``; ConfigError where it cannot."""
     if adventure is None:
         return
@@ -141,11 +155,6 @@ def add_adventure(game: Game[Any], options: dict[str, str], adventure: str | Non
             f"--adventure {adventure} and --option adventure={given} disagree; give one of them"
         )
     options["adventure"] = adventure
-
-
-def check_rules(rules: str | None) -> None:
-    if rules is not None and rules not in RULE_SETS:
-        raise ConfigError(f"--rules '{rules}' is not available; allowed: {', '.join(RULE_SETS)}")
 
 
 def simulate_command(
@@ -179,7 +188,7 @@ def simulate_command(
     ] = None,
     rules: Annotated[
         str | None,
-        typer.Option(help=f"The rule set: {', '.join(RULE_SETS)} (more to come)."),
+        typer.Option(help=RULES_HELP),
     ] = None,
     content: ContentPackOption = None,
 ) -> None:
@@ -194,10 +203,9 @@ def simulate_command(
 
     A progress bar shows on stderr when it is a terminal and --json is not given.
     """
-    check_rules(rules)
     the_game = load_game(game, content)
     count = resolve_players(the_game, players, seats)
-    options = parse_options(option)
+    options = the_game.rule_set_options(rules, parse_options(option))
     add_adventure(the_game, options, adventure)
     the_game.config(count, options)
     kinds = split_seats(seats) if seats else ["random"] * count
@@ -209,6 +217,7 @@ def simulate_command(
         summary = simulate(the_game, count, games, run_seed, kinds, options, callback)
     if as_json:
         data = summary.to_data()
+        data["rules"] = rules or "base"
         if content is not None:
             data["content"] = content
         sys.stdout.write(json.dumps(data) + "\n")

@@ -45,27 +45,43 @@ class ContentError(BoardwrightError):
         return type(self), (self.file, self.key, self.problem)
 
 
+def _check_unique_keys(loader: yaml.constructor.SafeConstructor, node: yaml.MappingNode) -> None:
+    """A key repeated in one mapping is an error (PyYAML keeps the last one silently)."""
+    first_marks: dict[Any, yaml.Mark] = {}
+    for key_node, _ in node.value:
+        if key_node.tag == _MERGE_TAG:
+            continue
+        key = loader.construct_object(key_node, deep=True)
+        if not isinstance(key, Hashable):
+            continue  # the base class reports unhashable keys
+        first = first_marks.setdefault(key, key_node.start_mark)
+        if first is not key_node.start_mark:
+            raise yaml.constructor.ConstructorError(
+                None,
+                None,
+                f"duplicate key {key!r} (first at line {first.line + 1}, "
+                f"column {first.column + 1})",
+                key_node.start_mark,
+            )
+
+
 class _UniqueKeyLoader(yaml.SafeLoader):
     """PyYAML's safe loader, except that a key repeated in one mapping is an error."""
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Hashable, Any]:
-        first_marks: dict[Any, yaml.Mark] = {}
-        for key_node, _ in node.value:
-            if key_node.tag == _MERGE_TAG:
-                continue
-            key = self.construct_object(key_node, deep=True)
-            if not isinstance(key, Hashable):
-                continue  # the base class reports unhashable keys
-            first = first_marks.setdefault(key, key_node.start_mark)
-            if first is not key_node.start_mark:
-                raise yaml.constructor.ConstructorError(
-                    None,
-                    None,
-                    f"duplicate key {key!r} (first at line {first.line + 1}, "
-                    f"column {first.column + 1})",
-                    key_node.start_mark,
-                )
+        _check_unique_keys(self, node)
         return super().construct_mapping(node, deep)
+
+
+class _FastUniqueKeyLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """The same with libyaml's parser (several times faster) when PyYAML was built with it;
+    errors are reported by reading again with the pure-Python parser, whose messages are
+    clearer."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Hashable, Any]:
+        _check_unique_keys(self, node)
+        mapping: dict[Hashable, Any] = super().construct_mapping(node, deep)
+        return mapping
 
 
 def _one_line(text: str) -> str:
@@ -99,6 +115,10 @@ def _read_yaml(path: Path) -> Any:
         raise ContentError(file, "", f"not UTF-8 text (byte {exc.start}: {exc.reason})") from None
     except OSError as exc:
         raise ContentError(file, "", f"cannot read file: {exc.strerror or exc}") from None
+    try:
+        return yaml.load(text, Loader=_FastUniqueKeyLoader)
+    except yaml.YAMLError:
+        pass  # read it again with the pure-Python parser, whose messages are clearer
     try:
         return yaml.load(text, Loader=_UniqueKeyLoader)
     except yaml.YAMLError as exc:

@@ -68,6 +68,8 @@ class Game(ABC, Generic[S]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     option_set: ClassVar[OptionSet]
+    rule_sets: ClassVar[Mapping[str, Mapping[str, Any]]] = {"base": {}}
+    """Named presets of option values (``--rules NAME``); "base" sets nothing."""
 
     procedures: ProcedureTable[S]
 
@@ -86,12 +88,29 @@ class Game(ABC, Generic[S]):
     def check_config(self, config: GameConfig) -> None:
         """Checks across options and player count; raise ConfigError naming the option."""
 
+    def rule_set_options(
+        self, rules: str | None, explicit: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """The options of rule set ``rules`` (None: base) overlaid by ``explicit`` ones, which
+        win. ConfigError naming the rule sets allowed when ``rules`` is unknown."""
+        chosen = "base" if rules is None else rules
+        preset = self.rule_sets.get(chosen)
+        if preset is None:
+            allowed = ", ".join(self.rule_sets)
+            raise ConfigError(f"--rules '{chosen}' is not available; allowed: {allowed}")
+        return {**preset, **(explicit or {})}
+
     # --- the contract -----------------------------------------------------------------------
     def setup(self, config: GameConfig, seed: int, log: list[Event] | None = None) -> S:
         """A new game from config and seed, advanced to its first decision."""
         state = self.initial_state(config, seed, log)
-        self.procedures.run(state, log)
+        self.procedures_for(state).run(state, log)
         return state
+
+    def procedures_for(self, state: S) -> ProcedureTable[S]:
+        """The procedure table that runs ``state`` (a game with several rule modules, such as
+        Runebound's adventures, picks one by the state's options)."""
+        return self.procedures
 
     def decision(self, state: S) -> Decision | None:
         """The current decision, or None once the game is over."""
@@ -106,7 +125,7 @@ class Game(ABC, Generic[S]):
             raise IllegalActionError(
                 f"option {index} is out of range: choose 0 to {len(decision.options) - 1}"
             )
-        self.procedures.resume(state, decision.options[index], log)
+        self.procedures_for(state).resume(state, decision.options[index], log)
 
     def apply_key(self, state: S, key: str, log: list[Event] | None = None) -> None:
         """Choose the option whose stable key is ``key``."""
@@ -116,7 +135,7 @@ class Game(ABC, Generic[S]):
         index = decision.index_of(key)
         if index is None:
             raise IllegalActionError(f"'{key}' is not a legal choice for {decision.kind}")
-        self.procedures.resume(state, decision.options[index], log)
+        self.procedures_for(state).resume(state, decision.options[index], log)
 
     def clone(self, state: S) -> S:
         return state.clone()  # type: ignore[attr-defined, no-any-return]

@@ -58,11 +58,14 @@ class Summary:
     wins_by_hero: dict[str, int] | None = None
     games_by_hero: dict[str, int] | None = None
     ended_by: dict[str, int] | None = None
+    endgame: dict[str, Any] | None = None
 
     def to_data(self) -> dict[str, Any]:
         """JSON-ready data; ``mean_rounds`` only when the game reports rounds, the hero counts
         only when results name heroes (``details["heroes"]``), ``ended_by`` only when results
-        say how the game ended (``details["ended_by"]``)."""
+        say how the game ended (``details["ended_by"]``), ``endgame`` only when results report
+        a final showdown (``details["endgame"]``, e.g. Advanced Runebound): the games that
+        ended in it, how, and the winners by hero."""
         data: dict[str, Any] = {
             "game": self.game,
             "players": self.players,
@@ -86,6 +89,11 @@ class Summary:
             data["games_by_hero"] = dict(self.games_by_hero)
         if self.ended_by is not None:
             data["ended_by"] = dict(self.ended_by)
+        if self.endgame is not None:
+            data["endgame"] = {
+                key: dict(value) if isinstance(value, dict) else value
+                for key, value in self.endgame.items()
+            }
         return data
 
 
@@ -105,6 +113,7 @@ class _Tally:
     hero_wins: dict[str, int] | None = None
     hero_games: dict[str, int] | None = None
     ended_by: dict[str, int] | None = None
+    endgame: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         self.wins = [0] * self.players
@@ -125,6 +134,23 @@ class _Tally:
             if self.ended_by is None:
                 self.ended_by = {}
             self.ended_by[str(how)] = self.ended_by.get(str(how), 0) + 1
+        self._add_endgame(result)
+
+    def _add_endgame(self, result: Result) -> None:
+        """Games that ended in a final showdown, how, and who won it (by hero)."""
+        report = result.details.get("endgame")
+        if not isinstance(report, Mapping):
+            return
+        if self.endgame is None:
+            self.endgame = {"games": 0, "how": {}, "wins_by_hero": {}}
+        if not report.get("reached"):
+            return
+        self.endgame["games"] += 1
+        how = str(report.get("how", ""))
+        self.endgame["how"][how] = self.endgame["how"].get(how, 0) + 1
+        wins: dict[str, int] = self.endgame["wins_by_hero"]
+        for hero in report.get("winners", ()):
+            wins[str(hero)] = wins.get(str(hero), 0) + 1
 
     def _add_heroes(self, result: Result) -> None:
         """Games and wins per hero, when the result names each seat's hero."""
@@ -252,7 +278,17 @@ def _summarise(
         wins_by_hero=_by_wins(tally.hero_wins, tally.hero_wins),
         games_by_hero=_by_wins(tally.hero_games, tally.hero_wins),
         ended_by=tally.ended_by,
+        endgame=_sorted_endgame(tally.endgame),
     )
+
+
+def _sorted_endgame(endgame: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The endgame tally with its winners ordered by wins (most first), then by name."""
+    if endgame is None:
+        return None
+    wins: dict[str, int] = endgame["wins_by_hero"]
+    order = sorted(wins, key=lambda name: (-wins[name], name))
+    return {**endgame, "wins_by_hero": {name: wins[name] for name in order}}
 
 
 def _by_wins(counts: dict[str, int] | None, wins: dict[str, int] | None) -> dict[str, int] | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
+from boardwright.games.runebound.advanced import doom_reached, lay_on_doom_track, normal_play_over
 from boardwright.games.runebound.effects import apply_effects
 from boardwright.games.runebound.procedure import RuneboundProcedure
 from boardwright.games.runebound.records import COLOURS
@@ -12,11 +13,19 @@ from boardwright.games.runebound.state import RuneboundState
 
 
 def draw_adventure(rules: Rules, state: RuneboundState, colour: int) -> int:
-    """Top card of a colour's deck; an empty deck is reshuffled from its discards (RB-4.10)."""
+    """Top card of a colour's deck; an empty deck is reshuffled from its discards (RB-4.10).
+
+    AR-6.5 (option): only the challenges are reshuffled; the pile's events and encounters
+    leave the game.
+    """
     deck = state.adventure_decks[colour]
-    if not deck and state.adventure_discards[colour]:
-        deck.extend(state.adventure_discards[colour])
-        state.adventure_discards[colour].clear()
+    pile = state.adventure_discards[colour]
+    if not deck and pile and state.opts.advanced_reshuffle:
+        state.removed_adventures.extend(c for c in pile if rules.adventures[c].kind != "challenge")
+        pile[:] = [c for c in pile if rules.adventures[c].kind == "challenge"]
+    if not deck and pile:
+        deck.extend(pile)
+        pile.clear()
         state.rng.shuffle(deck)
     return deck.pop() if deck else -1
 
@@ -27,9 +36,15 @@ DOOM_COUNTERS = 8
 
 
 def discard_adventure(rules: Rules, state: RuneboundState, card: int, log: Log) -> None:
-    """Discard an adventure card; with the doom track every few discards bring doom (RB-10.2)."""
+    """Discard an adventure card; with the doom track every few discards bring doom (RB-10.2).
+
+    AR-1.2/AR-2.3: with the advanced doom track the card goes onto that track instead.
+    """
+    if state.opts.advanced_doom_track:
+        lay_on_doom_track(rules, state, card, log)
+        return
     state.adventure_discards[COLOURS.index(rules.adventures[card].colour)].append(card)
-    if not state.opts.base_doom_track or state.finished:
+    if not state.opts.base_doom_track or normal_play_over(state):
         return
     state.doom_count += 1
     if state.doom_count < DOOM_INTERVAL.get(len(state.heroes), 8):
@@ -43,10 +58,7 @@ def discard_adventure(rules: Rules, state: RuneboundState, card: int, log: Log) 
         doom=state.doom_counters,
     )
     if state.doom_counters >= DOOM_COUNTERS:
-        state.finished = True
-        state.ended_by = "doom track"
-        state.stack.clear()
-        emit(log, "game_over", "Margath has risen: the doom track ends the game")
+        doom_reached(state, log)  # ends the game, or (AR-3 option) starts the endgame
 
 
 class Adventure(RuneboundProcedure):
@@ -121,7 +133,7 @@ class Draw(RuneboundProcedure):
         here: int = frame[2]
         rules = self.rules
         seat = state.seat
-        if frame[3] >= DRAW_LIMIT:  # only events left in this deck
+        if frame[3] >= DRAW_LIMIT or state.endgame_pending:  # only events left; or AR-2.6
             state.stack.pop()
             return None
         card_index = draw_adventure(rules, state, colour)
@@ -148,6 +160,8 @@ class Draw(RuneboundProcedure):
             state.stack[-1] = ("encounter", card_index, here, colour)
         else:
             state.stack[-1] = ("combat_start", card_index, here, f"counter:{colour}")
+            if card.sunburst and state.alk is not None:  # AK-6.6: counters and storm first
+                rules.sunburst(state, card_index, log)
         return None
 
 
@@ -222,6 +236,18 @@ def resolve_event(
 ) -> None:
     """RB-4.3: the event replaces the one in play; its "event" abilities happen at once."""
     card = rules.adventures[card_index]
+    if state.opts.advanced_events and state.event >= 0:
+        in_play = rules.adventures[state.event]
+        if (card.number or 0) < (in_play.number or 0):  # AR-6.7: a lower number is discarded
+            emit(
+                log,
+                "event",
+                f"Event {card.number}: {card.name} is lower than event {in_play.number} in "
+                "play and is discarded",
+                card=card.id,
+            )
+            discard_adventure(rules, state, card_index, log)
+            return
     if state.event >= 0:
         discard_adventure(rules, state, state.event, log)
     state.event = card_index

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
+from boardwright.games.runebound.advanced import exact_counters
 from boardwright.games.runebound.adventure import discard_adventure, take_counter
 from boardwright.games.runebound.effects import apply_effects, next_market_card
+from boardwright.games.runebound.endgame import finish_endgame_fight
 from boardwright.games.runebound.knockout import knock_out
 from boardwright.games.runebound.procedure import RuneboundProcedure, ability_options, use_ability
 from boardwright.games.runebound.records import COLOURS
@@ -31,10 +33,13 @@ class CombatStart(RuneboundProcedure):
         rules = self.rules
         card = rules.adventures[card_index]
         state.combat = CombatState(card_index, frame[2], frame[3])
+        if frame[3] == "ambush":
+            state.combat.escape_penalty = AMBUSH_ESCAPE_PENALTY  # AK-8.10
+        state.activations = 0  # AR-6.3: the before-combat window opens
         emit(
             log,
             "combat",
-            f"{rules.who(state, seat)} fights {card.name} (life {card.life})",
+            f"{rules.who(state, seat)} fights {card.name} (life {rules.enemy_life(state, card)})",
             seat=seat,
             card=card.id,
         )
@@ -69,7 +74,7 @@ class Combat(RuneboundProcedure):
         who = rules.who(state, seat)
         if stage == "before":
             found = rules.usable(state, seat, "before_combat", combat.used)
-            if not found:
+            if not found or not rules.may_activate(state):  # AR-6.3: one before combat
                 stack[-1] = (self.name, "round", 0)
                 return None
             options = [*ability_options(found), Option("fight", "start the fight")]
@@ -77,7 +82,7 @@ class Combat(RuneboundProcedure):
                 seat, "before_combat", f"{who} against {card.name}: before combat", tuple(options)
             )
         if stage == "round":
-            if combat.enemy_wounds >= (card.life or 1):
+            if rules.falls(state, combat.enemy_wounds, rules.enemy_life(state, card)):
                 stack[-1] = (self.name, "won", 0)
                 return None
             if combat.round >= ROUND_LIMIT:  # neither side can finish the other: it peters out
@@ -90,6 +95,7 @@ class Combat(RuneboundProcedure):
                 stack[-1] = (self.name, "escaped", 0)
                 return None
             combat.round += 1
+            state.activations = 0  # AR-6.3: one activation per combat round
             combat.hero_step = -1
             combat.ally_steps = [-1] * len(h.allies)
             emit(
@@ -101,13 +107,13 @@ class Combat(RuneboundProcedure):
             if not self._may_escape(state):
                 stack[-1] = (self.name, "plan", 0)
                 return None
-            verb = "try to escape" if state.opts.escape_rule == "test" else "escape"
+            verb = "try to escape" if rules_escape_test(rules, state, combat.source) else "escape"
             choices = (Option("fight", "fight on"), Option("escape", f"{verb} from {card.name}"))
             return Decision(
                 seat,
                 "escape",
                 f"{who}: round {combat.round} against {card.name} "
-                f"({combat.enemy_wounds}/{card.life} wounds dealt; you have "
+                f"({combat.enemy_wounds}/{rules.enemy_life(state, card)} wounds dealt; you have "
                 f"{h.wounds}/{rules.life(state, seat)})",
                 choices,
             )
@@ -153,7 +159,7 @@ class Combat(RuneboundProcedure):
             found = [  # RB-2.3: once per turn, like every activation
                 f
                 for f in rules.usable(state, seat, "combat_step", h.used)
-                if self._fits(f[2], index)
+                if self._fits(f[2], index) and rules.may_activate(state)
             ]
             if not found:
                 stack[-1] = (self.name, "resolve", index)
@@ -176,9 +182,9 @@ class Combat(RuneboundProcedure):
         combat = state.combat
         assert combat is not None
         card = self.rules.adventures[combat.card]
-        if card.no_escape or combat.source == "travel":
+        if card.no_escape or combat.source in ("travel", "endgame"):  # AR-3.4, AR-4.5
             return False
-        return state.opts.escape_rule == "test" or combat.round >= 2
+        return rules_escape_test(self.rules, state, combat.source) or combat.round >= 2
 
     def _escape_test(self, state: RuneboundState, log: Log) -> bool:
         """RB-5.3 (option test): 2d10 + the best stat against the challenge's highest value."""
@@ -235,7 +241,8 @@ class Combat(RuneboundProcedure):
                 use_ability(self.rules, state, seat, option.data, "before_combat", log, combat.used)
         elif stage == "escape":
             away = key == "escape" and (
-                state.opts.escape_rule == "automatic" or self._escape_test(state, log)
+                not rules_escape_test(self.rules, state, combat.source)
+                or self._escape_test(state, log)
             )
             stack[-1] = (self.name, "escaped" if away else "plan", 0)
         elif stage == "plan":
@@ -330,7 +337,9 @@ class Combat(RuneboundProcedure):
             )
         combat.temp.clear()
         combat.reroll = False
-        if combat.enemy_wounds >= (card.life or 1):
+        if rules.falls(
+            state, combat.enemy_wounds, rules.enemy_life(state, card)
+        ):  # RB-5.8 / AR-6.1
             state.stack[-1] = (self.name, "won", 0)
         elif rules.knocked_out(state, seat):
             state.stack[-1] = (self.name, "lost", 0)
@@ -347,6 +356,9 @@ class Combat(RuneboundProcedure):
         who = rules.who(state, seat)
         state.combat = None
         state.stack.pop()
+        if combat.source == "endgame":  # AR-3.5/AR-3.6: no knock-out, no undefeated card
+            finish_endgame_fight(rules, state, combat, stage, log)
+            return
         if stage == "lost":
             leave_undefeated(rules, state, combat, log)
             emit(
@@ -410,7 +422,24 @@ def claim_victory(
     h = state.heroes[seat]
     card = rules.adventures[combat.card]
     colour = COLOURS.index(card.colour)
-    if combat.source == "travel":  # RB-10.1: no reward; the experience from the supply
+    if combat.source == "travel" and state.opts.advanced_travel_hazards:
+        # AR-4.6: no reward; the experience from the supply, with exact change
+        for taken in exact_counters(rules, state, rules.board.counter_values[colour]):
+            state.counter_supply[taken] -= 1
+            h.counters.append(taken)
+            emit(
+                log,
+                "counter",
+                f"{rules.who(state, seat)} takes a {COLOURS[taken]} counter from the supply",
+                seat=seat,
+                colour=COLOURS[taken],
+            )
+        discard_adventure(rules, state, combat.card, log)
+        return
+    # AK-8.12: an ambush won counts for quests (AK-8.10: no reward, experience as RB-10.1)
+    if combat.source == "ambush" and state.opts.al_kalim_ambush_counts_for_quests:
+        rules.on_defeat(state, seat, combat.card, combat.hex, log)
+    if combat.source in ("travel", "ambush"):  # RB-10.1: no reward; experience from the supply
         if state.counter_supply[colour] > 0:
             state.counter_supply[colour] -= 1
             h.counters.append(colour)
@@ -464,6 +493,7 @@ def claim_victory(
     else:
         discard_adventure(rules, state, combat.card, log)
     apply_effects(rules, state, seat, reward.effects, log, source=card.name)
+    rules.on_defeat(state, seat, combat.card, combat.hex, log)
     if reward.wins_game or len(h.runes) >= RUNES_TO_WIN:
         state.finished = True
         state.winner = seat
@@ -489,3 +519,11 @@ def leave_undefeated(rules: Rules, state: RuneboundState, combat: CombatState, l
         )
     else:
         discard_adventure(rules, state, combat.card, log)
+
+
+AMBUSH_ESCAPE_PENALTY = -10  # AK-8.10
+
+
+def rules_escape_test(rules: Rules, state: RuneboundState, source: str) -> bool:
+    """RB-5.3/AK-8.10: whether escaping this fight needs an escape test."""
+    return rules.escape_by_test(state, source)

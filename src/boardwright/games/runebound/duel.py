@@ -39,6 +39,10 @@ class Duel(RuneboundProcedure):
         if stage.startswith("before:"):
             side = int(stage.split(":")[1])
             found = rules.usable(state, side, "before_combat", used, fighting=True)
+            if state.opts.advanced_activation_limit and any(  # AR-6.3: one per side
+                key in used for key, _, _ in rules.abilities(state, side, "before_combat")
+            ):
+                found = []
             if not found:
                 self._set(state, frame, stage=self._after_before(side, attacker, defender))
                 return None

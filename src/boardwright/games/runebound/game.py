@@ -12,14 +12,34 @@ from boardwright.engine.events import Event
 from boardwright.engine.game import Game, GameConfig, Result
 from boardwright.engine.procedure import ProcedureTable
 from boardwright.engine.rng import Rng
-from boardwright.games.runebound import adventure, combat, duel, movement, setup, turn
+from boardwright.games.runebound import (
+    adventure,
+    combat,
+    duel,
+    endgame,
+    knockout_choice,
+    movement,
+    setup,
+    turn,
+)
+from boardwright.games.runebound.alkalim.config import AL_KALIM, check_al_kalim_config
+from boardwright.games.runebound.alkalim.quests import rewards as legend_rewards
+from boardwright.games.runebound.alkalim.rules import AlKalimRules
+from boardwright.games.runebound.alkalim.setup import setup_al_kalim
+from boardwright.games.runebound.alkalim.table import al_kalim_table
 from boardwright.games.runebound.content import (
     CONTENT_MODELS,
     RuneboundContent,
     default_content,
     validate_content_dir,
 )
-from boardwright.games.runebound.options import OPTION_SET, RuneboundOptions
+from boardwright.games.runebound.options import (
+    AL_KALIM_SPECS,
+    OPTION_SET,
+    RULE_SETS,
+    RuneboundOptions,
+    check_advanced_combination,
+)
 from boardwright.games.runebound.records import COLOURS
 from boardwright.games.runebound.rules import Rules, emit, seat_name
 from boardwright.games.runebound.state import REFRESH, HeroState, RuneboundState
@@ -35,12 +55,30 @@ class Runebound(Game[RuneboundState]):
     min_players = 1
     max_players = 6
     option_set = OPTION_SET
+    rule_sets = RULE_SETS
 
     def __init__(self, content: RuneboundContent | None = None) -> None:
         self.content = content or default_content()
         self.rules = Rules(self.content)
-        r = self.rules
-        self.procedures = ProcedureTable(
+        self.procedures = self._table(self.rules)
+        # one rules object and procedure table per adventure (AK: the overlay and its decks)
+        self._rules: dict[str, Rules] = {"dragonlords": self.rules}
+        self._tables: dict[str, ProcedureTable[RuneboundState]] = {"dragonlords": self.procedures}
+        if self.content.al_kalim is not None:
+            ak_rules = AlKalimRules(self.content)
+            self._rules[AL_KALIM] = ak_rules
+            self._tables[AL_KALIM] = al_kalim_table(ak_rules, self._table(ak_rules))
+
+    def rules_for(self, state: RuneboundState) -> Rules:
+        """The rules (and content) of the state's adventure."""
+        return self._rules[state.opts.adventure]
+
+    def procedures_for(self, state: RuneboundState) -> ProcedureTable[RuneboundState]:
+        return self._tables[state.opts.adventure]
+
+    @staticmethod
+    def _table(r: Rules) -> ProcedureTable[RuneboundState]:
+        return ProcedureTable(
             [
                 setup.ChooseHero(r),
                 turn.Turn(r),
@@ -59,6 +97,8 @@ class Runebound(Game[RuneboundState]):
                 combat.CombatStart(r),
                 combat.Combat(r),
                 combat.AfterCombat(r),
+                knockout_choice.KnockoutChoices(r),
+                endgame.Endgame(r),
             ]
         )
 
@@ -75,6 +115,11 @@ class Runebound(Game[RuneboundState]):
         n = config.players
         rng = Rng(seed)
         state = RuneboundState(rng, opts)
+        if opts.adventure == AL_KALIM:
+            rules = self._rules[AL_KALIM]
+            assert isinstance(rules, AlKalimRules)
+            setup_al_kalim(rules, state, n, log)
+            return state
         content = self.content
         board = content.board
         # RB-1.2: adventure counters on the gem hexes; the spares form the supply.
@@ -92,6 +137,8 @@ class Runebound(Game[RuneboundState]):
             state.adventure_decks[COLOURS.index(card.colour)].append(index)
         for deck in state.adventure_decks:
             rng.shuffle(deck)
+        if opts.advanced_doom_track and state.adventure_decks[0]:
+            state.doom_row.append(state.adventure_decks[0].pop())  # AR-2.2: unseen, place 1
         # RB-1.6 to RB-1.9: heroes, gold, Tamalir, turn order.
         heroes = list(range(len(content.heroes)))
         rng.shuffle(heroes)
@@ -116,10 +163,25 @@ class Runebound(Game[RuneboundState]):
         return state
 
     def check_config(self, config: GameConfig) -> None:
-        if config.players > len(self.content.heroes):
-            raise ConfigError(
-                f"only {len(self.content.heroes)} heroes for {config.players} players"
-            )
+        options = config.options
+        if options["adventure"] == AL_KALIM:
+            check_al_kalim_config(self.content, config)
+        else:
+            changed = [
+                spec.name
+                for spec in AL_KALIM_SPECS
+                if options.get(spec.name, spec.default) != spec.default
+            ]
+            if changed:
+                raise ConfigError(
+                    f"{', '.join(changed)} only apply to the al-kalim adventure; "
+                    "add --option adventure=al-kalim or leave them out"
+                )
+            if config.players > len(self.content.heroes):
+                raise ConfigError(
+                    f"only {len(self.content.heroes)} heroes for {config.players} players"
+                )
+        check_advanced_combination(config.options)  # AR-1.3
 
     def view(self, state: RuneboundState, seat: int | None) -> dict[str, Any]:
         return seat_view(self, state, seat)
@@ -127,27 +189,42 @@ class Runebound(Game[RuneboundState]):
     def result(self, state: RuneboundState) -> Result | None:
         if not state.finished:
             return None
+        endgame_on = state.ended_by == "endgame"
         keys = [
-            (1 if s == state.winner else 0, len(h.runes), len(h.xp), h.gold)
+            # AR-3.7: after the endgame experience counts as experience value, not counters
+            (
+                1 if s == state.winner else 0,
+                self.trophies(state, s),  # RB-9.3 Dragon Runes; AK-12.3 legendary rewards
+                self.rules.experience_value(h) if endgame_on else len(h.xp),
+                h.gold,
+            )
             for s, h in enumerate(state.heroes)
         ]
         ranks = tuple(1 + sum(1 for other in keys if other > key) for key in keys)
         scores = tuple(float(self.score(state, s)) for s in range(len(state.heroes)))
         how = state.ended_by
-        return Result(
-            scores,
-            ranks,
-            {
-                "rounds": state.round,
-                "ended_by": how,
-                "heroes": [self.content.heroes[h.hero].name for h in state.heroes],
-            },
-        )
+        heroes = [self.rules_for(state).heroes[h.hero].name for h in state.heroes]
+        details: dict[str, Any] = {"rounds": state.round, "ended_by": how, "heroes": heroes}
+        if state.opts.advanced_endgame:
+            details["endgame"] = {
+                "reached": endgame_on,
+                "how": state.endgame_how,
+                "winners": [heroes[s] for s, rank in enumerate(ranks) if rank == 1 and endgame_on],
+            }
+        return Result(scores, ranks, details)
 
     def turn_key(self, state: RuneboundState) -> tuple[int, ...]:
         return (state.turn_number,)
 
+    def trophies(self, state: RuneboundState, seat: int) -> int:
+        """What the adventure is won by: Dragon Runes, or (Al-Kalim) legendary rewards."""
+        rules = self.rules_for(state)
+        if isinstance(rules, AlKalimRules):
+            return legend_rewards(rules, state, seat)
+        return len(state.heroes[seat].runes)
+
     def score(self, state: RuneboundState, seat: int) -> float:
-        """Progress: 10 for the win, 3 per Dragon Rune, 1 per experience counter."""
+        """Progress: 10 for the win, 3 per Dragon Rune (Al-Kalim: legendary reward), 1 per
+        experience counter."""
         h = state.heroes[seat]
-        return 10.0 * (seat == state.winner) + 3.0 * len(h.runes) + len(h.xp)
+        return 10.0 * (seat == state.winner) + 3.0 * self.trophies(state, seat) + len(h.xp)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from boardwright.games.runebound.advanced import eliminate, knockout_penalty
 from boardwright.games.runebound.rules import Log, Rules, emit
 from boardwright.games.runebound.state import ADVENTURE, RuneboundState
 
@@ -12,34 +13,56 @@ def knock_out(
     """RB-5.9: to the nearest city, healed; standard penalty: half the gold and every ally.
 
     The turn then goes on from the city: the adventure step is over, the market step follows.
+    AR-6.6 (option): the advanced penalty, with the player's choices in a "knockout" frame;
+    AR-3.6: in the endgame the hero is eliminated instead.
     """
     h = state.heroes[seat]
-    h.hex = rules.nearest_city_hex(state, seat)
-    h.wounds = 0
-    h.exhaustion = 0
-    if state.opts.knockout_penalty == "standard":
-        lost = h.gold // 2 if lose_gold else 0
-        h.gold -= lost
-        for ally in h.allies:
-            state.market_discard.append(ally.card)
-        h.allies.clear()
-        emit(
-            log,
-            "penalty",
-            f"{rules.who(state, seat)} loses {lost} gold and every ally",
-            seat=seat,
-            gold=lost,
-        )
+    if state.endgame_order:  # AR-3.6: in the endgame a fallen hero is eliminated instead
+        eliminate(rules, state, seat, log)
+        stack = state.stack
+        while stack and stack[-1][0] != "endgame":
+            stack.pop()
+        return
+    cities: tuple[int, ...] = ()
+    if state.opts.advanced_knockout:  # AR-1.2: AR-6.6 replaces knockout_penalty
+        cities = knockout_penalty(rules, state, seat, log)
+    else:
+        h.hex = rules.nearest_city_hex(state, seat)
+        h.wounds = 0
+        h.exhaustion = 0
+        if state.opts.knockout_penalty == "standard":
+            lost = h.gold // 2 if lose_gold else 0
+            h.gold -= lost
+            kept = [a for a in h.allies if rules.is_legendary(a.card)]  # AK-11.7
+            for ally in h.allies:
+                if not rules.is_legendary(ally.card):
+                    state.market_discard.append(ally.card)
+            h.allies[:] = kept
+            emit(
+                log,
+                "penalty",
+                f"{rules.who(state, seat)} loses {lost} gold and every ally",
+                seat=seat,
+                gold=lost,
+            )
+    rules.after_knockout(state, seat, log)
     emit(
         log,
         "move",
         f"{rules.who(state, seat)} wakes up in {rules.board.hex_name(h.hex)}",
         seat=seat,
     )
+    choices = [("knockout", seat, "card", cities)] if state.opts.advanced_knockout else []
     if seat != state.seat:
+        state.stack.extend(choices)  # AR-6.6: the defender's choices come first
         return  # a defender knocked out in another hero's turn: that turn goes on
     stack = state.stack
+    waiting = []  # another hero's knock-out choices (a duel where both fell) stay
     while stack and stack[-1][0] != "turn":
-        stack.pop()
-    if stack and stack[-1][1] < ADVENTURE:
+        frame = stack.pop()
+        if frame[0] in ("knockout", "ak_quest_test"):  # AK: a quest test still comes
+            waiting.append(frame)
+    if stack and stack[-1][1] < ADVENTURE and not rules.story_after_knockout:
         stack[-1] = ("turn", ADVENTURE)  # the market step (in the new city) comes next
+    stack.extend(reversed(waiting))
+    stack.extend(choices)  # AR-6.6 steps 3, 4 and 6: the card, the city, a new hero

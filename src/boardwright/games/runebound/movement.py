@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
+from boardwright.games.runebound.advanced import hazard_colour
 from boardwright.games.runebound.adventure import draw_adventure, resolve_event
+from boardwright.games.runebound.alkalim.travel import camel_options, day_travel, use_camel
 from boardwright.games.runebound.content import CITY, TERRAIN_NAMES
 from boardwright.games.runebound.procedure import RuneboundProcedure, ability_options, use_ability
 from boardwright.games.runebound.records import TERRAINS
 from boardwright.games.runebound.rules import Log, emit
-from boardwright.games.runebound.state import RuneboundState
+from boardwright.games.runebound.state import END, RuneboundState
 
 FULL_REST = 4  # RB-3.2: dice below 4 not rolled each remove one exhaustion
 
@@ -64,8 +66,10 @@ class Movement(RuneboundProcedure):
             options.append(Option("rest", "rest: roll no dice and remove up to 4 exhaustion", 0))
         options.append(Option("step", "move one hex without rolling"))
         options.append(Option("stay", "stay where you are"))
-        options.extend(ability_options(rules.usable(state, seat, "before_movement", h.used)))
-        options.extend(ability_options(rules.usable(state, seat, "activate", h.used)))
+        options.extend(camel_options(state, seat))
+        if rules.may_activate(state):  # AR-6.3: one activation in the movement step
+            options.extend(ability_options(rules.usable(state, seat, "before_movement", h.used)))
+            options.extend(ability_options(rules.usable(state, seat, "activate", h.used)))
         where = rules.board.hex_name(h.hex)
         return Decision(
             seat, "movement", f"{rules.who(state, seat)} in {where}: movement", tuple(options)
@@ -86,6 +90,9 @@ class Movement(RuneboundProcedure):
                 else "activate"
             )
             use_ability(self.rules, state, seat, option.data, timing, log, h.used)
+            return
+        if key == "camel":
+            use_camel(self.rules, state, seat, log)
             return
         if key == "stay":
             state.stack[-1] = ("after_movement",)
@@ -119,6 +126,8 @@ class Movement(RuneboundProcedure):
                 seat=seat,
                 dice=[face_text(f) for f in rolled],
             )
+        if state.alk is not None:
+            day_travel(self.rules, state, seat, rolled, log)  # AK-5.2-AK-5.5
         state.stack[-1] = ("move", rolled, -1)
 
 
@@ -136,9 +145,10 @@ class Move(RuneboundProcedure):
         h = state.heroes[seat]
         faces: tuple[int, ...] = frame[1]
         target: int = frame[2]
-        board = self.rules.board
+        rules = self.rules
+        board = rules.board
         if target >= 0:
-            ways_to_pay = payments(faces, board.hexes[target].terrain, h.bonus_moves)
+            ways_to_pay = payments(faces, rules.move_terrain(state, target), h.bonus_moves)
             ways = tuple(
                 Option("pay:bonus", "use a bonus move", -1)
                 if i < 0
@@ -160,11 +170,13 @@ class Move(RuneboundProcedure):
                 n,
             )
             for n in board.hexes[h.hex].neighbours
-            if payments(faces, board.hexes[n].terrain, h.bonus_moves)
+            if payments(faces, rules.move_terrain(state, n), h.bonus_moves)
         ]
-        if not options:
+        camel = camel_options(state, seat)
+        if not options and not camel:
             state.stack[-1] = ("after_movement",)
             return None
+        options.extend(camel)
         options.append(Option("stop", "stop here"))
         left = ", ".join(face_text(f) for f in faces) or "none"
         return Decision(
@@ -182,9 +194,13 @@ class Move(RuneboundProcedure):
         if option.key == "stop":
             state.stack[-1] = ("after_movement",)
             return
+        if option.key == "camel":
+            use_camel(self.rules, state, seat, log)
+            return
         if frame[2] < 0:
             target: int = option.data
-            ways_to_pay = payments(faces, self.rules.board.hexes[target].terrain, h.bonus_moves)
+            terrain = self.rules.move_terrain(state, target)
+            ways_to_pay = payments(faces, terrain, h.bonus_moves)
             if len(ways_to_pay) > 1:
                 state.stack[-1] = (self.name, faces, target)
                 return
@@ -236,12 +252,17 @@ class AfterMovement(RuneboundProcedure):
         seat = state.seat
         h = state.heroes[seat]
         board = self.rules.board
-        options = ability_options(self.rules.usable(state, seat, "after_movement", h.used))
+        options = (
+            ability_options(self.rules.usable(state, seat, "after_movement", h.used))
+            if self.rules.may_activate(state)  # AR-6.3: the movement step's one activation
+            else []
+        )
         if h.bonus_moves > 0:
             options.extend(
                 Option(f"to:{board.hexes[n].at}", f"bonus move to {board.hex_name(n)}", n)
                 for n in board.hexes[h.hex].neighbours
             )
+        options.extend(camel_options(state, seat))
         if not options:
             state.stack[-1] = ("travel",)
             return None
@@ -256,6 +277,9 @@ class AfterMovement(RuneboundProcedure):
             return
         seat = state.seat
         h = state.heroes[seat]
+        if option.key == "camel":
+            use_camel(self.rules, state, seat, log)
+            return
         if option.key.startswith("to:"):
             h.bonus_moves -= 1
             step_hero(self, state, option.data, log)
@@ -293,6 +317,10 @@ class TravelProblems(RuneboundProcedure):
     Two movement dice are rolled; if neither shows the hex's terrain, one green adventure card
     is drawn and dealt with: no further card after an event, no before-combat actions, no
     escape, no reward, experience from the supply. Frame: (name,).
+
+    AR-4 (option ``advanced.travel_hazards``, which replaces it): the colour is read off the
+    doom track by a second roll (AR-4.3), experience comes with exact change (AR-4.6), and after
+    an event or encounter the turn ends (AR-4.4).
     """
 
     name = "travel"
@@ -304,8 +332,9 @@ class TravelProblems(RuneboundProcedure):
         board = self.rules.board
         here = board.hexes[h.hex]
         alone = all(o.hex != h.hex for s, o in enumerate(state.heroes) if s != seat)
+        hazards = state.opts.advanced_travel_hazards  # AR-1.2: replaces travel_problems
         if not (
-            state.opts.travel_problems
+            (state.opts.travel_problems or hazards)
             and here.city < 0
             and not state.counters[h.hex]
             and h.hex not in state.undefeated
@@ -324,7 +353,8 @@ class TravelProblems(RuneboundProcedure):
             f"({', '.join(face_text(f) for f in rolled)})",
             seat=seat,
         )
-        card_index = draw_adventure(self.rules, state, 0)
+        colour = hazard_colour(self.rules, state, log) if hazards else 0  # AR-4.3
+        card_index = draw_adventure(self.rules, state, colour)
         if card_index < 0:
             return None
         state.reveals += 1
@@ -337,10 +367,12 @@ class TravelProblems(RuneboundProcedure):
             card=card.id,
             card_kind=card.kind,
         )
+        if hazards and card.kind != "challenge" and state.stack and state.stack[-1][0] == "turn":
+            state.stack[-1] = ("turn", END)  # AR-4.4: after an event or encounter the turn ends
         if card.kind == "event":
             resolve_event(self.rules, state, seat, card_index, log)
         elif card.kind == "encounter":
-            state.stack.append(("encounter", card_index, h.hex, 0))
+            state.stack.append(("encounter", card_index, h.hex, colour))
         else:
             state.stack.append(("combat_start", card_index, h.hex, "travel"))
         return None

@@ -6,7 +6,258 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from boardwright.engine.errors import ConfigError
 from boardwright.engine.options import OptionSet, OptionSpec
+
+# Advanced Runebound (docs/rules/advanced.md): one option per section of seed 002, all off by
+# default; the rule set "advanced" (RULE_SETS) switches them all on.
+ADVANCED_SPECS = (
+    OptionSpec(
+        "advanced.doom_track",
+        "bool",
+        False,
+        "Advanced: discarded adventure cards lie on the doom track beside the market row; "
+        "every filled track (4/6/8 cards for 2/3/4-6 players) adds a doom counter, the eighth "
+        "ends normal play. Replaces base_doom_track.",
+        rule="AR-2.1",
+    ),
+    OptionSpec(
+        "advanced.endgame",
+        "bool",
+        False,
+        "Advanced: when a doom track fills, the heroes face red challenges one at a time, from "
+        "the highest experience value down, without escape, until one wins.",
+        rule="AR-3.1",
+    ),
+    OptionSpec(
+        "advanced.travel_hazards",
+        "bool",
+        False,
+        "Advanced: ending movement on an empty wild hex may bring one adventure card, its colour "
+        "read off the doom track. Replaces travel_problems.",
+        rule="AR-4.1",
+    ),
+    OptionSpec(
+        "advanced.first_turn_dice",
+        "bool",
+        False,
+        "Advanced: movement dice in each player's first turn by turn position "
+        "(2 players 4/5; 3 players 3/4/5; 4-6 players 2/3/4/5/5/5).",
+        rule="AR-5.1",
+    ),
+    OptionSpec(
+        "advanced.wounds",
+        "bool",
+        False,
+        "Advanced: heroes, allies and challenges fall only when their wounds exceed their life.",
+        rule="AR-6.1",
+    ),
+    OptionSpec(
+        "advanced.exhaustion",
+        "bool",
+        False,
+        "Advanced: no ability whose exhaustion cost would turn into a wound.",
+        rule="AR-6.2",
+    ),
+    OptionSpec(
+        "advanced.activation_limit",
+        "bool",
+        False,
+        "Advanced: one card activation in the movement step, one in the market step, one "
+        "before combat and one per combat round.",
+        rule="AR-6.3",
+    ),
+    OptionSpec(
+        "advanced.movement_dice",
+        "bool",
+        False,
+        "Advanced: 5 movement dice in a city or when the hero has no exhaustion, else 4 "
+        "(wounds and allies do not count).",
+        rule="AR-6.4",
+        reconstructed=True,
+    ),
+    OptionSpec(
+        "advanced.reshuffle",
+        "bool",
+        False,
+        "Advanced: a spent adventure deck is rebuilt from the challenges of its discard pile; "
+        "its events and encounters leave the game.",
+        rule="AR-6.5",
+    ),
+    OptionSpec(
+        "advanced.knockout",
+        "bool",
+        False,
+        "Advanced: a knock-out costs all gold, the unspent adventure counters and the most "
+        "expensive card; the player may take a new hero. Replaces knockout_penalty.",
+        rule="AR-6.6",
+    ),
+    OptionSpec(
+        "advanced.events",
+        "bool",
+        False,
+        "Advanced: a drawn event with a lower number than the one in play is discarded "
+        "without effect.",
+        rule="AR-6.7",
+    ),
+    OptionSpec(
+        "advanced.healing",
+        "bool",
+        False,
+        "Advanced: the market also removes all exhaustion of the hero or of one ally for 1 gold.",
+        rule="AR-6.8",
+    ),
+    OptionSpec(
+        "advanced.experience",
+        "choice",
+        "off",
+        "Advanced: experience counters only in pairs of two different kinds, at the seed's "
+        "price table (table: 6/5/5/4/3 for 2/3/4/5/6 players) or at the price of one counter "
+        "(base_price); off: single counters as in the base game.",
+        allowed=("off", "table", "base_price"),
+        rule="AR-6.9",
+        reconstructed=True,
+    ),
+    OptionSpec(
+        "advanced.experience_heal",
+        "bool",
+        False,
+        "Advanced: buying experience counters removes all of the hero's wounds and exhaustion.",
+        rule="AR-6.11",
+    ),
+)
+
+# The Sands of Al-Kalim (docs/rules/al-kalim.md): used only with adventure=al-kalim.
+AL_KALIM_SPECS = (
+    OptionSpec(
+        "al_kalim.hero_pool",
+        "choice",
+        "both",
+        "Al-Kalim: heroes are dealt (or chosen) from both boxes, only the six Al-Kalim heroes, "
+        "or only the base heroes.",
+        allowed=("both", "al_kalim", "base"),
+        rule="AK-1.6",
+    ),
+    OptionSpec(
+        "al_kalim.day_wound_check",
+        "choice",
+        "end_of_movement",
+        "Al-Kalim: wounds from day travel knock out (or kill an ally) at the end of the "
+        "movement step, after a waterskin could cancel them, or immediately.",
+        allowed=("end_of_movement", "immediate"),
+        rule="AK-5.7",
+        reconstructed=True,
+    ),
+    OptionSpec(
+        "al_kalim.sunburst_refill",
+        "choice",
+        "all",
+        "Al-Kalim: a sunburst challenge refills every empty starred gem hex, or only those of "
+        "the drawn card's colour.",
+        allowed=("all", "card_colour"),
+        rule="AK-6.7",
+        reconstructed=True,
+    ),
+    OptionSpec(
+        "al_kalim.ambush_escape",
+        "choice",
+        "test",
+        "Al-Kalim: a night ambush always uses the escape test (at -10), or escape follows "
+        "escape_rule.",
+        allowed=("test", "escape_rule"),
+        rule="AK-8.10",
+        reconstructed=True,
+    ),
+    OptionSpec(
+        "al_kalim.ambush_counts_for_quests",
+        "bool",
+        True,
+        "Al-Kalim: a night ambush won counts for quests that ask for defeated challenges.",
+        rule="AK-8.12",
+        reconstructed=True,
+    ),
+    OptionSpec(
+        "al_kalim.waterskin_cancels",
+        "choice",
+        "both",
+        "Al-Kalim: a waterskin cancels the day-travel exhaustion and wounds (the Polish text), "
+        "or either of them (the German text).",
+        allowed=("both", "either"),
+        rule="AK-9.8",
+    ),
+    OptionSpec(
+        "al_kalim.legend_discard_limit",
+        "choice",
+        "one",
+        "Al-Kalim: unfinished quests a player may discard when spending experience.",
+        allowed=("one", "any"),
+        rule="AK-10.6",
+        reconstructed=True,
+    ),
+    OptionSpec(
+        "al_kalim.legend_swap_same_turn",
+        "bool",
+        False,
+        "Al-Kalim: allow drawing and discarding legend cards in the same turn.",
+        rule="AK-10.7",
+    ),
+    OptionSpec(
+        "al_kalim.sandstorm_start",
+        "choice",
+        "place_only",
+        "Al-Kalim: on its first appearance the sandstorm is only placed, or placed and moved.",
+        allowed=("place_only", "place_and_move"),
+        rule="AK-13.2",
+        reconstructed=True,
+    ),
+    OptionSpec(
+        "al_kalim.sandstorm_radius",
+        "int",
+        1,
+        "Al-Kalim: the sandstorm covers the hexes within this distance of its centre "
+        "(0: 1 hex, 1: 7 hexes, 2: 19 hexes).",
+        minimum=0,
+        maximum=2,
+        rule="AK-13.4",
+        reconstructed=True,
+    ),
+    OptionSpec(
+        "al_kalim.sandstorm_arrow_spread",
+        "choice",
+        "60",
+        "Al-Kalim: the angle between the sandstorm's two arrows, in degrees.",
+        allowed=("60", "120"),
+        rule="AK-13.4",
+        reconstructed=True,
+    ),
+    OptionSpec(
+        "al_kalim.storm_carries_heroes",
+        "bool",
+        False,
+        "Al-Kalim: heroes covered by the sandstorm move with it.",
+        rule="AK-13.7",
+        reconstructed=True,
+    ),
+    OptionSpec(
+        "al_kalim.dream_city_draw",
+        "choice",
+        "extra",
+        "Al-Kalim: the City of Dreams' search of 5 market cards comes on top of the bazaar's "
+        "usual draw, or instead of it.",
+        allowed=("extra", "instead"),
+        rule="AK-14.6",
+        reconstructed=True,
+    ),
+    OptionSpec(
+        "al_kalim.lost_city_counts_as_city",
+        "bool",
+        True,
+        "Al-Kalim: a hex with a lost city counts as a city for the story step (bazaar, "
+        "no story die).",
+        rule="AK-14.9",
+        reconstructed=True,
+    ),
+)
 
 OPTION_SET = OptionSet(
     (
@@ -14,8 +265,8 @@ OPTION_SET = OptionSet(
             "adventure",
             "choice",
             "dragonlords",
-            "Which adventure: the base game's Rise of the Dragonlords.",
-            allowed=("dragonlords",),
+            "Which adventure: the base game's Rise of the Dragonlords, or The Sands of Al-Kalim.",
+            allowed=("dragonlords", "al-kalim"),
             rule="RB-9.1",
         ),
         OptionSpec(
@@ -106,6 +357,8 @@ OPTION_SET = OptionSet(
             rule="RB-10.2",
             reconstructed=True,
         ),
+        *ADVANCED_SPECS,
+        *AL_KALIM_SPECS,
     )
 )
 
@@ -123,10 +376,73 @@ class RuneboundOptions:
     max_rounds: int
     travel_problems: bool
     base_doom_track: bool
+    # Advanced Runebound: the field of option "advanced.<x>" is advanced_<x>
+    advanced_doom_track: bool = False
+    advanced_endgame: bool = False
+    advanced_travel_hazards: bool = False
+    advanced_first_turn_dice: bool = False
+    advanced_wounds: bool = False
+    advanced_exhaustion: bool = False
+    advanced_activation_limit: bool = False
+    advanced_movement_dice: bool = False
+    advanced_reshuffle: bool = False
+    advanced_knockout: bool = False
+    advanced_events: bool = False
+    advanced_healing: bool = False
+    advanced_experience: str = "off"
+    advanced_experience_heal: bool = False
+    # The Sands of Al-Kalim: the field of option "al_kalim.<x>" is al_kalim_<x>
+    al_kalim_hero_pool: str = "both"
+    al_kalim_day_wound_check: str = "end_of_movement"
+    al_kalim_sunburst_refill: str = "all"
+    al_kalim_ambush_escape: str = "test"
+    al_kalim_ambush_counts_for_quests: bool = True
+    al_kalim_waterskin_cancels: str = "both"
+    al_kalim_legend_discard_limit: str = "one"
+    al_kalim_legend_swap_same_turn: bool = False
+    al_kalim_sandstorm_start: str = "place_only"
+    al_kalim_sandstorm_radius: int = 1
+    al_kalim_sandstorm_arrow_spread: str = "60"
+    al_kalim_storm_carries_heroes: bool = False
+    al_kalim_dream_city_draw: str = "extra"
+    al_kalim_lost_city_counts_as_city: bool = True
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any]) -> RuneboundOptions:
-        return cls(**{name: values[name] for name in OPTION_SET.names()})
+        """Option names become field names: a dot becomes an underscore."""
+        return cls(**{field_name(name): values[name] for name in OPTION_SET.names()})
+
+
+def field_name(option: str) -> str:
+    """The RuneboundOptions field of an option: ``advanced.doom_track`` -> advanced_doom_track."""
+    return option.replace(".", "_")
+
+
+ADVANCED_PRESET: dict[str, Any] = {
+    spec.name: ("table" if spec.kind == "choice" else True) for spec in ADVANCED_SPECS
+}
+"""Every advanced option on; advanced.experience takes the seed's own table."""
+
+RULE_SETS: dict[str, dict[str, Any]] = {"base": {}, "advanced": ADVANCED_PRESET}
+"""``--rules NAME``: option values a rule set stands for (explicit ``--option``s win)."""
+
+ADVANCED_NOT_WITH: dict[str, tuple[str, ...]] = {
+    "al-kalim": ("advanced.doom_track", "advanced.endgame"),
+}
+"""Adventures an advanced section does not combine with (docs/rules/advanced.md, AR-1.3)."""
+
+
+def check_advanced_combination(options: Mapping[str, Any]) -> None:
+    """ConfigError when an advanced option is on with an adventure it does not combine with."""
+    adventure = str(options.get("adventure", ""))
+    clashing = [name for name in ADVANCED_NOT_WITH.get(adventure, ()) if options.get(name)]
+    if clashing:
+        fix = " ".join(f"--option {name}=false" for name in clashing)
+        raise ConfigError(
+            f"{', '.join(clashing)} cannot be played with the {adventure} adventure, which has "
+            f"no doom track and no Margath (see 'boardwright rules runebound AR-1.3'); "
+            f"turn them off: {fix}"
+        )
 
 
 XP_COST_BY_PLAYERS = {1: 5, 2: 5, 3: 4, 4: 4, 5: 3, 6: 2}
@@ -135,3 +451,13 @@ XP_COST_BY_PLAYERS = {1: 5, 2: 5, 3: 4, 4: 4, 5: 3, 6: 2}
 def experience_price(options: RuneboundOptions, players: int) -> int:
     """RB-8.2: experience points per experience counter."""
     return options.xp_cost or XP_COST_BY_PLAYERS[players]
+
+
+XP_PAIR_PRICE = {1: 6, 2: 6, 3: 5, 4: 5, 5: 4, 6: 3}  # AR-6.9: seed 002's table (1 player: ours)
+
+
+def experience_pair_price(options: RuneboundOptions, players: int) -> int:
+    """AR-6.9: experience points for a pair of experience counters."""
+    if options.advanced_experience == "base_price":
+        return experience_price(options, players)
+    return XP_PAIR_PRICE[players]

@@ -38,6 +38,8 @@ def use_ability(
     """Pay for and apply one ability (found by its key), marking it used."""
     owner, ability = next((o, a) for k, o, a in rules.abilities(state, seat, timing) if k == key)
     used.append(key)
+    rules.note_use(state, seat, key)  # AK-11.11: a legendary rune's uses
+    state.activations += 1  # AR-6.3: counted per window (Rules.may_activate)
     pay_cost(rules, state, seat, ability.cost.exhaustion, ability.cost.wounds, ability.cost.gold)
     emit(
         log,

@@ -19,6 +19,7 @@ Terrain = Literal["plains", "road", "hills", "forest", "mountains", "river", "sw
 Phase = Literal["ranged", "melee", "magic"]
 Stat = Literal["mind", "body", "spirit"]
 Skill = Literal["climb", "swim", "diplomacy", "stealth", "survival", "lore"]
+TimeOfDay = Literal["day", "night"]  # Al-Kalim: the time a turn is travelled in (AK-4.4)
 
 TERRAINS: tuple[str, ...] = ("plains", "road", "hills", "forest", "mountains", "river", "swamp")
 COLOURS: tuple[str, ...] = ("green", "yellow", "blue", "red")
@@ -45,6 +46,11 @@ class Modify(ContentRecord):
     phase: Phase | None = None  # combat modifiers: only in this phase
     when: Literal["always", "attack", "defend"] = "always"
     skill: Skill | None = None  # stat "test": bonus to tests of this skill (None: every test)
+    # Al-Kalim filters (all optional): the change applies only while every given one holds.
+    trait: str | None = None  # only in fights against a challenge with this trait (AK-6.5)
+    location: str | None = None  # only while the hero's hex is in this location (AK-15)
+    terrain: Terrain | None = None  # only while the hero's hex has this terrain
+    time: TimeOfDay | None = None  # only on day turns or on night turns (AK-4.4)
 
 
 class DamageEnemy(ContentRecord):
@@ -242,7 +248,7 @@ class AdventureCard(ContentRecord):
     kind: Literal["challenge", "event", "encounter"]
     text: str = ""
     # challenges
-    life: int | None = Field(default=None, ge=1)
+    life: int | None = Field(default=None, ge=1)  # Al-Kalim: the life by day (AK-6.3)
     ranged: Attack | None = None
     melee: Attack | None = None
     magic: Attack | None = None
@@ -250,6 +256,13 @@ class AdventureCard(ContentRecord):
     no_escape: bool = False
     abilities: list[Ability] = Field(default_factory=list)
     reward: Reward = Field(default_factory=Reward)
+    # Al-Kalim challenges (AK-6.3, AK-6.6)
+    night_life: int | None = Field(
+        default=None, ge=1, description="Al-Kalim: the life on a night turn (the upper value)"
+    )
+    sunburst: bool = Field(
+        default=False, description="Al-Kalim: drawing it refills starred hexes and moves the storm"
+    )
     # events
     number: int | None = Field(default=None, ge=1)
     # encounters
@@ -257,6 +270,8 @@ class AdventureCard(ContentRecord):
 
     @model_validator(mode="after")
     def _kind_fields(self) -> AdventureCard:
+        if self.kind != "challenge" and (self.night_life is not None or self.sunburst):
+            raise ValueError("only a challenge has a night_life or a sunburst")
         if self.kind == "challenge":
             if self.life is None:
                 raise ValueError("a challenge needs life")
@@ -329,6 +344,37 @@ class DieFace(ContentRecord):
     terrains: list[Literal["plains", "road", "hills", "forest", "mountains", "river", "swamp"]]
 
 
+HEX_PATTERN = r"^-?\d+,-?\d+$"
+
+
+class LocationRecord(ContentRecord):
+    """Al-Kalim: a named place on the overlay (AK-15.1).
+
+    ``hexes`` are the hexes its printed name runs across; the engine adds every hex next to one
+    of them that has the same terrain as it (once, not repeatedly). ``adjoining: false`` keeps
+    the location to exactly these hexes (a place printed on a single hex, AK-15.3).
+    """
+
+    id: str
+    name: str
+    hexes: list[Annotated[str, Field(pattern=HEX_PATTERN)]] = Field(
+        min_length=1, description="axial q,r of the hexes the printed name runs across"
+    )
+    adjoining: bool = Field(
+        default=True, description="add the adjoining hexes of the same terrain (AK-15.1)"
+    )
+
+
+class LostCityRecord(ContentRecord):
+    """Al-Kalim: a lost-city marker and the market stack by its crest (AK-1.8, AK-14.8)."""
+
+    id: str
+    name: str
+    crest: str
+    market_position: int = Field(ge=1, description="the market stack beside its crest (6, 7, 8)")
+    power: Literal["faith", "dreams", "clouds"]  # the benefit of AK-14.5, AK-14.6 or AK-14.7
+
+
 class BoardRecord(ContentRecord):
     id: str
     name: str
@@ -336,3 +382,149 @@ class BoardRecord(ContentRecord):
     hexes: list[HexRecord] = Field(min_length=1)
     movement_die: list[DieFace] = Field(min_length=6, max_length=6)
     counter_values: dict[Colour, int] = Field(description="experience per adventure counter colour")
+    # Al-Kalim overlay (all optional; the base board has none of them)
+    terrain_names: dict[Terrain, str] = Field(
+        default_factory=dict, description="names shown for the terrains (Al-Kalim: plains=dunes)"
+    )
+    locations: list[LocationRecord] = Field(default_factory=list)
+    sandstorm_start: str | None = Field(
+        default=None, pattern=HEX_PATTERN, description="q,r of the Prison of the Ifrit (AK-2.3)"
+    )
+    lost_cities: list[LostCityRecord] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _overlay_references(self) -> BoardRecord:
+        on_board = {_canonical_hex(h.at) for h in self.hexes}
+        seen: set[str] = set()
+        for i, location in enumerate(self.locations):
+            where = f"locations[{i}] (id {location.id!r})"
+            if location.id in seen:
+                raise ValueError(f"{where}: duplicate location id")
+            seen.add(location.id)
+            for j, at in enumerate(location.hexes):
+                if _canonical_hex(at) not in on_board:
+                    raise ValueError(f"{where}.hexes[{j}]: no hex at {at!r} on the board")
+        if self.sandstorm_start is not None and (
+            _canonical_hex(self.sandstorm_start) not in on_board
+        ):
+            raise ValueError(f"sandstorm_start: no hex at {self.sandstorm_start!r} on the board")
+        city_ids = {c.id for c in self.cities}
+        ids: set[str] = set()
+        positions: set[int] = set()
+        for i, lost in enumerate(self.lost_cities):
+            where = f"lost_cities[{i}] (id {lost.id!r})"
+            if lost.id in ids or lost.id in city_ids:
+                raise ValueError(f"{where}: the id is used by another city")
+            if lost.market_position in positions:
+                raise ValueError(
+                    f"{where}.market_position: stack {lost.market_position} has another lost city"
+                )
+            ids.add(lost.id)
+            positions.add(lost.market_position)
+        return self
+
+
+def _canonical_hex(text: str) -> tuple[int, int]:
+    q, r = text.split(",")
+    return int(q), int(r)
+
+
+# --- Al-Kalim: legend cards and survival gear -----------------------------------------------------
+LegendType = Literal["ally", "artifact", "location", "mount", "rune"]
+LEGEND_TYPES: tuple[str, ...] = ("ally", "artifact", "location", "mount", "rune")
+
+
+class QuestStep(ContentRecord):
+    """One thing a quest asks for (AK-11.5); a quest's steps are done in order.
+
+    ``do``: ``defeat`` challenges, ``story_roll`` (roll the story die), explore a ``bazaar``, or
+    ``end_movement`` on a hex. The optional filters say where, when and against what; a step
+    without filters accepts any. ``test`` is a skill test the quest itself demands, made when
+    the step's action is done: failing it fails the quest (AK-11.6). ``gold`` is paid to
+    complete the step.
+    """
+
+    do: Literal["defeat", "story_roll", "bazaar", "end_movement"]
+    count: int = Field(default=1, ge=1, description="how many times, in different actions")
+    terrain: Terrain | None = None  # the terrain of the hero's hex
+    location: str | None = None  # a location id of the board (AK-15)
+    city: str | None = None  # a city id, a lost-city id, or "lost" for any lost city
+    trait: str | None = None  # defeat: the challenge has this trait (AK-6.5)
+    colour: Colour | None = None  # defeat: the challenge is of this colour
+    time: TimeOfDay | None = None  # on a day turn or a night turn (AK-4.4)
+    test: TestRecord | None = None  # the quest's own skill test (AK-11.6)
+    gold: int = Field(default=0, ge=0, description="gold paid to complete the step")
+
+    @model_validator(mode="after")
+    def _filters_fit(self) -> QuestStep:
+        if self.do == "bazaar":
+            if self.city is None:
+                raise ValueError("a bazaar step names its city (or 'lost')")
+            if self.terrain is not None or self.location is not None:
+                raise ValueError("a bazaar step is placed by its city, not a terrain or location")
+        if self.do != "defeat" and (self.trait is not None or self.colour is not None):
+            raise ValueError("only a defeat step filters by trait or colour")
+        if self.city is not None and self.do not in ("bazaar", "end_movement"):
+            raise ValueError("only a bazaar or end_movement step names a city")
+        return self
+
+
+class Quest(ContentRecord):
+    """The quest side of a legend card: what the hero must do (AK-11.1, AK-11.5)."""
+
+    text: str
+    steps: list[QuestStep] = Field(min_length=1)
+
+
+class LegendReward(ContentRecord):
+    """The reward side of a legend card (AK-11.1, AK-11.7-AK-11.11).
+
+    A legendary ally has a stat line (all five of life, stamina, mind, body, spirit); a
+    legendary rune has ``uses`` (3: its power works three times, AK-11.11).
+    """
+
+    text: str
+    abilities: list[Ability] = Field(default_factory=list)
+    uses: int | None = Field(default=None, ge=1, description="legendary runes: uses (AK-11.11)")
+    # legendary allies
+    life: int | None = Field(default=None, ge=1)
+    stamina: int | None = Field(default=None, ge=1)
+    mind: Attack | None = None
+    body: Attack | None = None
+    spirit: Attack | None = None
+
+
+class LegendCard(ContentRecord):
+    """A legend card: a quest on one side, a legendary reward on the other (AK-1.4, AK-11)."""
+
+    id: str
+    name: str
+    type: LegendType
+    quest: Quest
+    reward: LegendReward
+
+    @model_validator(mode="after")
+    def _type_fields(self) -> LegendCard:
+        reward = self.reward
+        stats = (reward.life, reward.stamina, reward.mind, reward.body, reward.spirit)
+        if self.type == "ally" and any(s is None for s in stats):
+            raise ValueError("a legendary ally needs life, stamina, mind, body and spirit")
+        if self.type != "ally" and any(s is not None for s in stats):
+            raise ValueError("only a legendary ally has life, stamina and combat stats")
+        if self.type != "ally" and not reward.abilities:
+            raise ValueError(f"a legendary {self.type} needs at least one ability")
+        if (self.type == "rune") != (reward.uses is not None):
+            raise ValueError("a legendary rune, and only a rune, has uses (AK-11.11)")
+        return self
+
+
+class GearRecord(ContentRecord):
+    """Al-Kalim survival gear, sold in bazaars (AK-1.9, AK-9.4). What it does is rules
+    (AK-9.7-AK-9.9), keyed by ``kind``; ``text`` is shown to the players."""
+
+    id: str
+    kind: Literal["pack_camel", "waterskin", "adventurers_kit"]
+    name: str
+    text: str
+    cost: int = Field(default=1, ge=0, description="price in gold per token")
+    count: int = Field(default=6, ge=1, description="tokens of this kind in the stock")

@@ -6,19 +6,21 @@ from collections.abc import Iterator, Sequence
 
 from boardwright.engine.events import Event
 from boardwright.engine.hexgrid import distance
-from boardwright.games.runebound.content import RuneboundContent
+from boardwright.games.runebound.content import TERRAIN_NAMES, RuneboundContent
 from boardwright.games.runebound.records import (
     Ability,
     AdventureCard,
     Attack,
     Effect,
     MarketCard,
+    Modify,
 )
 from boardwright.games.runebound.state import XP_KINDS, AllyState, HeroState, RuneboundState
 
 Log = list[Event] | None
 STEP_STATS = ("mind", "body", "spirit")  # RB-5.5: ranged, melee, magic
 STEP_NAMES = ("ranged", "melee", "magic")
+FIRST_TURN_DICE = {2: (4, 5), 3: (3, 4, 5), 4: (2, 3, 4, 5, 5, 5)}  # AR-5.1 by turn position
 WEAPON_LIMIT = 2  # RB-5.7
 ARMOUR_LIMIT = 1
 
@@ -34,6 +36,9 @@ def seat_name(seat: int) -> str:
 
 class Rules:
     """Static content plus the queries and effects every procedure needs."""
+
+    story_after_knockout = False
+    """Al-Kalim (AK-16.1): a hero knocked out while moving still takes step 3 in the city."""
 
     def __init__(self, content: RuneboundContent) -> None:
         self.content = content
@@ -87,16 +92,28 @@ class Rules:
         h = state.heroes[seat]
         life = self.life(state, seat)
         stamina = self.stamina(state, seat)
+        no_overflow = state.opts.advanced_exhaustion  # AR-6.2
         return [
             (key, owner, a)
             for key, owner, a in self.abilities(state, seat, timing)
             if key not in used
             and a.cost.gold <= h.gold
             # paying must not knock the hero out (exhaustion beyond stamina becomes wounds)
-            and h.wounds + a.cost.wounds + max(0, h.exhaustion + a.cost.exhaustion - stamina) < life
+            and not self.falls(
+                state,
+                h.wounds + a.cost.wounds + max(0, h.exhaustion + a.cost.exhaustion - stamina),
+                life,
+            )
+            and not (no_overflow and h.exhaustion + a.cost.exhaustion > stamina)
             and self.effects_matter(state, seat, a.effects, fighting or state.combat is not None)
             and (not a.cost.discard or self._discard_safe(state, seat, key))
         ]
+
+    @staticmethod
+    def may_activate(state: RuneboundState) -> bool:
+        """AR-6.3 (option): one card activation per window (movement step, market step,
+        before combat, combat round); without the option, no limit beyond RB-2.3."""
+        return not state.opts.advanced_activation_limit or state.activations == 0
 
     def _discard_safe(self, state: RuneboundState, seat: int, key: str) -> bool:
         """A card discarded to pay for its ability must not take the hero down with it."""
@@ -134,6 +151,62 @@ class Rules:
                 if a.timing == "while_in_play":
                     yield from a.effects
 
+    def applies(self, state: RuneboundState, seat: int, e: Modify) -> bool:
+        """Whether a modifier's Al-Kalim conditions hold now: the foe's trait, the hero's
+        location or terrain, day or night (AK-6.5, AK-15, AK-4.4). Unconditional ones always do."""
+        if e.trait is not None:
+            combat = state.combat
+            if combat is None or e.trait not in self.adventures[combat.card].traits:
+                return False
+        if e.terrain is not None or e.location is not None:
+            here = state.heroes[seat].hex
+            if e.terrain is not None and TERRAIN_NAMES[self.board.hexes[here].terrain] != e.terrain:
+                return False
+            if e.location is not None:
+                index = self.board.location_index.get(e.location)
+                if index is None or here not in self.board.locations[index].hexes:
+                    return False
+        if e.time is not None:
+            night = state.alk is not None and state.alk.night
+            if (e.time == "night") != night:
+                return False
+        return True
+
+    def move_terrain(self, state: RuneboundState, hex_index: int) -> int:
+        """The terrain a movement die must show to enter this hex (RB-3.3)."""
+        return self.board.hexes[hex_index].terrain
+
+    def escape_by_test(self, state: RuneboundState, source: str) -> bool:
+        """RB-5.3: whether escaping needs a test (option escape_rule)."""
+        return state.opts.escape_rule == "test"
+
+    def is_legendary(self, card: int) -> bool:
+        """Al-Kalim: a legendary ally (AK-11.7); the base game has none."""
+        return False
+
+    def sunburst(self, state: RuneboundState, card: int, log: Log) -> None:
+        """Al-Kalim: a sunburst challenge was drawn (AK-6.6); nothing in the base game."""
+
+    def on_defeat(
+        self, state: RuneboundState, seat: int, card: int, hex_index: int, log: Log
+    ) -> None:
+        """A challenge was defeated: Al-Kalim quests may advance (AK-11.5)."""
+
+    def note_use(self, state: RuneboundState, seat: int, key: str) -> None:
+        """An ability was used (Al-Kalim counts the uses of legendary runes, AK-11.11)."""
+
+    def after_knockout(self, state: RuneboundState, seat: int, log: Log) -> None:
+        """Al-Kalim: survival gear is lost (AK-9.6); nothing more in the base game."""
+
+    def after_experience(
+        self, state: RuneboundState, seat: int, spent: list[int], log: Log
+    ) -> None:
+        """Al-Kalim: the limit counter and a quest discard (AK-10.3-AK-10.6)."""
+
+    def enemy_life(self, state: RuneboundState, card: AdventureCard) -> int:
+        """A challenge's life (RB-5.8); Al-Kalim reads it by day or night (AK-6.3)."""
+        return card.life or 1
+
     def modifier(
         self, state: RuneboundState, seat: int, stat: str, step: int = -1, when: str = "always"
     ) -> int:
@@ -146,6 +219,7 @@ class Rules:
                 and e.stat == stat
                 and (e.phase is None or e.phase == phase)
                 and e.when in ("always", when)
+                and self.applies(state, seat, e)
             ):
                 total += e.amount
         h = state.heroes[seat]
@@ -200,10 +274,22 @@ class Rules:
         return max(0, total)
 
     def max_movement_dice(self, state: RuneboundState, seat: int) -> int:
-        """RB-3.1: 5 dice, at most 4 when the hero or an ally has a wound or exhaustion."""
+        """RB-3.1: 5 dice, at most 4 when the hero or an ally has a wound or exhaustion.
+
+        AR-6.4 (option): 5 in a city or without exhaustion on the hero, else 4. AR-5.1
+        (option): in round 1 the first-turn table by turn position instead.
+        """
         h = state.heroes[seat]
-        hurt = h.wounds or h.exhaustion or any(a.wounds or a.exhaustion for a in h.allies)
-        dice = (4 if hurt else 5) + self.modifier(state, seat, "movement_dice")
+        opts = state.opts
+        players = len(state.heroes)
+        if opts.advanced_first_turn_dice and state.round == 1 and players > 1:
+            dice = FIRST_TURN_DICE[min(players, 4)][(seat - state.first) % players]
+        elif opts.advanced_movement_dice:
+            dice = 4 if h.exhaustion and self.board.hexes[h.hex].city < 0 else 5
+        else:
+            hurt = h.wounds or h.exhaustion or any(a.wounds or a.exhaustion for a in h.allies)
+            dice = 4 if hurt else 5
+        dice += self.modifier(state, seat, "movement_dice")
         return max(0, min(dice, 6))
 
     def test_bonus(self, state: RuneboundState, seat: int, stat: str, skill: str | None) -> int:
@@ -215,7 +301,12 @@ class Rules:
         if skill is not None:
             value += hero.skills.get(skill, 0)  # type: ignore[call-overload]
         for e in self._passive(state, seat):
-            if e.do == "modify" and e.stat == "test" and (e.skill is None or e.skill == skill):
+            if (
+                e.do == "modify"
+                and e.stat == "test"
+                and (e.skill is None or e.skill == skill)
+                and self.applies(state, seat, e)
+            ):
                 value += e.amount
         return value
 
@@ -242,7 +333,8 @@ class Rules:
                         stamina += e.amount if e.stat == "stamina" else 0
         h = state.heroes[seat]
         new_stamina = self.stamina(state, seat) - stamina
-        return h.wounds + max(0, h.exhaustion - new_stamina) < self.life(state, seat) - life
+        wounds = h.wounds + max(0, h.exhaustion - new_stamina)
+        return not self.falls(state, wounds, self.life(state, seat) - life)
 
     def gain_card(self, state: RuneboundState, seat: int, card: int) -> None:
         h = state.heroes[seat]
@@ -278,7 +370,7 @@ class Rules:
         if over > 0:
             ally.exhaustion -= over
             ally.wounds += over
-        if ally.wounds >= (card.life or 1):
+        if self.falls(state, ally.wounds, card.life or 1):
             allies = state.heroes[seat].allies
             if state.combat is not None and ally in allies:
                 plans = state.combat.ally_steps  # keep the other allies' plans in line
@@ -290,7 +382,13 @@ class Rules:
             emit(log, "ally_died", f"{card.name} died", seat=seat, card=card.id)
 
     def knocked_out(self, state: RuneboundState, seat: int) -> bool:
-        return state.heroes[seat].wounds >= self.life(state, seat)
+        return self.falls(state, state.heroes[seat].wounds, self.life(state, seat))
+
+    @staticmethod
+    def falls(state: RuneboundState, wounds: int, life: int) -> bool:
+        """RB-5.8: wounds at least equal to life defeat a hero, ally or challenge;
+        AR-6.1 (option): only wounds that exceed life do."""
+        return wounds > life if state.opts.advanced_wounds else wounds >= life
 
     def heal_party(
         self, state: RuneboundState, seat: int, wounds: int, exhaustion: int, target: str
@@ -348,11 +446,18 @@ class Rules:
 
     def nearest_city_hex(self, state: RuneboundState, seat: int) -> int:
         """The closest city by hexes (ties: earlier in the market row)."""
+        return self.nearest_city_hexes(state, seat)[0]
+
+    def nearest_city_hexes(self, state: RuneboundState, seat: int) -> list[int]:
+        """Every city at the smallest distance, in market-row order (AR-6.6: the player picks)."""
         here = self.board.hexes[state.heroes[seat].hex].at
-        return min(
-            (c.hex for c in self.board.cities),
-            key=lambda x: distance(here, self.board.hexes[x].at),
-        )
+        far = {c.hex: distance(here, self.board.hexes[c.hex].at) for c in self.board.cities}
+        best = min(far.values())
+        return [c.hex for c in self.board.cities if far[c.hex] == best]
+
+    def experience_value(self, h: HeroState) -> int:
+        """AR-6.12: the total bonus of a hero's experience counters."""
+        return sum(self.xp_bonus(h, kind) for kind in XP_KINDS)
 
     # --- cards -------------------------------------------------------------------------------
     @staticmethod

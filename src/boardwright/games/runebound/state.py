@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from boardwright.engine.rng import Rng
 from boardwright.engine.state import StateBase
+from boardwright.games.runebound.alkalim.state import AlKalimState
 from boardwright.games.runebound.options import RuneboundOptions
 
 # Experience counter kinds (RB-8.3)
@@ -85,14 +86,21 @@ class HeroState:
 
 class RuneboundState(StateBase):
     __slots__ = (
+        "activations",
         "adventure_decks",
         "adventure_discards",
+        "alk",
         "combat",
         "counter_supply",
         "counters",
         "doom_count",
         "doom_counters",
+        "doom_row",
+        "eliminated",
         "ended_by",
+        "endgame_how",
+        "endgame_order",
+        "endgame_pending",
         "event",
         "finished",
         "first",
@@ -100,6 +108,7 @@ class RuneboundState(StateBase):
         "market_deck",
         "market_discard",
         "opts",
+        "removed_adventures",
         "round",
         "seat",
         "stacks",
@@ -124,6 +133,14 @@ class RuneboundState(StateBase):
         self.event = -1  # the event card in play
         self.doom_count = 0  # RB-10.2: discarded adventure cards since the last doom counter
         self.doom_counters = 0
+        # Advanced Runebound (docs/rules/advanced.md)
+        self.doom_row: list[int] = []  # AR-2: face-down cards on the doom track, place 1 first
+        self.endgame_pending = False  # AR-2.6: the eighth doom counter is down
+        self.endgame_order: list[int] = []  # AR-3.2: seats in confrontation order (endgame on)
+        self.eliminated: list[int] = []  # AR-3.6: seats out of the endgame
+        self.endgame_how = ""  # AR-3.5/3.7: "Margath", "three red cards", "all eliminated"
+        self.removed_adventures: list[int] = []  # AR-3.1/AR-6.5: out of the game
+        self.activations = 0  # AR-6.3: card activations in the current window
         self.market_deck: list[int] = []
         self.market_discard: list[int] = []
         self.stacks: list[list[int]] = []  # per city, face up (top = last)
@@ -134,7 +151,8 @@ class RuneboundState(StateBase):
         self.turn_number = 0
         self.finished = False
         self.winner = -1
-        self.ended_by = ""  # "Margath", "runes", "round cap", "doom track"
+        self.alk: AlKalimState | None = None  # The Sands of Al-Kalim (None in other adventures)
+        self.ended_by = ""  # "Margath", "runes", "round cap", "doom track", "endgame"
 
     def clone(self) -> RuneboundState:
         other = RuneboundState.__new__(RuneboundState)
@@ -151,6 +169,13 @@ class RuneboundState(StateBase):
         other.event = self.event
         other.doom_count = self.doom_count
         other.doom_counters = self.doom_counters
+        other.doom_row = self.doom_row[:]
+        other.endgame_pending = self.endgame_pending
+        other.endgame_order = self.endgame_order[:]
+        other.eliminated = self.eliminated[:]
+        other.endgame_how = self.endgame_how
+        other.removed_adventures = self.removed_adventures[:]
+        other.activations = self.activations
         other.market_deck = self.market_deck[:]
         other.market_discard = self.market_discard[:]
         other.stacks = [s[:] for s in self.stacks]
@@ -161,6 +186,7 @@ class RuneboundState(StateBase):
         other.turn_number = self.turn_number
         other.finished = self.finished
         other.winner = self.winner
+        other.alk = self.alk.clone() if self.alk is not None else None
         other.ended_by = self.ended_by
         return other
 
@@ -186,7 +212,7 @@ class CombatState:
     def __init__(self, card: int, hex_index: int, source: str) -> None:
         self.card = card
         self.hex = hex_index
-        self.source = source  # "counter:<colour>", "undefeated", "encounter", "travel"
+        self.source = source  # "counter:<colour>", "undefeated", "encounter", "travel", "endgame"
         self.enemy_wounds = 0
         self.round = 0
         self.hero_step = -1  # the step the hero attacks in this round (0 ranged, 1 melee, 2 magic)

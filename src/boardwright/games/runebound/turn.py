@@ -5,7 +5,8 @@ from __future__ import annotations
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.effects import draw_market_card
-from boardwright.games.runebound.options import experience_price
+from boardwright.games.runebound.endgame import begin_endgame
+from boardwright.games.runebound.options import experience_pair_price, experience_price
 from boardwright.games.runebound.procedure import RuneboundProcedure, ability_options, use_ability
 from boardwright.games.runebound.rules import Log, emit, seat_name
 from boardwright.games.runebound.state import (
@@ -29,12 +30,12 @@ class Turn(RuneboundProcedure):
         seat = state.seat
         h = state.heroes[seat]
         stack = state.stack
+        if state.endgame_pending:  # AR-2.6: the rest of the turn is not played
+            begin_endgame(self.rules, state, log)
+            return None
+        state.activations = 0  # AR-6.3: each step is a window of its own
         if stage == REFRESH:
-            h.used.clear()
-            h.turn_mods.clear()
-            h.bonus_moves = 0
-            h.bought_this_turn.clear()
-            h.sold_this_turn.clear()
+            refresh(state, seat)
             stack[-1] = (self.name, MOVEMENT)
             stack.append(("movement",))
         elif stage == MOVEMENT:
@@ -51,6 +52,16 @@ class Turn(RuneboundProcedure):
             stack.pop()
             end_turn(state, log)
         return None
+
+
+def refresh(state: RuneboundState, seat: int) -> None:
+    """RB-2.2: cards ready again; this turn's bonuses and bookkeeping cleared."""
+    h = state.heroes[seat]
+    h.used.clear()
+    h.turn_mods.clear()
+    h.bonus_moves = 0
+    h.bought_this_turn.clear()
+    h.sold_this_turn.clear()
 
 
 def end_turn(state: RuneboundState, log: Log) -> None:
@@ -92,10 +103,12 @@ class Market(RuneboundProcedure):
         seat = state.seat
         h = state.heroes[seat]
         rules = self.rules
-        city = rules.board.hexes[h.hex].city
+        city = self.stack_of(state, frame)
         if not frame[1]:
-            draw_market_card(rules, state, city, log)
-            state.stack[-1] = (self.name, True)
+            state.stack[-1] = (self.name, True, *frame[2:])
+            self.draw(state, frame, log)
+            if state.stack[-1][0] != self.name:
+                return None  # the draw asked for something first (Al-Kalim: City of Dreams)
         options: list[Option] = []
         for card in state.stacks[city]:
             c = rules.market[card]
@@ -110,7 +123,7 @@ class Market(RuneboundProcedure):
                 )
         price = state.opts.sell_price
         if price != "none":
-            owned = [*h.items, *(a.card for a in h.allies)]
+            owned = [*h.items, *(a.card for a in h.allies if not rules.is_legendary(a.card))]
             for card in owned:
                 if card not in h.bought_this_turn and rules.survives_losing(state, seat, card):
                     c = rules.market[card]
@@ -132,15 +145,50 @@ class Market(RuneboundProcedure):
                         i,
                     )
                 )
-        options.extend(ability_options(rules.usable(state, seat, "market", h.used)))
+        if state.opts.advanced_healing and h.gold:  # AR-6.8: all exhaustion for 1 gold
+            if h.exhaustion:
+                options.append(
+                    Option("heal-exhaustion", "remove all your hero's exhaustion (1 gold)")
+                )
+            options.extend(
+                Option(
+                    f"heal-exhaustion-ally:{i}",
+                    f"remove all exhaustion of {rules.market[ally.card].name} (1 gold)",
+                    i,
+                )
+                for i, ally in enumerate(h.allies)
+                if ally.exhaustion
+            )
+        options.extend(self.extra_options(state, frame))
+        if rules.may_activate(state):  # AR-6.3: one activation in the market step
+            options.extend(ability_options(rules.usable(state, seat, "market", h.used)))
         options.append(Option("done", "leave the market"))
         return Decision(
             seat,
             "market",
-            f"{rules.who(state, seat)}: the market of "
-            f"{rules.board.cities[city].name} ({h.gold} gold)",
+            f"{rules.who(state, seat)}: the market of {self.place_name(state, frame)} "
+            f"({h.gold} gold)",
             tuple(options),
         )
+
+    # --- hooks for markets elsewhere (Al-Kalim bazaars) ----------------------------------------
+    def stack_of(self, state: RuneboundState, frame: Frame) -> int:
+        """The market stack this market sells from: the hero's city."""
+        return self.rules.board.hexes[state.heroes[state.seat].hex].city
+
+    def place_name(self, state: RuneboundState, frame: Frame) -> str:
+        return self.rules.board.cities[self.stack_of(state, frame)].name
+
+    def draw(self, state: RuneboundState, frame: Frame, log: Log) -> None:
+        """RB-7.1: a new card onto the stack."""
+        draw_market_card(self.rules, state, self.stack_of(state, frame), log)
+
+    def extra_options(self, state: RuneboundState, frame: Frame) -> list[Option]:
+        return []
+
+    def extra_resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> bool:
+        """Handle an option of ``extra_options``; False if the option is not one of them."""
+        return False
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         seat = state.seat
@@ -152,8 +200,7 @@ class Market(RuneboundProcedure):
             state.stack.pop()
         elif key.startswith("buy:"):
             card: int = option.data
-            city = rules.board.hexes[h.hex].city
-            state.stacks[city].remove(card)
+            state.stacks[self.stack_of(state, frame)].remove(card)
             h.gold -= rules.market[card].cost
             rules.gain_card(state, seat, card)
             h.bought_this_turn.append(card)
@@ -190,13 +237,30 @@ class Market(RuneboundProcedure):
             h.gold -= 1
             h.allies[option.data].wounds -= 1
             emit(log, "heal", f"{who} pays 1 gold to heal an ally's wound", seat=seat)
-        else:
+        elif key == "heal-exhaustion":
+            h.gold -= 1
+            h.exhaustion = 0
+            emit(log, "heal", f"{who} pays 1 gold to remove the hero's exhaustion", seat=seat)
+        elif key.startswith("heal-exhaustion-ally:"):
+            h.gold -= 1
+            h.allies[option.data].exhaustion = 0
+            emit(log, "heal", f"{who} pays 1 gold to remove an ally's exhaustion", seat=seat)
+        elif not self.extra_resume(state, frame, option, log):
             use_ability(rules, state, seat, option.data, "market", log, h.used)
 
 
 def sell_value(cost: int, price: str) -> int:
     """RB-7.3: half the cost rounded down (option: full)."""
     return cost if price == "full" else cost // 2
+
+
+XP_LABELS = {
+    "mind": "+2 mind",
+    "body": "+2 body",
+    "spirit": "+2 spirit",
+    "stamina": "+2 stamina",
+    "life": "+1 life",
+}
 
 
 class Experience(RuneboundProcedure):
@@ -207,19 +271,26 @@ class Experience(RuneboundProcedure):
     def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
         seat = state.seat
         h = state.heroes[seat]
-        price = experience_price(state.opts, len(state.heroes))
+        pairs = state.opts.advanced_experience != "off"  # AR-6.9/AR-6.10
+        price = (experience_pair_price if pairs else experience_price)(
+            state.opts, len(state.heroes)
+        )
         total = self.rules.xp_total(h)
         options: list[Option] = []
-        if total >= price:
-            labels = {
-                "mind": "+2 mind",
-                "body": "+2 body",
-                "spirit": "+2 spirit",
-                "stamina": "+2 stamina",
-                "life": "+1 life",
-            }
+        if total >= price and pairs:
             options = [
-                Option(f"xp:{kind}", f"buy {labels[kind]} ({price} experience)", i)
+                Option(
+                    f"xp:{XP_KINDS[a]}+{XP_KINDS[b]}",
+                    f"buy {XP_LABELS[XP_KINDS[a]]} and {XP_LABELS[XP_KINDS[b]]} "
+                    f"({price} experience)",
+                    (a, b),
+                )
+                for a in range(len(XP_KINDS))
+                for b in range(a + 1, len(XP_KINDS))
+            ]
+        elif total >= price:
+            options = [
+                Option(f"xp:{kind}", f"buy {XP_LABELS[kind]} ({price} experience)", i)
                 for i, kind in enumerate(XP_KINDS)
             ]
         options.extend(ability_options(self.rules.usable(state, seat, "activate", h.used)))
@@ -240,16 +311,34 @@ class Experience(RuneboundProcedure):
         if option.key == "done":
             state.stack.pop()
         elif option.key.startswith("xp:"):
-            price = experience_price(state.opts, len(state.heroes))
-            self.rules.pay_experience(state, seat, price)
-            h.xp.append(option.data)
-            emit(
-                log,
-                "experience",
-                f"{self.rules.who(state, seat)} buys an experience counter: "
-                f"{XP_KINDS[option.data]}",
-                seat=seat,
-                counter=XP_KINDS[option.data],
+            pairs = state.opts.advanced_experience != "off"
+            price = (experience_pair_price if pairs else experience_price)(
+                state.opts, len(state.heroes)
             )
+            spent = self.rules.pay_experience(state, seat, price)
+            bought = list(option.data) if pairs else [option.data]
+            h.xp.extend(bought)
+            if pairs:
+                emit(
+                    log,
+                    "experience",
+                    f"{self.rules.who(state, seat)} buys two experience counters: "
+                    + " and ".join(XP_KINDS[x] for x in bought),
+                    seat=seat,
+                    counters=[XP_KINDS[x] for x in bought],
+                )
+            else:
+                emit(
+                    log,
+                    "experience",
+                    f"{self.rules.who(state, seat)} buys an experience counter: "
+                    f"{XP_KINDS[option.data]}",
+                    seat=seat,
+                    counter=XP_KINDS[option.data],
+                )
+            if state.opts.advanced_experience_heal:  # AR-6.11
+                h.wounds = 0
+                h.exhaustion = 0
+            self.rules.after_experience(state, seat, spent, log)
         else:
             use_ability(self.rules, state, seat, option.data, "activate", log, h.used)

@@ -1,0 +1,175 @@
+"""Bazaars (AK-9): the base market step in any city or lost city, with Al-Kalim allies replacing
+base allies, survival gear for sale, and the powers of the lost cities (AK-14.5, AK-14.6)."""
+
+from __future__ import annotations
+
+from boardwright.engine.decision import Decision, Option
+from boardwright.engine.state import Frame
+from boardwright.games.runebound.alkalim import quests
+from boardwright.games.runebound.alkalim.procedures import AkProcedure
+from boardwright.games.runebound.alkalim.rules import AlKalimRules
+from boardwright.games.runebound.content import GEAR_KINDS
+from boardwright.games.runebound.effects import next_market_card
+from boardwright.games.runebound.rules import Log, emit
+from boardwright.games.runebound.state import RuneboundState
+from boardwright.games.runebound.turn import Market
+
+DREAM_SEARCH = 5  # AK-14.6: the City of Dreams shows the top 5 market cards
+
+
+def draw_bazaar_card(rules: AlKalimRules, state: RuneboundState, stack: int, log: Log) -> None:
+    """AK-9.1/AK-9.2: the top market card onto the stack; a base ally is discarded and the top
+    Al-Kalim ally comes instead (the base ally stays when that deck is empty)."""
+    alk = state.alk
+    assert alk is not None
+    card = next_market_card(state)
+    if card < 0:
+        return
+    if card < rules.base_market and rules.market[card].kind == "ally" and alk.ally_deck:
+        state.market_discard.append(card)
+        replaced = rules.market[card].name
+        card = alk.ally_deck.pop()
+        emit(
+            log,
+            "market",
+            f"{replaced} is discarded; {rules.market[card].name} of Al-Kalim comes instead",
+            card=rules.market[card].id,
+        )
+    state.stacks[stack].append(card)
+    emit(
+        log, "market", f"{rules.market[card].name} comes to the bazaar", card=rules.market[card].id
+    )
+
+
+class Bazaar(Market):
+    """The market step as a bazaar. Frame: ("market", drawn, stack, lost city or -1, gear kinds
+    bought in this step)."""
+
+    rules: AlKalimRules
+
+    def __init__(self, rules: AlKalimRules) -> None:
+        super().__init__(rules)
+        self.rules = rules
+
+    def stack_of(self, state: RuneboundState, frame: Frame) -> int:
+        return int(frame[2])
+
+    def place_name(self, state: RuneboundState, frame: Frame) -> str:
+        board = self.rules.board
+        lost = int(frame[3])
+        if lost >= 0:
+            return board.lost_cities[lost].name
+        return board.hex_name(state.heroes[state.seat].hex)
+
+    def draw(self, state: RuneboundState, frame: Frame, log: Log) -> None:
+        rules = self.rules
+        alk = state.alk
+        assert alk is not None
+        seat = state.seat
+        lost = int(frame[3])
+        stack = self.stack_of(state, frame)
+        here = state.heroes[seat].hex
+        city = (
+            rules.board.lost_cities[lost].id
+            if lost >= 0
+            else rules.board.cities[rules.board.hexes[here].city].id
+        )
+        if lost >= 0:
+            alk.boards[seat].explored = lost
+        power = rules.board.lost_cities[lost].power if lost >= 0 else ""
+        if power != "dreams" or state.opts.al_kalim_dream_city_draw == "extra":
+            draw_bazaar_card(rules, state, stack, log)
+        if power == "dreams":
+            state.stack.append(("ak_dreams", stack, ()))
+        quests.on_action(rules, state, seat, "bazaar", here, log, city=city)
+
+    def extra_options(self, state: RuneboundState, frame: Frame) -> list[Option]:
+        rules = self.rules
+        alk = state.alk
+        assert alk is not None
+        seat = state.seat
+        h = state.heroes[seat]
+        bought: tuple[int, ...] = frame[4] if len(frame) > 4 else ()
+        options = []
+        for kind, gear in enumerate(rules.ak.gear):  # AK-9.4/AK-9.5
+            if kind not in bought and alk.gear_supply[kind] > 0 and h.gold >= gear.cost:
+                options.append(
+                    Option(f"gear:{gear.kind}", f"buy a {gear.name} ({gear.cost} gold)", kind)
+                )
+        lost = int(frame[3])
+        hurt = h.wounds or any(a.wounds for a in h.allies)
+        if lost >= 0 and rules.board.lost_cities[lost].power == "faith" and hurt:
+            options.append(Option("faith", "the City of Faith heals every wound of your party"))
+        return options
+
+    def extra_resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> bool:
+        alk = state.alk
+        assert alk is not None
+        seat = state.seat
+        h = state.heroes[seat]
+        who = self.rules.who(state, seat)
+        if option.key.startswith("gear:"):
+            kind: int = option.data
+            gear = self.rules.ak.gear[kind]
+            h.gold -= gear.cost
+            alk.gear_supply[kind] -= 1
+            alk.boards[seat].gear[kind] += 1
+            bought: tuple[int, ...] = frame[4] if len(frame) > 4 else ()
+            state.stack[-1] = (*frame[:4], (*bought, kind))
+            emit(log, "gear", f"{who} buys a {gear.name}", seat=seat, gear=GEAR_KINDS[kind])
+            return True
+        if option.key == "faith":  # AK-14.5
+            h.wounds = 0
+            for ally in h.allies:
+                ally.wounds = 0
+            emit(log, "heal", f"{who} is healed in the City of Faith", seat=seat)
+            return True
+        return False
+
+
+class Dreams(AkProcedure):
+    """AK-14.6: look through the top 5 market cards, add one to this stack, shuffle the rest
+    back. Frame: (name, stack, the cards shown)."""
+
+    name = "ak_dreams"
+
+    def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
+        shown: tuple[int, ...] = frame[2]
+        if not shown:
+            cards = []
+            for _ in range(DREAM_SEARCH):
+                card = next_market_card(state)
+                if card < 0:
+                    break
+                cards.append(card)
+            if not cards:
+                state.stack.pop()
+                return None
+            shown = tuple(cards)
+            state.stack[-1] = (self.name, frame[1], shown)
+        market = self.rules.market
+        options = tuple(
+            Option(
+                f"dream:{market[c].id}", f"{market[c].name} ({market[c].kind}, {market[c].cost})", c
+            )
+            for c in shown
+        )
+        return Decision(
+            state.seat,
+            "city_of_dreams",
+            "The City of Dreams: which card joins the bazaar?",
+            options,
+        )
+
+    def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
+        shown: tuple[int, ...] = frame[2]
+        state.stacks[frame[1]].append(option.data)
+        state.market_deck.extend(c for c in shown if c != option.data)
+        state.rng.shuffle(state.market_deck)
+        state.stack.pop()
+        emit(
+            log,
+            "market",
+            f"{self.rules.market[option.data].name} is found in the City of Dreams",
+            card=self.rules.market[option.data].id,
+        )

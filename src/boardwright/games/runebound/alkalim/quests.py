@@ -1,0 +1,233 @@
+"""Legend quests (AK-11): matching the hero's actions against quest steps, rewards, victory.
+
+A quest step is triggered by one of four actions: defeating a challenge, rolling the story die,
+exploring a bazaar, or ending movement. Each trigger advances the current step of every matching
+unfinished quest of the hero by one. A step with a skill test of its own pushes an
+``ak_quest_test`` frame; failing that test fails the quest (AK-11.6).
+"""
+
+from __future__ import annotations
+
+from boardwright.games.runebound.alkalim.rules import AlKalimRules
+from boardwright.games.runebound.alkalim.state import LegendSlot
+from boardwright.games.runebound.content import ANY_LOST_CITY, LEGEND_TYPES, TERRAIN_NAMES
+from boardwright.games.runebound.records import QuestStep
+from boardwright.games.runebound.rules import Log, emit
+from boardwright.games.runebound.state import AllyState, RuneboundState
+
+VICTORY_REWARDS = 4  # AK-12.1: four legendary rewards of four different types
+
+
+def city_here(rules: AlKalimRules, state: RuneboundState, hex_index: int) -> list[str]:
+    """The ids of the city and the lost cities on a hex."""
+    assert state.alk is not None
+    board = rules.board
+    found = []
+    city = board.hexes[hex_index].city
+    if city >= 0:
+        found.append(board.cities[city].id)
+    found.extend(
+        board.lost_cities[i].id for i, at in enumerate(state.alk.lost_cities) if at == hex_index
+    )
+    return found
+
+
+def step_matches(
+    rules: AlKalimRules,
+    state: RuneboundState,
+    step: QuestStep,
+    do: str,
+    hex_index: int,
+    card: int,
+    city: str | None,
+) -> bool:
+    """Whether an action fulfils a quest step's filters (AK-11.5)."""
+    assert state.alk is not None
+    if step.do != do:
+        return False
+    if step.time is not None and (step.time == "night") != state.alk.night:
+        return False
+    board = rules.board
+    if step.terrain is not None and TERRAIN_NAMES[board.hexes[hex_index].terrain] != step.terrain:
+        return False
+    if step.location is not None:
+        index = board.location_index.get(step.location)
+        if index is None or hex_index not in board.locations[index].hexes:
+            return False
+    if step.city is not None:
+        if do == "bazaar":
+            here = [city] if city is not None else []
+        else:
+            here = city_here(rules, state, hex_index)
+        lost_ids = {lc.id for lc in board.lost_cities}
+        if step.city == ANY_LOST_CITY:
+            if not any(c in lost_ids for c in here):
+                return False
+        elif step.city not in here:
+            return False
+    if do == "defeat":
+        adventure = rules.adventures[card]
+        if step.trait is not None and step.trait not in adventure.traits:
+            return False
+        if step.colour is not None and adventure.colour != step.colour:
+            return False
+    return True
+
+
+def on_action(
+    rules: AlKalimRules,
+    state: RuneboundState,
+    seat: int,
+    do: str,
+    hex_index: int,
+    log: Log,
+    *,
+    card: int = -1,
+    city: str | None = None,
+) -> None:
+    """Advance every unfinished quest of ``seat`` whose current step this action fulfils."""
+    alk = state.alk
+    if alk is None or state.finished:
+        return
+    for slot in list(alk.boards[seat].legends):
+        if slot.done:
+            continue
+        legend = rules.ak.legends[slot.card]
+        step = legend.quest.steps[slot.step]
+        if not step_matches(rules, state, step, do, hex_index, card, city):
+            continue
+        if step.gold > state.heroes[seat].gold:
+            emit(
+                log,
+                "quest",
+                f"{rules.who(state, seat)} cannot pay the {step.gold} gold that {legend.name} asks",
+                seat=seat,
+            )
+            continue
+        if step.test is not None:
+            state.stack.append(("ak_quest_test", seat, slot.card, -1))
+        else:
+            advance(rules, state, seat, slot, log)
+
+
+def advance(
+    rules: AlKalimRules, state: RuneboundState, seat: int, slot: LegendSlot, log: Log
+) -> None:
+    """One more time done of the slot's current step; the quest ends after its last step."""
+    legend = rules.ak.legends[slot.card]
+    step = legend.quest.steps[slot.step]
+    h = state.heroes[seat]
+    if step.gold:
+        h.gold -= min(step.gold, h.gold)
+    slot.progress += 1
+    if slot.progress < step.count:
+        emit(
+            log,
+            "quest",
+            f"{rules.who(state, seat)} advances {legend.name} "
+            f"({slot.progress}/{step.count} of step {slot.step + 1})",
+            seat=seat,
+            legend=legend.id,
+        )
+        return
+    slot.step += 1
+    slot.progress = 0
+    if slot.step < len(legend.quest.steps):
+        emit(
+            log,
+            "quest",
+            f"{rules.who(state, seat)} finishes step {slot.step} of {legend.name}",
+            seat=seat,
+            legend=legend.id,
+        )
+        return
+    complete(rules, state, seat, slot, log)
+
+
+def complete(
+    rules: AlKalimRules, state: RuneboundState, seat: int, slot: LegendSlot, log: Log
+) -> None:
+    """AK-11.1: the quest is done; the card turns to its reward side (AK-11.7: an ally joins)."""
+    legend = rules.ak.legends[slot.card]
+    slot.done = True
+    if legend.type == "ally":
+        state.heroes[seat].allies.append(AllyState(rules.first_legend + slot.card))
+    emit(
+        log,
+        "legend",
+        f"{rules.who(state, seat)} completes the quest of {legend.name} and gains a legendary "
+        f"{legend.type}",
+        seat=seat,
+        legend=legend.id,
+    )
+    check_victory(rules, state, seat, log)
+
+
+def rewards(rules: AlKalimRules, state: RuneboundState, seat: int) -> int:
+    """Legendary rewards on the quest board, counting each type once (AK-12.1)."""
+    assert state.alk is not None
+    types = {rules.ak.legends[s.card].type for s in state.alk.boards[seat].legends if s.done}
+    return len(types)
+
+
+def check_victory(rules: AlKalimRules, state: RuneboundState, seat: int, log: Log) -> None:
+    """AK-12.1: four legendary rewards of four different types win at once."""
+    if state.finished or rewards(rules, state, seat) < VICTORY_REWARDS:
+        return
+    state.finished = True
+    state.winner = seat
+    state.ended_by = "legends"
+    state.stack.clear()
+    state.pending = None
+    emit(
+        log,
+        "game_over",
+        f"{rules.who(state, seat)} holds four legendary rewards and wins",
+        winner=seat,
+    )
+
+
+def fail(rules: AlKalimRules, state: RuneboundState, seat: int, legend: int, log: Log) -> None:
+    """AK-11.6: a failed quest goes under its type's stack; a new legend may be drawn."""
+    assert state.alk is not None
+    board = state.alk.boards[seat]
+    board.legends = [s for s in board.legends if s.card != legend]
+    card = rules.ak.legends[legend]
+    state.alk.legend_stacks[LEGEND_TYPES.index(card.type)].insert(0, legend)
+    emit(
+        log,
+        "quest",
+        f"{rules.who(state, seat)} fails the quest of {card.name}; the card goes under its stack",
+        seat=seat,
+        legend=card.id,
+    )
+
+
+def lose_legend(
+    rules: AlKalimRules, state: RuneboundState, seat: int, legend: int, log: Log
+) -> None:
+    """AK-11.12: a lost reward leaves the quest board for the bottom of its stack."""
+    assert state.alk is not None
+    board = state.alk.boards[seat]
+    board.legends = [s for s in board.legends if s.card != legend]
+    card = rules.ak.legends[legend]
+    state.alk.legend_stacks[LEGEND_TYPES.index(card.type)].insert(0, legend)
+    emit(log, "legend", f"{rules.who(state, seat)} loses {card.name}", seat=seat, legend=card.id)
+
+
+def discard_legend(
+    rules: AlKalimRules, state: RuneboundState, seat: int, legend: int, log: Log
+) -> None:
+    """AK-10.6: an unfinished quest given up goes under its type's stack."""
+    assert state.alk is not None
+    board = state.alk.boards[seat]
+    board.legends = [s for s in board.legends if s.card != legend]
+    card = rules.ak.legends[legend]
+    state.alk.legend_stacks[LEGEND_TYPES.index(card.type)].insert(0, legend)
+    emit(
+        log,
+        "quest",
+        f"{rules.who(state, seat)} gives up the quest of {card.name}",
+        seat=seat,
+        legend=card.id,
+    )

@@ -1,0 +1,82 @@
+"""Setting up an Al-Kalim game (AK-3)."""
+
+from __future__ import annotations
+
+from boardwright.games.runebound.alkalim.rules import AlKalimRules
+from boardwright.games.runebound.alkalim.state import AlKalimState
+from boardwright.games.runebound.content import LEGEND_TYPES
+from boardwright.games.runebound.records import COLOURS
+from boardwright.games.runebound.rules import Log, emit, seat_name
+from boardwright.games.runebound.state import REFRESH, HeroState, RuneboundState
+
+STARTING_GOLD = 3  # AK-3.10
+SPARE_COUNTERS = 2  # RB-1.2
+EXTRA_COUNTERS = 5  # AK-1.11: the expansion's 20 counters, 5 of each colour
+MARKET_STACKS = 8  # AK-2.1: the market row's eight stacks stay in use
+
+
+def hero_pool(rules: AlKalimRules, pool: str) -> list[int]:
+    """AK-1.6: the heroes that may be dealt or chosen."""
+    everyone = range(len(rules.heroes))
+    if pool == "al_kalim":
+        return [i for i in everyone if i >= rules.base_heroes]
+    if pool == "base":
+        return [i for i in everyone if i < rules.base_heroes]
+    return list(everyone)
+
+
+def setup_al_kalim(rules: AlKalimRules, state: RuneboundState, players: int, log: Log) -> None:
+    """AK-3.1-AK-3.11: board, decks, legend stacks, gear, heroes; then hero placement."""
+    rng = state.rng
+    board = rules.board
+    ak = rules.ak
+    alk = AlKalimState(players, len(board.lost_cities))
+    state.alk = alk
+    # AK-3.3: a counter of its colour on every gem hex; the rest in the supply (AK-1.11)
+    state.counters = [1 << h.gem if h.gem >= 0 else 0 for h in board.hexes]
+    state.counter_supply = [SPARE_COUNTERS + EXTRA_COUNTERS] * len(COLOURS)
+    # AK-3.4: the base market deck, one card face up on each of the eight stacks
+    state.market_deck = list(range(rules.base_market))
+    rng.shuffle(state.market_deck)
+    stacks = max(MARKET_STACKS, *(c.market_position for c in board.cities), 0)
+    state.stacks = [[] for _ in range(stacks)]
+    for stack in state.stacks:
+        if state.market_deck:
+            stack.append(state.market_deck.pop())
+    # AK-3.5: the Al-Kalim ally deck
+    alk.ally_deck = list(range(rules.first_ally, rules.first_legend))
+    rng.shuffle(alk.ally_deck)
+    # AK-3.6: five legend stacks by type, shuffled
+    alk.legend_stacks = [
+        [i for i, card in enumerate(ak.legends) if card.type == kind] for kind in LEGEND_TYPES
+    ]
+    for legend_stack in alk.legend_stacks:
+        rng.shuffle(legend_stack)
+    alk.gear_supply = [gear.count for gear in ak.gear]  # AK-1.9
+    # AK-3.8: the Al-Kalim adventure decks
+    state.adventure_decks = [[], [], [], []]
+    for index, card in enumerate(rules.adventures):
+        state.adventure_decks[COLOURS.index(card.colour)].append(index)
+    for deck in state.adventure_decks:
+        rng.shuffle(deck)
+    # AK-3.10: heroes with 3 gold; AK-3.11: a die roll for the start player
+    pool = hero_pool(rules, state.opts.al_kalim_hero_pool)
+    rng.shuffle(pool)
+    start = board.cities[0].hex
+    state.heroes = [HeroState(pool[seat], start, STARTING_GOLD) for seat in range(players)]
+    state.unused_heroes = sorted(pool[players:])
+    state.first = rng.below(players)
+    state.seat = state.first
+    emit(
+        log,
+        "setup",
+        f"{players} player(s) in the Sands of Al-Kalim; {seat_name(state.first)} starts",
+        players=players,
+        first=state.first,
+    )
+    order = tuple((state.first + i) % players for i in range(players))
+    state.stack.append(("turn", REFRESH))
+    state.stack.append(("ak_place_hero", order))
+    if state.opts.hero_selection == "choose":
+        state.unused_heroes = sorted(hero_pool(rules, state.opts.al_kalim_hero_pool))
+        state.stack.append(("choose_hero", order))
