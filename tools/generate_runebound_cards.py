@@ -547,12 +547,12 @@ def make_heroes() -> list[Record]:
     # fmt: off
     return [
         hero(
-            "ysolde", "Ysolde Farshot", 5, 3, (5, 2), (3, 1), (2, 1), {"survival": 1},
+            "ysolde", "Ysolde Farshot", 5, 3, (5, 2), (3, 1), (1, 1), {"survival": 1},
             ability("Steady Aim", "combat_step", attack("mind", 3), exhaustion=1),
         ),
         hero(
-            "brannoc", "Brannoc Ironhide", 5, 3, (1, 1), (3, 2), (1, 1), {"climb": 1},
-            ability("Battle Roar", "before_combat", damage_enemy(1), exhaustion=1),
+            "brannoc", "Brannoc Ironhide", 5, 3, (0, 1), (3, 2), (1, 1), {"climb": 1},
+            ability("Battle Roar", "before_combat", damage_enemy(1), exhaustion=2),
         ),
         hero(
             "thessaly", "Thessaly of the Ninth Lantern", 5, 4, (2, 1), (3, 1), (5, 2),
@@ -573,7 +573,7 @@ def make_heroes() -> list[Record]:
             ability("Ward of Dawn", "combat_step", reduce_damage(1), exhaustion=1),
         ),
         hero(
-            "dorrin", "Dorrin Ashblade", 5, 4, (2, 1), (4, 1), (3, 2), {"lore": 1},
+            "dorrin", "Dorrin Ashblade", 6, 4, (2, 1), (4, 1), (3, 2), {"lore": 1},
             ability("Spellblade", "combat_step", attack("body", 2), exhaustion=1),
         ),
         hero(
@@ -582,8 +582,8 @@ def make_heroes() -> list[Record]:
             ability("Pathfinder", "after_movement", extra_move(1)),
         ),
         hero(
-            "hagen", "Hagen Stonevow", 6, 3, (2, 1), (5, 1), (3, 1), {"diplomacy": 1},
-            ability("Shield Wall", "combat_step", reduce_damage(2), exhaustion=1),
+            "hagen", "Hagen Stonevow", 5, 3, (1, 1), (3, 2), (1, 1), {"diplomacy": 1},
+            ability("Shield Wall", "combat_step", reduce_damage(1), exhaustion=1),
         ),
         hero(
             "mireille", "Mireille Songweaver", 5, 3, (3, 1), (2, 1), (3, 1),
@@ -596,7 +596,7 @@ def make_heroes() -> list[Record]:
             ability("Rite of Banishing", "before_combat", damage_enemy(2), exhaustion=2),
         ),
         hero(
-            "zerith", "Zerith Duskveil", 4, 3, (2, 1), (4, 2), (1, 1), {"stealth": 2},
+            "zerith", "Zerith Duskveil", 4, 3, (1, 1), (3, 2), (1, 1), {"stealth": 2},
             ability("Killing Blow", "combat_step", damage("melee"), exhaustion=2),
         ),
         hero(

@@ -47,7 +47,7 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardwright.bots.base import Observation
 from boardwright.engine.rng import Rng
@@ -63,6 +63,9 @@ from boardwright.games.runebound.records import (
     Hero,
     MarketCard,
 )
+
+if TYPE_CHECKING:
+    from boardwright.bots.alkalim_bot import AlKalimPlay
 
 STEP_NAMES = ("ranged", "melee", "magic")
 STEP_STATS = ("mind", "body", "spirit")
@@ -220,6 +223,18 @@ class Knowledge:
             key: replace(enemy, key=f"{key}+", life=enemy.life + 1)
             for key, enemy in self.enemies.items()
         }
+        # AK-6.3 (Al-Kalim): by night a challenge has its upper life
+        self.night_enemies = {
+            c.id: replace(self.enemies[c.id], key=f"{c.id}@night", life=c.night_life)
+            if c.night_life is not None
+            else self.enemies[c.id]
+            for cards in self.challenges.values()
+            for c in cards
+        }
+        self.tough_night_enemies = {
+            key: replace(enemy, key=f"{enemy.key}+", life=enemy.life + 1)
+            for key, enemy in self.night_enemies.items()
+        }
         self.samples = {colour: self._sample(cards) for colour, cards in self.challenges.items()}
         self.small_samples = {
             colour: self._sample(cards, 3, with_winners=False)
@@ -227,6 +242,12 @@ class Knowledge:
         }
         self.fight_cache: dict[tuple[str, HeroSig, float], list[list[Entry]]] = {}
         self.value_cache: dict[tuple[Any, ...], float] = {}
+
+    def enemies_for(self, tough: bool, night: bool = False) -> dict[str, Enemy]:
+        """The challenges as fought now: AR-6.1 (one wound more), AK-6.3 (night life)."""
+        if night:
+            return self.tough_night_enemies if tough else self.night_enemies
+        return self.tough_enemies if tough else self.enemies
 
     def _bfs(self, start: int) -> tuple[int, ...]:
         far = self.hex_count + 1
@@ -555,7 +576,8 @@ class Party:
         self.gold = int(me["gold"])
         self.advanced: dict[str, Any] = dict(view.get("advanced") or {})
         self.tough = bool(self.advanced.get("advanced.wounds"))  # AR-6.1: life + 1 to fall
-        self.enemies = kb.tough_enemies if self.tough else kb.enemies
+        self.night = bool((view.get("al_kalim") or {}).get("night"))  # AK-4.4
+        self.enemies = kb.enemies_for(self.tough, self.night)
         self.life = int(me["life"]) + (1 if self.tough else 0)
         self.stamina = int(me["stamina"])
         self.runes = len(me.get("dragon_runes", []))
@@ -952,6 +974,7 @@ class RuneboundBot:
         self._walk_memo: dict[tuple[int, tuple[int, ...], int], float] = {}
         self._ally_round: tuple[Any, ...] | None = None
         self._ally_shield: set[int] = set()
+        self._ak: AlKalimPlay | None = None  # The Sands of Al-Kalim (alkalim_bot.py)
 
     @property
     def kb(self) -> Knowledge:
@@ -967,10 +990,18 @@ class RuneboundBot:
             return 0
         if self._game is None:
             self._game = str(observation.view.get("game", ""))
-        handler = _HANDLERS.get(decision.kind) if self._game == "runebound" else None
-        if handler is None:
-            return self.rng.below(count)
-        index = handler(self, observation)
+            if self._game == "runebound" and observation.view.get("al_kalim") is not None:
+                from boardwright.bots.alkalim_bot import AlKalimPlay
+
+                self._ak = AlKalimPlay(self)
+        ak_handler = self._ak.handler(decision.kind) if self._ak is not None else None
+        if ak_handler is not None:
+            index = ak_handler(observation)
+        else:
+            handler = _HANDLERS.get(decision.kind) if self._game == "runebound" else None
+            if handler is None:
+                return self.rng.below(count)
+            index = handler(self, observation)
         if not 0 <= index < count:  # pragma: no cover - a handler bug must not end the game
             return self.rng.below(count)
         return index
@@ -1150,6 +1181,8 @@ class RuneboundBot:
         return True
 
     def _targets(self, party: Party) -> list[tuple[int, float]]:
+        if self._ak is not None:  # Al-Kalim: quests, bazaars, the story step
+            return self._ak.targets(party)
         kb = self.kb
         view = party.view
         colours = self._colour_values(party)
@@ -1185,6 +1218,7 @@ class RuneboundBot:
             party.gold,
             tuple(c.id for c in party.items),
             len(party.allies),
+            None if self._ak is None else self._ak.potential_key(party),
         )
         if self._pot is not None and self._pot_key == key:
             return self._pot
@@ -1554,7 +1588,8 @@ class RuneboundBot:
         if not combat:
             return None
         tough = bool((view.get("advanced") or {}).get("advanced.wounds"))
-        return (self.kb.tough_enemies if tough else self.kb.enemies).get(combat.get("card", ""))
+        night = bool((view.get("al_kalim") or {}).get("night"))  # AK-6.3
+        return self.kb.enemies_for(tough, night).get(combat.get("card", ""))
 
     def before_combat(self, observation: Observation) -> int:
         party = self._party(observation)

@@ -126,9 +126,9 @@ class Movement(RuneboundProcedure):
                 seat=seat,
                 dice=[face_text(f) for f in rolled],
             )
-        if state.alk is not None:
-            day_travel(self.rules, state, seat, rolled, log)  # AK-5.2-AK-5.5
         state.stack[-1] = ("move", rolled, -1)
+        if state.alk is not None:  # AK-5.2-AK-5.5 (AK-5.7: it may knock the hero out)
+            day_travel(self.rules, state, seat, rolled, log)
 
 
 class Move(RuneboundProcedure):

@@ -90,8 +90,8 @@ ARROWS = {
     "north-west": "↖",
     "north-east": "↗",
 }
-NIGHT_STYLE = "bold white on dark_blue"
-DAY_STYLE = "bold black on yellow1"
+NIGHT_STYLE = "bold light_slate_blue"
+DAY_STYLE = "bold yellow1"
 STEP_WORDS = {
     "defeat": "defeat",
     "story_roll": "roll the story die",
@@ -472,7 +472,7 @@ def legend_slot_text(slot: Mapping[str, Any], names: Names) -> Text:
     steps = card.quest.steps
     index = min(int(slot.get("step", 0)), len(steps) - 1)
     step = steps[index]
-    text.append(f" quest {index + 1}/{len(steps)}: ", style="dim")
+    text.append(f" step {index + 1}/{len(steps)}: ", style="dim")
     text.append(step_text(step, names))
     text.append(f" {slot.get('progress', 0)}/{step.count}", style="bold cyan")
     return text
@@ -521,7 +521,7 @@ def time_of_day(view: Mapping[str, Any]) -> Text | None:
     decision = view.get("decision") or {}
     if decision.get("kind") == "day_or_night":
         return Text("day or night?", style="bold")
-    return Text(" night ", style=NIGHT_STYLE) if ak.get("night") else Text(" day ", style=DAY_STYLE)
+    return Text("night", style=NIGHT_STYLE) if ak.get("night") else Text("day", style=DAY_STYLE)
 
 
 def sandstorm_text(view: Mapping[str, Any]) -> Text:

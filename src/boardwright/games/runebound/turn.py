@@ -107,8 +107,10 @@ class Market(RuneboundProcedure):
         if not frame[1]:
             state.stack[-1] = (self.name, True, *frame[2:])
             self.draw(state, frame, log)
-            if state.stack[-1][0] != self.name:
-                return None  # the draw asked for something first (Al-Kalim: City of Dreams)
+            if not state.stack or state.stack[-1][0] != self.name:
+                # the draw asked for something first (Al-Kalim: City of Dreams), or it completed
+                # a winning quest (AK-12.1), which ends the game and clears the stack
+                return None
         options: list[Option] = []
         for card in state.stacks[city]:
             c = rules.market[card]

@@ -167,6 +167,9 @@ def al_kalim_view(rules: Rules, state: RuneboundState) -> dict[str, Any] | None:
             for kind, stack in zip(LEGEND_TYPES, alk.legend_stacks, strict=True)
         },
         "ally_deck": len(alk.ally_deck),
+        # AK-9.8: the exhaustion and wounds (hero first, then allies) that rolling by day gave
+        # the active party in this movement step, which a waterskin can cancel
+        "day_march": [list(piece) for piece in alk.travel_pieces],
         "gear_supply": dict(zip(GEAR_KINDS, alk.gear_supply, strict=True)),
         "quest_boards": [
             {

@@ -12,29 +12,37 @@ from boardwright.games.runebound.content import GEAR_KINDS
 from boardwright.games.runebound.effects import next_market_card
 from boardwright.games.runebound.rules import Log, emit
 from boardwright.games.runebound.state import RuneboundState
-from boardwright.games.runebound.turn import Market
+from boardwright.games.runebound.turn import Market, sell_value
 
 DREAM_SEARCH = 5  # AK-14.6: the City of Dreams shows the top 5 market cards
 
 
-def draw_bazaar_card(rules: AlKalimRules, state: RuneboundState, stack: int, log: Log) -> None:
-    """AK-9.1/AK-9.2: the top market card onto the stack; a base ally is discarded and the top
-    Al-Kalim ally comes instead (the base ally stays when that deck is empty)."""
+def replace_base_ally(rules: AlKalimRules, state: RuneboundState, card: int, log: Log) -> int:
+    """AK-9.2: a base ally drawn from the market deck is discarded and the top Al-Kalim ally
+    comes instead (the base ally stays when that deck is empty). Other cards stay as they are."""
     alk = state.alk
     assert alk is not None
-    card = next_market_card(state)
+    if card < 0 or card >= rules.base_market or rules.market[card].kind != "ally":
+        return card
+    if not alk.ally_deck:
+        return card
+    state.market_discard.append(card)
+    replaced = rules.market[card].name
+    card = alk.ally_deck.pop()
+    emit(
+        log,
+        "market",
+        f"{replaced} is discarded; {rules.market[card].name} of Al-Kalim comes instead",
+        card=rules.market[card].id,
+    )
+    return card
+
+
+def draw_bazaar_card(rules: AlKalimRules, state: RuneboundState, stack: int, log: Log) -> None:
+    """AK-9.1/AK-9.2: the top market card onto the stack, a base ally replaced."""
+    card = replace_base_ally(rules, state, next_market_card(state), log)
     if card < 0:
         return
-    if card < rules.base_market and rules.market[card].kind == "ally" and alk.ally_deck:
-        state.market_discard.append(card)
-        replaced = rules.market[card].name
-        card = alk.ally_deck.pop()
-        emit(
-            log,
-            "market",
-            f"{replaced} is discarded; {rules.market[card].name} of Al-Kalim comes instead",
-            card=rules.market[card].id,
-        )
     state.stacks[stack].append(card)
     emit(
         log, "market", f"{rules.market[card].name} comes to the bazaar", card=rules.market[card].id
@@ -96,6 +104,17 @@ class Bazaar(Market):
                 options.append(
                     Option(f"gear:{gear.kind}", f"buy a {gear.name} ({gear.cost} gold)", kind)
                 )
+        price = state.opts.sell_price
+        if price != "none":  # AK-9.6: survival gear is sold like an item (RB-7.3)
+            board = alk.boards[seat]
+            for kind, gear in enumerate(rules.ak.gear):
+                if board.gear[kind] > 0 and kind not in bought:
+                    value = sell_value(gear.cost, price)
+                    options.append(
+                        Option(
+                            f"sell-gear:{gear.kind}", f"sell a {gear.name} for {value} gold", kind
+                        )
+                    )
         lost = int(frame[3])
         hurt = h.wounds or any(a.wounds for a in h.allies)
         if lost >= 0 and rules.board.lost_cities[lost].power == "faith" and hurt:
@@ -117,6 +136,21 @@ class Bazaar(Market):
             bought: tuple[int, ...] = frame[4] if len(frame) > 4 else ()
             state.stack[-1] = (*frame[:4], (*bought, kind))
             emit(log, "gear", f"{who} buys a {gear.name}", seat=seat, gear=GEAR_KINDS[kind])
+            return True
+        if option.key.startswith("sell-gear:"):  # AK-9.6
+            kind = option.data
+            gear = self.rules.ak.gear[kind]
+            value = sell_value(gear.cost, state.opts.sell_price)
+            h.gold += value
+            alk.boards[seat].gear[kind] -= 1
+            alk.gear_supply[kind] += 1
+            emit(
+                log,
+                "gear",
+                f"{who} sells a {gear.name} for {value} gold",
+                seat=seat,
+                gear=GEAR_KINDS[kind],
+            )
             return True
         if option.key == "faith":  # AK-14.5
             h.wounds = 0
@@ -163,7 +197,6 @@ class Dreams(AkProcedure):
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         shown: tuple[int, ...] = frame[2]
-        state.stacks[frame[1]].append(option.data)
         state.market_deck.extend(c for c in shown if c != option.data)
         state.rng.shuffle(state.market_deck)
         state.stack.pop()
@@ -173,3 +206,5 @@ class Dreams(AkProcedure):
             f"{self.rules.market[option.data].name} is found in the City of Dreams",
             card=self.rules.market[option.data].id,
         )
+        card = replace_base_ally(self.rules, state, option.data, log)  # AK-14.6
+        state.stacks[frame[1]].append(card)

@@ -218,10 +218,14 @@ class Step3(AkProcedure):
                     t,
                 )
             )
-        city_open = rules.is_city(state, here) and here not in covered
-        if city_open:
+        # AK-7.2/AK-14.3/AK-14.9: an open city (a lost city too) has a bazaar; the story die is
+        # never rolled in a city unless al_kalim.lost_city_counts_as_city=false lets a hero on a
+        # lost city choose either
+        open_here = here not in covered
+        has_bazaar = rules.board.hexes[here].city >= 0 or lost_city_at(state, here) >= 0
+        if open_here and has_bazaar:
             options.append(Option("bazaar", "explore the bazaar"))
-        else:
+        if not (open_here and rules.is_city(state, here)):
             options.append(Option("story", "roll the story die"))
         where = rules.board.hex_name(here)
         return Decision(

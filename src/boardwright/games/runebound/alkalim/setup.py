@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from boardwright.games.runebound.alkalim.bazaar import replace_base_ally
 from boardwright.games.runebound.alkalim.rules import AlKalimRules
 from boardwright.games.runebound.alkalim.state import AlKalimState
 from boardwright.games.runebound.content import LEGEND_TYPES
@@ -35,17 +36,18 @@ def setup_al_kalim(rules: AlKalimRules, state: RuneboundState, players: int, log
     # AK-3.3: a counter of its colour on every gem hex; the rest in the supply (AK-1.11)
     state.counters = [1 << h.gem if h.gem >= 0 else 0 for h in board.hexes]
     state.counter_supply = [SPARE_COUNTERS + EXTRA_COUNTERS] * len(COLOURS)
-    # AK-3.4: the base market deck, one card face up on each of the eight stacks
+    # AK-3.5: the Al-Kalim ally deck (shuffled first: the deal below may draw from it)
+    alk.ally_deck = list(range(rules.first_ally, rules.first_legend))
+    rng.shuffle(alk.ally_deck)
+    # AK-3.4: the base market deck, one card face up on each of the eight stacks; a base ally
+    # dealt is replaced by the top Al-Kalim ally (AK-9.2)
     state.market_deck = list(range(rules.base_market))
     rng.shuffle(state.market_deck)
     stacks = max(MARKET_STACKS, *(c.market_position for c in board.cities), 0)
     state.stacks = [[] for _ in range(stacks)]
     for stack in state.stacks:
         if state.market_deck:
-            stack.append(state.market_deck.pop())
-    # AK-3.5: the Al-Kalim ally deck
-    alk.ally_deck = list(range(rules.first_ally, rules.first_legend))
-    rng.shuffle(alk.ally_deck)
+            stack.append(replace_base_ally(rules, state, state.market_deck.pop(), log))
     # AK-3.6: five legend stacks by type, shuffled
     alk.legend_stacks = [
         [i for i, card in enumerate(ak.legends) if card.type == kind] for kind in LEGEND_TYPES

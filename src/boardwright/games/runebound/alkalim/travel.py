@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from boardwright.engine.decision import Option
 from boardwright.games.runebound.alkalim.rules import AlKalimRules
+from boardwright.games.runebound.knockout import knock_out
 from boardwright.games.runebound.records import TERRAINS
 from boardwright.games.runebound.rules import Log, Rules, emit
 from boardwright.games.runebound.state import RuneboundState
@@ -37,7 +38,10 @@ def day_travel(
 ) -> None:
     """AK-5.2-AK-5.5: after a day roll the hero and every ally take exhaustion, a wound instead
     at their stamina. What was taken is remembered for a waterskin (AK-9.8); whether wounds
-    knock out now or at the end of the movement step follows ``al_kalim.day_wound_check``."""
+    knock out now or at the end of the movement step follows ``al_kalim.day_wound_check``.
+
+    Called once the ("move", ...) frame is in place, so that a knock-out here (AK-5.7,
+    ``immediate``) takes the movement step off the stack like any other knock-out."""
     alk = state.alk
     assert alk is not None
     if alk.night or not rolled:
@@ -59,12 +63,14 @@ def day_travel(
         card = rules.market[ally.card]
         room = max(0, (card.stamina or 1) - ally.exhaustion)
         ally_tired = min(each, room)
-        pieces.append((ally_tired, each - ally_tired))
         if immediate:
             rules.hurt_ally(state, seat, ally, 0, each, log)
+            if ally not in h.allies:  # it died: nothing of it for a waterskin to cancel
+                continue
         else:
             ally.exhaustion += ally_tired
             ally.wounds += each - ally_tired
+        pieces.append((ally_tired, each - ally_tired))
     alk.travel_pieces = pieces
     emit(
         log,
@@ -75,6 +81,10 @@ def day_travel(
         each=each,
         mirages=mirages,
     )
+    if immediate and rules.knocked_out(state, seat):  # AK-5.7: before the hero moves
+        alk.travel_pieces = []
+        emit(log, "knocked_out", f"{rules.who(state, seat)} collapses in the heat", seat=seat)
+        knock_out(rules, state, seat, log)
 
 
 def check_travel_wounds(rules: AlKalimRules, state: RuneboundState, seat: int, log: Log) -> bool:

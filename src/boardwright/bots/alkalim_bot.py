@@ -1,0 +1,1404 @@
+"""The heuristic bot's play of The Sands of Al-Kalim (issue #4).
+
+:class:`~boardwright.bots.runebound_bot.RuneboundBot` hands a game to :class:`AlKalimPlay` when
+its view has an ``al_kalim`` section. The bot still reads only its observation: the view (quest
+boards, legend stacks, sandstorm, lost cities, gear) and the public static content, here the
+Al-Kalim content view (overlay board, Al-Kalim challenges with their day and night life, legend
+cards with their quests, Al-Kalim heroes and allies).
+
+How it plays
+------------
+* **Quests** are the point of the game (AK-12.1). Each unfinished quest's current step is a *job*
+  with a value (a share of a legendary reward, more for later steps, less for tests still to
+  pass) and the hexes where it can be done: a location, a terrain, a city or a lost city. Jobs
+  are movement targets (``end_movement`` and ``story_roll`` steps at their hexes, ``bazaar`` steps
+  at their cities) or add to the value of fights that count (``defeat`` steps: the chance that
+  the drawn challenge has the trait, times the chance to win).
+* **Legend cards**: a quest is worth ``QUEST_REWARD * P(its tests) * QUEST_GAMMA ** turns``,
+  with the turns estimated step by step from the hero's hex (travel, fights for a trait, rolls
+  for a lost city). The bot draws the best open quest whenever the limit allows, and gives up
+  (AK-10.6) quests that are worth little next to what the stacks offer.
+* **Step 3** compares the adventure (the colour's fight value, a bonus for a counter that would
+  raise the legend limit, quest fights), the undefeated challenge, a duel, a legend draw, the
+  bazaar (healing, cards, survival gear, quest steps, the lost cities' powers) and the story die
+  (the average of its faces by day or by night, quest rolls and their tests, lost cities).
+* **Day or night**: the turn is valued both ways (the movement potential with day or night
+  fights and story rolls, and by day the expected exhaustion of rolling from the hero's hex with
+  mirages); by day the bot prefers to step or stay, by night to roll.
+* **Gear**: a waterskin for day travel, an adventurer's kit when a quest test is uncertain, a
+  pack camel when a quest place lies under the sandstorm; the camel is used to reach a target
+  one hex further, the waterskin when the day's march hurt enough, the kit whenever it saves a
+  quest.
+* **The sandstorm** is moved away from the hero and its quest places, towards rivals; counters
+  placed by day go where the hero can fight them next; lost cities are chosen for quests, then
+  healing (Faith), the flight (Clouds) and the card search (Dreams).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from math import comb
+from typing import Any
+
+from boardwright.bots.base import Observation
+from boardwright.bots.runebound_bot import (
+    _DISCOUNT,
+    CITY_LOTTERY,
+    EXHAUSTION,
+    HEXES_PER_TURN,
+    SHOPPING_RANGE,
+    STEP_STATS,
+    WIN_VALUE,
+    WOUND,
+    XP_POINT,
+    Knowledge,
+    Party,
+    RuneboundBot,
+    _option_index,
+    ability_worth,
+    card_win_value,
+    fight_odds,
+    fight_start,
+    knowledge,
+    test_chance,
+)
+from boardwright.engine.hexgrid import distance
+from boardwright.games.runebound.alkalim.rules import al_kalim_view
+from boardwright.games.runebound.alkalim.sandstorm import DIRECTION_NAMES, covered, next_hex
+from boardwright.games.runebound.alkalim.travel import (
+    CANYON,
+    DUNES,
+    LOWLAND,
+    MIRAGE,
+    ROAD,
+    ROCK,
+    WASTELAND,
+)
+from boardwright.games.runebound.content import (
+    ANY_LOST_CITY,
+    TERRAIN_NAMES,
+    RuneboundContent,
+    default_content,
+)
+from boardwright.games.runebound.records import (
+    COLOURS,
+    AdventureCard,
+    LegendCard,
+    QuestStep,
+    TestRecord,
+)
+
+# --- values, in gold pieces (the scale of runebound_bot) ---------------------------------------
+QUEST_REWARD = 30.0  # a legendary reward: a quarter of the way to victory (AK-12.1)
+QUEST_GAMMA = 0.9  # a quest's value kept per turn it still needs
+LEGEND_BASE = 3.0  # drawing a quest at all: an empty legend space does nothing
+LIMIT_STEP = 3.0  # per legend space a counter would add once spent (AK-10.3, AK-10.4)
+STORM_SYMBOL = 0.1  # moving or turning the sandstorm (the bot steers it)
+ROCK_GOLD = 1.0  # AK-8.5
+CAMEL_VALUE = 1.0  # a pack camel used up (its price)
+WATERSKIN_KEEP = 1.0  # a waterskin kept for a harder day
+WATERSKIN_WISH = 1.3  # a waterskin bought: the next day of travel
+KIT_WISH = 0.8  # an adventurer's kit for quests still to come
+CAMEL_WISH = 0.7  # a pack camel without a reason
+CAMEL_STORM_WISH = 2.0  # a pack camel when a quest place lies under the sandstorm
+URGENT_GEAR = 2.5  # gear worth this much is bought before cards and healing
+DISCARD_BELOW = 1.5  # a quest worth less is given up (AK-10.6)
+LOST_CITY_ROLLS = 6.0  # story rolls to wait for the canyon (AK-8.7)
+POWER_VALUE = {"dreams": 0.6, "clouds": 1.0}  # AK-14.6, AK-14.7 (faith heals: counted apart)
+STORY_ORDER = ("rock", "road", "mirage", "wasteland", "lowland", "canyon", "dunes")
+"""Story symbols in the order resolved: gold before a bazaar, rest and healing before a night
+ambush, the lost city (and Faith's healing) before the ambush as well."""
+GEAR_NAMES = ("pack_camel", "waterskin", "adventurers_kit")
+CAMEL, WATERSKIN, KIT = GEAR_NAMES
+
+
+def time_ok(step: QuestStep, night: bool) -> bool:
+    """Whether a quest step's time filter allows a day (or night) turn (AK-4.4)."""
+    return step.time is None or (step.time == "night") == night
+
+
+# --- static knowledge of the Al-Kalim content -----------------------------------------------------
+_VIEWS: dict[int, tuple[RuneboundContent, RuneboundContent]] = {}
+
+
+def ak_content(content: RuneboundContent | None = None) -> RuneboundContent:
+    """The Al-Kalim content view of ``content`` (cached: content is immutable)."""
+    content = content or default_content()
+    found = _VIEWS.get(id(content))
+    if found is None or found[0] is not content:
+        found = (content, al_kalim_view(content))
+        _VIEWS[id(content)] = found
+    return found[1]
+
+
+def ak_knowledge(content: RuneboundContent | None = None) -> Knowledge:
+    """The bot's knowledge of an Al-Kalim game (shared by all bots of a process)."""
+    return knowledge(ak_content(content))
+
+
+class AkStatic:
+    """What the bot precomputes from the Al-Kalim content view."""
+
+    def __init__(self, kb: Knowledge) -> None:
+        content = kb.content
+        ak = content.al_kalim
+        assert ak is not None
+        board = content.board
+        self.board = board
+        self.legends: dict[str, LegendCard] = {card.id: card for card in ak.legends}
+        self.locations = {loc.id: loc.hexes for loc in board.locations}
+        self.terrain_hexes = {
+            name: frozenset(h.index for h in board.hexes if h.terrain == t)
+            for t, name in enumerate(TERRAIN_NAMES)
+        }
+        self.city_hex = {c.id: c.hex for c in board.cities}
+        self.city_at = {c.hex: c.id for c in board.cities}
+        self.city_hexes = frozenset(self.city_hex.values())
+        # the view names a market stack by the first city (or lost city) that uses it
+        first: dict[int, str] = {}
+        for c in board.cities:
+            first.setdefault(c.market_position, c.id)
+        self.stack_key = {c.id: first[c.market_position] for c in board.cities}
+        self.lost_power = {lc.id: lc.power for lc in board.lost_cities}
+        self.gems = tuple((h.index, h.gem) for h in board.hexes if h.gem >= 0)
+        self.traits = {card.id: frozenset(card.traits) for card in content.adventures}
+        self.trait_share: dict[tuple[str, str], float] = {}
+        for colour in COLOURS:
+            cards = [c for c in content.adventures if c.colour == colour]
+            for trait in {t for c in cards for t in c.traits}:
+                share = sum(1 for c in cards if trait in c.traits) / len(cards)
+                self.trait_share[(colour, trait)] = share
+        faces = board.die_faces
+        self.faces = tuple(
+            tuple(t for t in (DUNES, ROAD, LOWLAND, ROCK, WASTELAND, CANYON, MIRAGE) if f >> t & 1)
+            for f in faces
+        )
+        self.mirage_share = sum(1 for f in faces if f >> MIRAGE & 1) / len(faces)
+        self.dunes_share = sum(1 for f in faces if f >> DUNES & 1) / len(faces)
+        self.storm_start = board.sandstorm_start
+        self._places: dict[tuple[str, int], frozenset[int] | None] = {}
+
+    def share(self, colour: str, trait: str | None) -> float:
+        """The part of a colour's challenges with a trait (1 without a trait filter)."""
+        return 1.0 if trait is None else self.trait_share.get((colour, trait), 0.0)
+
+    def static_places(self, legend: str, index: int) -> frozenset[int] | None:
+        """The hexes a quest step's terrain, location and printed city allow (None: any);
+        lost cities move and are added by :meth:`AlKalimPlay.places`."""
+        key = (legend, index)
+        if key in self._places:
+            return self._places[key]
+        step = self.legends[legend].quest.steps[index]
+        places: frozenset[int] | None = None
+        if step.terrain is not None:
+            places = self.terrain_hexes.get(step.terrain, frozenset())
+        if step.location is not None:
+            where = self.locations.get(step.location, frozenset())
+            places = where if places is None else places & where
+        if step.city is not None and step.city in self.city_hex:
+            where = frozenset({self.city_hex[step.city]})
+            places = where if places is None else places & where
+        self._places[key] = places
+        return places
+
+
+_STATIC: dict[int, AkStatic] = {}
+
+
+def ak_static(kb: Knowledge) -> AkStatic:
+    found = _STATIC.get(id(kb))
+    if found is None or found.board is not kb.content.board:
+        found = AkStatic(kb)
+        _STATIC[id(kb)] = found
+    return found
+
+
+# --- what the view says ---------------------------------------------------------------------
+class AkRead:
+    """The Al-Kalim part of one view, read once."""
+
+    def __init__(self, kb: Knowledge, st: AkStatic, view: dict[str, Any], seat: int) -> None:
+        ak: dict[str, Any] = view["al_kalim"]
+        self.night = bool(ak.get("night"))
+        storm = ak.get("sandstorm")
+        index_of = kb.index_of
+        self.covered: frozenset[int] = (
+            frozenset(index_of[a] for a in storm["covers"] if a in index_of)
+            if storm
+            else frozenset()
+        )
+        self.storm_centre = index_of.get(storm["centre"], -1) if storm else -1
+        self.lost_at: dict[str, int] = {
+            lost: index_of[at]
+            for lost, at in (ak.get("lost_cities") or {}).items()
+            if at is not None and at in index_of
+        }
+        self.lost_count = len(ak.get("lost_cities") or {})
+        board: dict[str, Any] = ak["quest_boards"][seat]
+        self.limit = int(board.get("limit", 0))
+        self.slots: list[dict[str, Any]] = list(board.get("legends", []))
+        self.gear: dict[str, int] = dict(board.get("gear", {}))
+        self.held_types = {s["type"] for s in self.slots}
+        self.rewards = sum(1 for s in self.slots if s["done"])
+        self.tops: dict[str, str] = {
+            kind: stack["top"]
+            for kind, stack in (ak.get("legend_stacks") or {}).items()
+            if stack.get("top")
+        }
+        self.gear_supply: dict[str, int] = dict(ak.get("gear_supply", {}))
+        self.day_march: list[list[int]] = list(ak.get("day_march", []))
+        self.open_cities = (st.city_hexes | frozenset(self.lost_at.values())) - self.covered
+        self.key = (
+            self.storm_centre,
+            tuple(sorted(self.lost_at.items())),
+            tuple((s["id"], s["step"], s["progress"], s["done"]) for s in self.slots),
+            self.limit,
+            tuple(sorted(self.gear.items())),
+        )
+
+
+@dataclass(frozen=True)
+class Job:
+    """The current step of one of the bot's unfinished quests."""
+
+    legend: LegendCard
+    index: int
+    step: QuestStep
+    unit: float  # doing the step once now (its own test not counted)
+    p_test: float  # the chance to pass the step's own test (1 without one), a kit included
+    held: float  # the quest's value as it stands (lost if the test fails)
+    places: frozenset[int] | None  # where it can be done (None: anywhere)
+
+
+class AlKalimPlay:
+    """The Al-Kalim decisions of one :class:`RuneboundBot` (one per game)."""
+
+    def __init__(self, bot: RuneboundBot) -> None:
+        self.bot = bot
+        bot._kb = ak_knowledge(bot._content)
+        self.kb = bot._kb
+        self.st = ak_static(self.kb)
+        self._read: tuple[dict[str, Any], int, AkRead] | None = None
+        self._memo: dict[tuple[Any, ...], Any] = {}
+        self._memo_view: dict[str, Any] | None = None
+        self._handlers: dict[str, Callable[[Observation], int]] = {
+            "day_or_night": self.day_or_night,
+            "adventure_or_story": self.adventure_or_story,
+            "story_order": self.story_order,
+            "storm_place": self.storm_place,
+            "storm_move": self.storm_move,
+            "place_counter": self.place_counter,
+            "lost_city": self.lost_city,
+            "explore_lost_city": self.explore_lost_city,
+            "clouds": self.clouds,
+            "adventurers_kit": self.adventurers_kit,
+            "discard_quest": self.discard_quest,
+            "start_city": self.start_city,
+            "waterskin": self.waterskin,
+            "city_of_dreams": self.city_of_dreams,
+            "market": self.market,
+            "movement": self.movement,
+            "move": self.move,
+            "after_movement": self.after_movement,
+            "experience": self.experience,
+        }
+
+    def handler(self, kind: str) -> Callable[[Observation], int] | None:
+        return self._handlers.get(kind)
+
+    # --- reading and memory ---------------------------------------------------------------------
+    def read(self, party: Party) -> AkRead:
+        found = self._read
+        if found is not None and found[0] is party.view and found[1] == party.seat:
+            return found[2]
+        read = AkRead(self.kb, self.st, party.view, party.seat)
+        self._read = (party.view, party.seat, read)
+        return read
+
+    def _cached(
+        self, party: Party, key: tuple[Any, ...], make: Callable[[], Any], timeless: bool = False
+    ) -> Any:
+        """Values that hold for one view (one decision); ``timeless`` ones hold by day and by
+        night alike."""
+        if self._memo_view is not party.view:
+            self._memo_view = party.view
+            self._memo = {}
+        night = None if timeless else party.night
+        full = (party.seat, night, party.wounds, party.exhaustion, party.gold, *key)
+        if full not in self._memo:
+            self._memo[full] = make()
+        return self._memo[full]
+
+    def potential_key(self, party: Party) -> tuple[Any, ...]:
+        """What the movement potential depends on beyond the base bot's key."""
+        read = self.read(party)
+        return (party.night, len(party.me.get("counters", [])), read.key)
+
+    @staticmethod
+    def at_time(party: Party, night: bool) -> Party:
+        """The party as it would fight and travel on a day (or night) turn."""
+        if party.night == night:
+            return party
+        other = Party(party.kb, party.view, party.seat)
+        other.night = night
+        other.enemies = party.kb.enemies_for(other.tough, night)
+        return other
+
+    # --- fights ---------------------------------------------------------------------------------
+    def colour_stats(self, party: Party) -> dict[str, tuple[float, float]]:
+        """Per colour: the value of drawing from its deck now and the chance to win."""
+
+        def make() -> dict[str, tuple[float, float]]:
+            kb = self.kb
+            sig = party.sig()
+            loss = party.knockout_cost()
+            out: dict[str, tuple[float, float]] = {}
+            for colour in COLOURS:
+                cards = [kb.adventures[c] for c in kb.samples[colour]]
+                if not cards:
+                    out[colour] = (0.0, 0.0)
+                    continue
+                ev = pw_sum = 0.0
+                for card in cards:
+                    enemy = party.enemies[card.id]
+                    dealt, taken = fight_start(party, enemy, sig)
+                    pw, pl, _ = fight_odds(kb, enemy, sig, dealt, taken)
+                    ev += card_win_value(kb, party, card, counter=True) * pw - loss * pl
+                    pw_sum += pw
+                out[colour] = (ev / len(cards), pw_sum / len(cards))
+            return out
+
+        result: dict[str, tuple[float, float]] = self._cached(party, ("colours",), make)
+        return result
+
+    def card_odds(self, party: Party, card: AdventureCard) -> tuple[float, float]:
+        sig = party.sig()
+        enemy = party.enemies[card.id]
+        dealt, taken = fight_start(party, enemy, sig)
+        pw, pl, _ = fight_odds(self.kb, enemy, sig, dealt, taken)
+        return pw, pl
+
+    def limit_colour(self, read: AkRead) -> str:
+        """AK-8.9: the deck of the limit counter's colour (green without one)."""
+        values = self.kb.counter_values
+        for c, value in enumerate(values):
+            if value == read.limit:
+                return COLOURS[c]
+        return COLOURS[0]
+
+    def limit_bonus(self, party: Party, read: AkRead, colour: str, pw: float) -> float:
+        """A counter that, once spent, raises the legend limit (AK-10.3, AK-10.4)."""
+        if read.limit >= 4:
+            return 0.0
+        values = self.kb.counter_values
+        held = [values[COLOURS.index(c)] for c in party.me.get("counters", []) if c in COLOURS]
+        best = max([read.limit, *held])
+        gain = values[COLOURS.index(colour)] - best
+        return LIMIT_STEP * gain * pw if gain > 0 else 0.0
+
+    def defeat_bonus(
+        self,
+        jobs: Sequence[Job],
+        hex_index: int,
+        night: bool,
+        colour: str,
+        traits: frozenset[str] | None,
+        pw: float,
+    ) -> float:
+        """Quest steps a win here would advance (AK-11.5): unknown cards by their trait's share
+        of the deck, known ones by their traits."""
+        total = 0.0
+        for job in jobs:
+            step = job.step
+            if step.do != "defeat" or not time_ok(step, night):
+                continue
+            if step.colour is not None and step.colour != colour:
+                continue
+            if job.places is not None and hex_index not in job.places:
+                continue
+            if step.trait is None:
+                share = 1.0
+            elif traits is not None:
+                share = 1.0 if step.trait in traits else 0.0
+            else:
+                share = self.st.share(colour, step.trait)
+            total += job.unit * share * pw
+        return total
+
+    def adventure_value(
+        self, party: Party, read: AkRead, jobs: Sequence[Job], hex_index: int, colour: str
+    ) -> float:
+        ev, pw = self.colour_stats(party)[colour]
+        return (
+            ev
+            + self.limit_bonus(party, read, colour, pw)
+            + self.defeat_bonus(jobs, hex_index, party.night, colour, None, pw)
+        )
+
+    def undefeated_value(
+        self,
+        party: Party,
+        read: AkRead,
+        jobs: Sequence[Job],
+        hex_index: int,
+        card: AdventureCard,
+        counter: bool,
+    ) -> float:
+        pw, pl = self.card_odds(party, card)
+        value = card_win_value(self.kb, party, card, counter) * pw - party.knockout_cost() * pl
+        if counter:
+            value += self.limit_bonus(party, read, card.colour, pw)
+        traits = self.st.traits.get(card.id, frozenset())
+        return value + self.defeat_bonus(jobs, hex_index, party.night, card.colour, traits, pw)
+
+    # --- quests -------------------------------------------------------------------------------
+    def places(
+        self, step: QuestStep, legend: str, index: int, read: AkRead
+    ) -> frozenset[int] | None:
+        """Where a step can be done now: its static places, lost cities where they stand, less
+        what the step's action cannot use (a covered hex, an open city for the story die)."""
+        places = self.st.static_places(legend, index)
+        city = step.city
+        if city is not None and city not in self.st.city_hex:
+            if city == ANY_LOST_CITY:
+                lost = frozenset(read.lost_at.values())
+            else:
+                at = read.lost_at.get(city, -1)
+                lost = frozenset({at}) if at >= 0 else frozenset()
+            places = lost if places is None else places & lost
+        if places is None:
+            return None
+        if step.do in ("bazaar", "defeat"):  # AK-13.8
+            places = places - read.covered
+        elif step.do == "story_roll":  # AK-7.2: never in an open city
+            places = places - read.open_cities
+        return places
+
+    def test_p(self, party: Party, test: TestRecord | None, kit: bool) -> float:
+        if test is None:
+            return 1.0
+        difficulty = test.difficulty - (3 if kit else 0)  # AK-9.9: +3 after a failed roll
+        return test_chance(party, test.stat, test.skill, difficulty)
+
+    def reward_value(self, read: AkRead) -> float:
+        """A legendary reward; the fourth one wins the game (AK-12.1)."""
+        return WIN_VALUE if read.rewards >= 3 else QUEST_REWARD
+
+    def jobs(self, party: Party, read: AkRead) -> list[Job]:
+        def make() -> list[Job]:
+            kit = read.gear.get(KIT, 0) > 0
+            out: list[Job] = []
+            for slot in read.slots:
+                card = self.st.legends.get(slot["id"])
+                if card is None or slot["done"]:
+                    continue
+                steps = card.quest.steps
+                index = int(slot["step"])
+                if index >= len(steps):
+                    continue
+                step = steps[index]
+                later = 1.0
+                for other in steps[index + 1 :]:
+                    later *= self.test_p(party, other.test, kit)
+                progress = int(slot["progress"])
+                fraction = (index + (progress + 1) / step.count) / len(steps)
+                unit = self.reward_value(read) * fraction * later
+                p, turns = self.outlook(party, read, card, index, progress)
+                out.append(
+                    Job(
+                        card,
+                        index,
+                        step,
+                        unit,
+                        self.test_p(party, step.test, kit),
+                        self.reward_value(read) * p * QUEST_GAMMA**turns,
+                        self.places(step, card.id, index, read),
+                    )
+                )
+            return out
+
+        result: list[Job] = self._cached(party, ("jobs", party.here), make)
+        return result
+
+    def _nearest(self, here: int, hexes: frozenset[int] | set[int]) -> tuple[int, int]:
+        """(distance, hex) of the nearest of ``hexes`` (far and -1 if there are none)."""
+        row = self.kb.dist[here]
+        best, where = self.kb.hex_count + 1, -1
+        for h in hexes:
+            if row[h] < best:
+                best, where = row[h], h
+        return best, where
+
+    def outlook(
+        self, party: Party, read: AkRead, card: LegendCard, index: int, progress: int
+    ) -> tuple[float, float]:
+        """(P(the quest's tests pass), turns still needed) from the hero's hex."""
+        kit = read.gear.get(KIT, 0) > 0
+        stats = self.colour_stats(party)
+        counters = {
+            self.kb.index_of[at]: colours
+            for at, colours in party.view.get("counters", {}).items()
+            if at in self.kb.index_of
+        }
+        pos = party.here
+        p = 1.0
+        turns = 0.0
+        steps = card.quest.steps
+        for k in range(index, len(steps)):
+            step = steps[k]
+            left = step.count - (progress if k == index else 0)
+            places = self.places(step, card.id, k, read)
+            target: frozenset[int] | set[int] | None = places
+            if step.do == "defeat":
+                chance = max(
+                    self.st.share(c, step.trait) * stats[c][1]
+                    for c in COLOURS
+                    if step.colour in (None, c)
+                )
+                fights = {h for h, cs in counters.items() if h not in read.covered and cs}
+                if places is not None:
+                    fights &= places
+                target = fights or places
+                hops = self._nearest(pos, target)[0] if target else 0
+                turns += hops / HEXES_PER_TURN + left / max(chance, 0.03)
+            elif step.do == "bazaar":
+                if not places:
+                    turns += LOST_CITY_ROLLS
+                else:
+                    turns += self._nearest(pos, places)[0] / HEXES_PER_TURN + 1
+                if step.gold > party.gold:
+                    turns += 2.0 * (step.gold - party.gold)
+            else:
+                hops = self._nearest(pos, places)[0] if places else 0
+                if places is not None and not places:
+                    hops = 3 * int(HEXES_PER_TURN)  # the place is closed for now
+                turns += max(1.0, hops / HEXES_PER_TURN + (step.do == "story_roll"))
+                p *= self.test_p(party, step.test, kit)
+            if step.time is not None:
+                turns += 0.5
+            if target:
+                where = self._nearest(pos, target)[1]
+                pos = where if where >= 0 else pos
+        return p, turns
+
+    def quest_value(self, party: Party, read: AkRead, card: LegendCard) -> float:
+        """What drawing a quest is worth from here (AK-11.2)."""
+        p, turns = self.outlook(party, read, card, 0, 0)
+        return self.reward_value(read) * p * QUEST_GAMMA**turns
+
+    # --- the story die and the bazaar ---------------------------------------------------------
+    def story_value(self, party: Party, read: AkRead, jobs: Sequence[Job], here: int) -> float:
+        """Rolling the story die here: its faces' average, quest rolls and their tests."""
+        value = self.story_ev(party, read, jobs, here)
+        for job in jobs:
+            step = job.step
+            if step.do != "story_roll" or not time_ok(step, party.night):
+                continue
+            if job.places is not None and here not in job.places:
+                continue
+            value += job.unit * job.p_test - (1 - job.p_test) * job.held
+        return value
+
+    def story_ev(self, party: Party, read: AkRead, jobs: Sequence[Job], here: int) -> float:
+        def make() -> float:
+            st = self.st
+            allies = party.allies
+            road = EXHAUSTION * (min(1, party.exhaustion) + sum(min(1, e) for _, _, e in allies))
+            mirage = WOUND * (min(1, party.wounds) + 0.5 * sum(min(1, w) for _, w, _ in allies))
+            canyon = self.canyon_value(party, read, jobs, here)
+            if party.night:
+                dunes = self.ambush_value(party, read, jobs, here)
+            else:
+                dunes = self.place_value(party, read, jobs)[0]
+            symbol = {
+                ROAD: road,
+                ROCK: ROCK_GOLD,
+                MIRAGE: mirage,
+                LOWLAND: STORM_SYMBOL,
+                WASTELAND: STORM_SYMBOL,
+                CANYON: canyon,
+                DUNES: dunes,
+            }
+            once = sum(sum(symbol[s] for s in face) for face in st.faces) / len(st.faces)
+            return once * (1 + st.mirage_share)  # AK-8.8: a mirage rolls again
+
+        result: float = self._cached(party, ("story", here), make)
+        return result
+
+    def ambush_value(self, party: Party, read: AkRead, jobs: Sequence[Job], here: int) -> float:
+        """AK-8.9/AK-8.10: a fight from the limit counter's deck for a counter (no reward)."""
+        kb = self.kb
+        colour = self.limit_colour(read)
+        xp = XP_POINT * kb.counter_values[COLOURS.index(colour)]
+        loss = party.knockout_cost()
+        cards = [kb.adventures[c] for c in kb.samples[colour]]
+        if not cards:
+            return 0.0
+        total = 0.0
+        for card in cards:
+            pw, pl = self.card_odds(party, card)
+            traits = self.st.traits.get(card.id, frozenset())
+            quest = self.defeat_bonus(jobs, here, True, colour, traits, 1.0)
+            total += (xp + quest) * pw - loss * pl
+        return total / len(cards)
+
+    def place_value(self, party: Party, read: AkRead, jobs: Sequence[Job]) -> tuple[float, int]:
+        """AK-8.1: the best empty gem hex for a new counter, by what the hero gains from it."""
+        kb = self.kb
+        view = party.view
+        taken = {kb.index_of[at] for at in view.get("counters", {}) if at in kb.index_of}
+        supply: dict[str, int] = view.get("counter_supply", {})
+        rivals = [
+            kb.index_of.get(h["at"], -1)
+            for s, h in enumerate(view.get("heroes", []))
+            if s != party.seat
+        ]
+        best, where = 0.0, -1
+        for h, gem in self.st.gems:
+            colour = COLOURS[gem]
+            if h in taken or h in read.covered or supply.get(colour, 1) <= 0:
+                continue
+            mine = kb.dist[party.here][h]
+            value = self.adventure_value(party, read, jobs, h, colour)
+            value *= _DISCOUNT[min(mine, len(_DISCOUNT) - 1)]
+            if any(r >= 0 and kb.dist[r][h] < mine for r in rivals):
+                value *= 0.5
+            if value > best:
+                best, where = value, h
+        return best, where
+
+    def canyon_value(self, party: Party, read: AkRead, jobs: Sequence[Job], here: int) -> float:
+        """AK-8.7: a lost city rises here (the best one still beside the row) and its bazaar
+        may be explored at once; with all three out they sink."""
+        waiting = [lost for lost in self.st.lost_power if lost not in read.lost_at]
+        if not waiting:
+            return 0.0
+        return max(self.lost_city_value(party, read, jobs, here, lost) for lost in waiting)
+
+    def lost_city_value(
+        self, party: Party, read: AkRead, jobs: Sequence[Job], here: int, lost: str
+    ) -> float:
+        return self.bazaar_value(party, read, jobs, here, lost, lost, self.st.lost_power[lost])
+
+    def gear_values(self, party: Party, read: AkRead) -> dict[str, float]:
+        """What one more token of each kind of survival gear is worth (AK-9.7-AK-9.9)."""
+
+        def make() -> dict[str, float]:
+            out = {CAMEL: 0.0, WATERSKIN: 0.0, KIT: 0.0}
+            gear = read.gear
+            if gear.get(KIT, 0) == 0:
+                best = KIT_WISH if read.limit > len(read.slots) else 0.0
+                for slot in read.slots:
+                    card = self.st.legends.get(slot["id"])
+                    if card is None or slot["done"]:
+                        continue
+                    for step in card.quest.steps[int(slot["step"]) :]:
+                        if step.test is not None:
+                            gain = self.test_p(party, step.test, True) - self.test_p(
+                                party, step.test, False
+                            )
+                            best = max(best, gain * self.reward_value(read) * 0.6)
+                out[KIT] = best
+            if gear.get(WATERSKIN, 0) == 0:
+                out[WATERSKIN] = WATERSKIN_WISH
+            if gear.get(CAMEL, 0) == 0:
+                out[CAMEL] = CAMEL_WISH
+                for slot in read.slots:
+                    card = self.st.legends.get(slot["id"])
+                    if card is None or slot["done"]:
+                        continue
+                    places = self.st.static_places(card.id, int(slot["step"]))
+                    if places and read.covered and places & read.covered:
+                        out[CAMEL] = CAMEL_STORM_WISH
+            return out
+
+        result: dict[str, float] = self._cached(party, ("gear",), make, timeless=True)
+        return result
+
+    def gear_wish(self, party: Party, read: AkRead) -> float:
+        """The gear worth buying in a bazaar, within the gold at hand."""
+        worth = sorted(
+            (v - 1.0 for k, v in self.gear_values(party, read).items() if read.gear_supply.get(k)),
+            reverse=True,
+        )
+        return sum(w for w in worth[: max(party.gold, 0)] if w > 0)
+
+    def bazaar_value(
+        self,
+        party: Party,
+        read: AkRead,
+        jobs: Sequence[Job],
+        hex_index: int,
+        stack: str,
+        city: str,
+        power: str,
+    ) -> float:
+        """Exploring a bazaar (AK-9.1): healing, the best card, gear, quest steps, a power."""
+        quest = 0.0
+        for job in jobs:
+            step = job.step
+            if step.do != "bazaar" or step.gold > party.gold or not time_ok(step, party.night):
+                continue
+            lost = city in self.st.lost_power
+            if step.city == city or (step.city == ANY_LOST_CITY and lost):
+                quest += job.unit * job.p_test
+        shopping: float = self._cached(
+            party,
+            ("bazaar", hex_index, stack, power),
+            lambda: self._shopping(party, read, hex_index, stack, power),
+            timeless=True,
+        )
+        return shopping + quest
+
+    def _shopping(
+        self, party: Party, read: AkRead, hex_index: int, stack: str, power: str
+    ) -> float:
+        """A bazaar's healing, best card, gear and power."""
+        bot = self.bot
+        kb = self.kb
+        life = max(party.life, 1)
+        ally_wounds = sum(w for _, w, _ in party.allies)
+        urgency = 1.0 + party.wounds / life
+        if power == "faith":  # AK-14.5: every wound healed for nothing
+            heal = WOUND * (party.wounds * urgency + 0.5 * ally_wounds)
+            gold = party.gold
+        else:
+            healed = min(party.wounds, party.gold)
+            heal = WOUND * healed * urgency
+            heal += WOUND * 0.5 * min(ally_wounds, max(party.gold - party.wounds, 0))
+            gold = party.gold - healed
+        shop = 0.0
+        if kb.dist[party.here][hex_index] <= SHOPPING_RANGE:
+            colours = bot._frontier(party)
+            for card_id in party.view.get("markets", {}).get(stack, []):
+                card = kb.market.get(card_id)
+                if card is None or card.cost > gold or not bot._can_carry(party, card):
+                    continue
+                shop = max(shop, bot._card_value(party, card, colours) - card.cost)
+        lottery = CITY_LOTTERY if party.gold >= 3 else 0.0
+        gear = self.gear_wish(party, read)
+        return heal + shop + lottery + gear + POWER_VALUE.get(power, 0.0)
+
+    def city_bazaar(self, party: Party, read: AkRead, jobs: Sequence[Job], hex_index: int) -> float:
+        """The bazaar on a hex: its printed city's or its lost city's."""
+        city = self.st.city_at.get(hex_index)
+        if city is not None:
+            return self.bazaar_value(
+                party, read, jobs, hex_index, self.st.stack_key[city], city, ""
+            )
+        for lost, at in read.lost_at.items():
+            if at == hex_index:
+                return self.lost_city_value(party, read, jobs, hex_index, lost)
+        return 0.0
+
+    # --- the movement potential -----------------------------------------------------------------
+    def targets(self, party: Party) -> list[tuple[int, float]]:
+        """Hexes worth ending the movement on this turn (the base bot discounts the rest)."""
+        kb = self.kb
+        read = self.read(party)
+        jobs = self.jobs(party, read)
+        view = party.view
+        night = party.night
+        step3: dict[int, float] = {}
+        bonus: dict[int, float] = {}
+
+        def better(h: int, value: float) -> None:
+            if value > step3.get(h, 0.0):
+                step3[h] = value
+
+        counters: dict[str, list[str]] = view.get("counters", {})
+        undefeated: dict[str, str] = view.get("undefeated", {})
+        for at, present in counters.items():
+            h = kb.index_of.get(at)
+            if h is None or h in read.covered:
+                continue
+            card = kb.adventures.get(undefeated.get(at, ""))
+            if card is not None:
+                value = self.undefeated_value(party, read, jobs, h, card, card.colour in present)
+            elif present:
+                value = max(self.adventure_value(party, read, jobs, h, c) for c in present)
+            else:
+                continue
+            better(h, value)
+        for at, card_id in undefeated.items():
+            h = kb.index_of.get(at)
+            card = kb.adventures.get(card_id)
+            if h is None or card is None or at in counters or h in read.covered:
+                continue
+            better(h, self.undefeated_value(party, read, jobs, h, card, False))
+        for city, h in self.st.city_hex.items():
+            if h not in read.covered:
+                better(h, self.city_bazaar(party, read, jobs, h))
+        for h in read.lost_at.values():
+            if h not in read.covered:
+                better(h, self.city_bazaar(party, read, jobs, h))
+        story: dict[int, float] = {}
+        for job in jobs:
+            step = job.step
+            if job.places is None or not time_ok(step, night):
+                continue
+            if step.do == "end_movement":
+                for h in job.places:
+                    bonus[h] = bonus.get(h, 0.0) + job.unit * job.p_test
+            elif step.do == "story_roll":
+                gain = job.unit * job.p_test - (1 - job.p_test) * job.held
+                for h in job.places:
+                    story[h] = story.get(h, 0.0) + gain
+        if story:
+            base = self.story_ev(party, read, jobs, party.here)
+            for h, gain in story.items():
+                better(h, base + gain)
+        hexes = set(step3) | set(bonus)
+        ranked = sorted(
+            ((step3.get(h, 0.0) + bonus.get(h, 0.0), h) for h in hexes), key=lambda t: (-t[0], t[1])
+        )
+        # a target that a better one reaches undiscounted enough never sets the potential, nor
+        # the value of a roll (discounts multiply along a path): leave it out, for speed
+        rows = kb.discount_rows
+        kept: list[tuple[int, float]] = []
+        for value, h in ranked:
+            if value <= 0.05:
+                break
+            if all(v * rows[t][h] < value for t, v in kept):
+                kept.append((h, value))
+        return kept
+
+    def day_cost(self, party: Party, read: AkRead, dice: int) -> float:
+        """AK-5.2-AK-5.5: the expected cost of rolling ``dice`` movement dice by day."""
+        if dice <= 0:
+            return 0.0
+        here = party.here
+        if here in read.covered:
+            start = 1
+        else:
+            terrain = self.kb.terrain[here]
+            start = 2 if terrain == DUNES else 0 if terrain == LOWLAND else 1
+        q = 1.0 / 6.0
+        rest = max(0, 4 - dice)  # RB-3.2: dice not rolled rest first
+        hero_tired = max(0, party.exhaustion - rest)
+        left = rest - (party.exhaustion - hero_tired)
+        members = [(party.stamina, hero_tired, True)]
+        for card, _, tired in party.allies:
+            removed = min(left, tired)
+            left -= removed
+            members.append((card.stamina or 1, tired - removed, False))
+        hp = party.hp_left
+        cost = 0.0
+        for m in range(dice + 1):
+            prob = comb(dice, m) * q**m * (1 - q) ** (dice - m)
+            each = start + m
+            total = 0.0
+            for stamina, tired, hero in members:
+                room = max(0, stamina - tired)
+                hurt = max(0, each - room)
+                total += EXHAUSTION * min(each, room) + WOUND * hurt
+                if hero and hurt >= hp:
+                    total += party.knockout_cost()
+            cost += prob * total
+        if read.gear.get(WATERSKIN, 0) > 0:
+            cost = min(cost, WATERSKIN_KEEP)
+        return cost
+
+    def turn_plan(self, party: Party, read: AkRead) -> float:
+        """The best this turn's movement can do (the day_or_night valuation)."""
+        bot = self.bot
+        kb = self.kb
+        pot = bot._potential(party)
+        here = party.here
+        best = pot[here]
+        neighbours = kb.neighbours[here]
+        best = max(best, *(pot[n] for n in neighbours)) if neighbours else best
+        if read.gear.get(CAMEL, 0) > 0:
+            two = max(pot[h] for h in range(kb.hex_count) if kb.dist[here][h] <= 2)
+            best = max(best, two - CAMEL_VALUE)
+        tired = party.exhaustion + sum(e for _, _, e in party.allies)
+        hurt = party.wounds + sum(w for _, w, _ in party.allies)
+        most = 4 if tired or hurt else 5
+        for dice in range(1, most + 1):
+            reach = max(pot[here], bot._roll_value(here, dice))
+            rest = bot._rest_value(party, min(max(0, 4 - dice), tired))
+            cost = 0.0 if party.night else self.day_cost(party, read, dice)
+            best = max(best, reach + rest - cost)
+        return best
+
+    # --- decisions: step 1 and movement ---------------------------------------------------------
+    def day_or_night(self, observation: Observation) -> int:
+        """AK-4.4: the turn valued by day and by night; the chosen potential is kept."""
+        bot = self.bot
+        party = bot._party(observation)
+        read = self.read(party)
+        values: dict[bool, float] = {}
+        for night in (True, False):
+            values[night] = self.turn_plan(self.at_time(party, night), read)
+        night = values[True] > values[False] + 1e-9
+        if night:
+            bot._potential(self.at_time(party, True))  # keep it for the movement step
+        return bot._key_index(observation, "night" if night else "day")
+
+    def movement(self, observation: Observation) -> int:
+        """RB-3 in Al-Kalim: the base choice, with the day's exhaustion taken off each roll
+        (AK-5.2) and the pack camel (AK-9.7) for a target two hexes away."""
+        bot = self.bot
+        kb = self.kb
+        party = bot._party(observation)
+        read = self.read(party)
+        pot = bot._potential(party)
+        here = party.here
+        options = observation.decision.options
+        bot._faces = None
+        bot._walk_pos = here
+        bot._walk_memo = {}
+        best_far = max(range(kb.hex_count), key=lambda h: (pot[h], -kb.dist[here][h]))
+        far = kb.dist[here][best_far]
+        for i, option in enumerate(options):
+            if not option.key.startswith("use:"):
+                continue
+            key = option.key[4:]
+            ability = bot._ability(party, key, "before_movement") or bot._ability(
+                party, key, "activate"
+            )
+            if ability is not None and bot._movement_ability_worth(party, ability, pot, far) > 0.3:
+                return i
+        tired = party.exhaustion + sum(e for _, _, e in party.allies)
+        step_best = max((pot[n] for n in kb.neighbours[here]), default=0.0)
+        scores: list[float] = []
+        for option in options:
+            key = option.key
+            if key == "stay":
+                scores.append(pot[here])
+            elif key == "rest":
+                scores.append(pot[here] + bot._rest_value(party, min(4, tired)))
+            elif key == "step":
+                scores.append(step_best)
+            elif key == "camel":
+                two = max(pot[h] for h in range(kb.hex_count) if kb.dist[here][h] <= 2)
+                scores.append(two - CAMEL_VALUE)
+            elif key.startswith("roll:"):
+                dice = int(key[5:])
+                reach = max(pot[here], bot._roll_value(here, dice))
+                rest = bot._rest_value(party, min(max(0, 4 - dice), tired))
+                cost = 0.0 if party.night else self.day_cost(party, read, dice)
+                scores.append(reach + rest - cost)
+            else:
+                scores.append(-1e9)
+        return bot._pick(observation, scores)
+
+    def move(self, observation: Observation) -> int:
+        """The base walk; a pack camel is loaded when one more hex reaches more (AK-9.7)."""
+        bot = self.bot
+        camel = _option_index(observation.decision.options, "camel")
+        if camel is None:
+            return bot.move(observation)
+        here, pot = bot._walk_state(observation)
+        parsed = bot._parse_dice(observation.decision.prompt)
+        if parsed is not None:
+            faces, bonus = parsed
+            memo = bot._walk_memo
+            now = bot._best_from(here, faces, bonus, pot, memo)
+            more = bot._best_from(here, faces, bonus + 1, pot, memo)
+            if more - CAMEL_VALUE > now + 1e-9:
+                bot._walk_pos = here
+                return camel
+        return bot.move(observation)
+
+    def after_movement(self, observation: Observation) -> int:
+        """Bonus moves and the pack camel by the potential; abilities by their worth."""
+        bot = self.bot
+        kb = self.kb
+        party = bot._party(observation)
+        pot = bot._potential(party)
+        here = party.here
+        step_best = max((pot[n] for n in kb.neighbours[here]), default=pot[here])
+        scores: list[float] = []
+        for option in observation.decision.options:
+            key = option.key
+            if key == "done":
+                scores.append(pot[here])
+            elif key == "camel":
+                scores.append(step_best - CAMEL_VALUE)
+            elif key.startswith("to:"):
+                target = kb.index_of.get(key[3:], -1)
+                scores.append(pot[target] if target >= 0 else -1e9)
+            elif key.startswith("use:"):
+                ability = bot._ability(party, key[4:], "after_movement")
+                if ability is None:
+                    scores.append(-1e9)
+                    continue
+                hexes = sum(e.hexes for e in ability.effects if e.do == "extra_move")
+                if hexes:
+                    worth = step_best - pot[here] - EXHAUSTION * ability.cost.exhaustion
+                    worth = worth if party.affordable(ability) else -1.0
+                else:
+                    worth = ability_worth(party, ability, moving=False)
+                    worth = worth if worth > 0.2 else -1.0
+                scores.append(pot[here] + worth)
+            else:
+                scores.append(-1e9)
+        return bot._pick(observation, scores)
+
+    def waterskin(self, observation: Observation) -> int:
+        """AK-9.8: drink when the day's march cost enough (or would knock out or kill)."""
+        bot = self.bot
+        party = bot._party(observation)
+        read = self.read(party)
+        pieces = read.day_march
+        tired = sum(p[0] for p in pieces)
+        hurt = sum(p[1] for p in pieces)
+        guard = 0.0
+        if pieces and pieces[0][1] and party.wounds >= party.life:
+            guard += party.knockout_cost() + WIN_VALUE * 0.05
+        for (card, wounds, _), piece in zip(party.allies, pieces[1:], strict=False):
+            if piece[1] and wounds >= (card.life or 1):
+                guard += card.cost
+        scores: list[float] = []
+        for option in observation.decision.options:
+            if option.key == "keep":
+                scores.append(WATERSKIN_KEEP)
+            elif option.key == "exhaustion":
+                scores.append(EXHAUSTION * tired)
+            elif option.key == "wounds":
+                scores.append(WOUND * hurt + guard)
+            else:
+                scores.append(EXHAUSTION * tired + WOUND * hurt + guard)
+        return bot._pick(observation, scores)
+
+    # --- decisions: step 3 --------------------------------------------------------------------
+    def adventure_or_story(self, observation: Observation) -> int:
+        """AK-6.1/AK-7.1: the adventure, a duel, a legend card, the bazaar or the story die."""
+        bot = self.bot
+        kb = self.kb
+        party = bot._party(observation)
+        read = self.read(party)
+        jobs = self.jobs(party, read)
+        here = party.here
+        at = party.me["at"]
+        scores: list[float] = []
+        for option in observation.decision.options:
+            key = option.key
+            if key.startswith("adventure:"):
+                colour = key[10:]
+                if colour in COLOURS:
+                    scores.append(self.adventure_value(party, read, jobs, here, colour))
+                else:
+                    scores.append(-1e9)
+            elif key == "undefeated":
+                card = kb.adventures.get(party.view.get("undefeated", {}).get(at, ""))
+                present = party.view.get("counters", {}).get(at, [])
+                scores.append(
+                    -1e9
+                    if card is None
+                    else self.undefeated_value(
+                        party, read, jobs, here, card, card.colour in present
+                    )
+                )
+            elif key.startswith("attack:"):
+                scores.append(bot._duel_value(party, int(key[7:]) - 1))
+            elif key.startswith("legend:"):
+                card_id = read.tops.get(key[7:])
+                legend = self.st.legends.get(card_id or "")
+                scores.append(
+                    -1e9 if legend is None else LEGEND_BASE + self.quest_value(party, read, legend)
+                )
+            elif key == "bazaar":
+                scores.append(self.city_bazaar(party, read, jobs, here))
+            elif key == "story":
+                scores.append(self.story_value(party, read, jobs, here))
+            else:
+                scores.append(-1e9)
+        return bot._pick(observation, scores)
+
+    def story_order(self, observation: Observation) -> int:
+        """AK-7.4: gold before a bazaar, rest and healing before an ambush."""
+        scores = []
+        for option in observation.decision.options:
+            name = option.key.split(":", 1)[-1]
+            rank = STORY_ORDER.index(name) if name in STORY_ORDER else len(STORY_ORDER)
+            scores.append(-float(rank))
+        return self.bot._pick(observation, scores)
+
+    def place_counter(self, observation: Observation) -> int:
+        """AK-8.1: a counter where the hero can fight it next, not where a rival is nearer."""
+        bot = self.bot
+        party = bot._party(observation)
+        read = self.read(party)
+        jobs = self.jobs(party, read)
+        _, where = self.place_value(party, read, jobs)
+        scores = []
+        for option in observation.decision.options:
+            if option.key.startswith("counter:"):
+                h = self.kb.index_of.get(option.key[8:], -1)
+                scores.append(1.0 if h == where and h >= 0 else -0.5)
+            else:
+                scores.append(0.0)
+        return bot._pick(observation, scores)
+
+    def lost_city(self, observation: Observation) -> int:
+        """AK-14.2: the lost city a quest needs, else the one whose bazaar and power pay."""
+        bot = self.bot
+        party = bot._party(observation)
+        read = self.read(party)
+        jobs = self.jobs(party, read)
+        scores = []
+        for option in observation.decision.options:
+            lost = option.key[5:]
+            if lost in self.st.lost_power:
+                scores.append(self.lost_city_value(party, read, jobs, party.here, lost))
+            else:
+                scores.append(-1e9)
+        return bot._pick(observation, scores)
+
+    def explore_lost_city(self, observation: Observation) -> int:
+        """AK-14.2: exploring the risen city's bazaar costs nothing and may pay."""
+        return self.bot._key_index(observation, "explore")
+
+    def clouds(self, observation: Observation) -> int:
+        """AK-14.7: fly to the hex of highest potential for the next turn."""
+        bot = self.bot
+        party = bot._party(observation)
+        pot = bot._potential(party)
+        scores = []
+        for option in observation.decision.options:
+            if option.key == "stay":
+                scores.append(pot[party.here] + 1e-6)
+                continue
+            h = self.kb.index_of.get(option.key[3:], -1)
+            scores.append(pot[h] if h >= 0 else -1e9)
+        return bot._pick(observation, scores)
+
+    def adventurers_kit(self, observation: Observation) -> int:
+        """AK-9.9: the kit is offered only when its +3 saves the quest."""
+        return self.bot._key_index(observation, "kit")
+
+    def discard_quest(self, observation: Observation) -> int:
+        """AK-10.6: give up the quest worth least when it is worth little, or much less than
+        the best quest the stacks would give instead."""
+        bot = self.bot
+        party = bot._party(observation)
+        read = self.read(party)
+        held = {job.legend.id: job.held for job in self.jobs(party, read)}
+        scores = []
+        for option in observation.decision.options:
+            if option.key == "keep":
+                scores.append(0.0)
+                continue
+            legend = option.key[8:]
+            worth = held.get(legend)
+            card = self.st.legends.get(legend)
+            if worth is None or card is None:
+                scores.append(-1e9)
+                continue
+            offers = [
+                self.quest_value(party, read, self.st.legends[top])
+                for kind, top in read.tops.items()
+                if top in self.st.legends and (kind == card.type or kind not in read.held_types)
+            ]
+            best = max(offers, default=0.0)
+            if worth < DISCARD_BELOW and best > worth:
+                scores.append(best - worth + 1.0)
+            elif best > 2 * worth + 2.0:
+                scores.append(best - 2 * worth)
+            else:
+                scores.append(-1.0)
+        return bot._pick(observation, scores)
+
+    def start_city(self, observation: Observation) -> int:
+        """AK-3.11: the city with the most worth fighting (or buying) around it."""
+        bot = self.bot
+        kb = self.kb
+        party = bot._party(observation)
+        targets = self.targets(party)
+        scores = []
+        for option in observation.decision.options:
+            h = self.st.city_hex.get(option.key[5:], -1)
+            if h < 0:
+                scores.append(-1e9)
+                continue
+            row = kb.discount_rows[h]
+            scores.append(sum(value * row[t] for t, value in targets))
+        return bot._pick(observation, scores)
+
+    # --- decisions: the sandstorm ---------------------------------------------------------------
+    def _storm_score(self, party: Party, read: AkRead, centre: int, radius: int) -> float:
+        """Where the storm should be: far from the hero and its quest places, over rivals."""
+        kb = self.kb
+        board = self.st.board
+        cover = covered(board, centre, radius)
+        rivals = [
+            kb.index_of.get(h["at"], -1)
+            for s, h in enumerate(party.view.get("heroes", []))
+            if s != party.seat
+        ]
+        score = 0.0
+        if party.here in cover:
+            score -= 3.0
+        for job in self.jobs(party, read):
+            places = self.st.static_places(job.legend.id, job.index)
+            if places and places & cover:
+                score -= 1.0
+        near = min((kb.dist[centre][r] for r in rivals if r >= 0), default=0)
+        score += sum(1.0 for r in rivals if r in cover)
+        return score + 0.1 * (kb.dist[centre][party.here] - near)
+
+    def storm_place(self, observation: Observation) -> int:
+        """AK-13.1: the arrows point where two steps take the storm best."""
+        bot = self.bot
+        board = self.st.board
+        party = bot._party(observation)
+        read = self.read(party)
+        centre = self.st.storm_start
+        scores = []
+        for option in observation.decision.options:
+            label = option.label.removeprefix("arrows to the ")
+            best = -1e9
+            for name in label.split(" and "):
+                if name not in DIRECTION_NAMES:
+                    continue
+                d = DIRECTION_NAMES.index(name)
+                there = centre
+                for _ in range(2):
+                    step = next_hex(board, there, d) if there >= 0 else -1
+                    there = step if step >= 0 else there
+                best = max(best, self._storm_score(party, read, there, 1))
+            scores.append(best)
+        return bot._pick(observation, scores)
+
+    def storm_move(self, observation: Observation) -> int:
+        """AK-13.3: each step away from the hero and towards rivals."""
+        bot = self.bot
+        kb = self.kb
+        party = bot._party(observation)
+        read = self.read(party)
+        centre = read.storm_centre
+        if centre < 0:
+            return 0
+        radius = max((kb.dist[centre][h] for h in read.covered), default=1)
+        board = self.st.board
+        at = board.hexes[centre].at
+        scores = []
+        for option in observation.decision.options:
+            name = option.key.split(":", 1)[-1]
+            if name not in DIRECTION_NAMES:
+                scores.append(-1e9)
+                continue
+            target = next_hex(board, centre, DIRECTION_NAMES.index(name))
+            if target < 0 or distance(at, board.hexes[target].at) != 1:
+                scores.append(-1e9)
+                continue
+            scores.append(self._storm_score(party, read, target, radius))
+        return bot._pick(observation, scores)
+
+    # --- decisions: bazaars and experience ------------------------------------------------------
+    def market(self, observation: Observation) -> int:
+        """AK-9: the base market step, with the City of Faith's healing, survival gear, and
+        gold kept back for quest steps that ask for it."""
+        bot = self.bot
+        party = bot._party(observation)
+        read = self.read(party)
+        options = observation.decision.options
+        faith = _option_index(options, "faith")
+        hurt = party.wounds + sum(w for _, w, _ in party.allies)
+        if faith is not None and hurt:
+            return faith
+        values = self.gear_values(party, read)
+        reserve = 0
+        here_city = self.st.city_at.get(party.here, "")
+        for job in self.jobs(party, read):
+            if job.step.do == "bazaar" and job.step.city != here_city:
+                reserve += job.step.gold
+        gear = sorted(
+            (
+                (values.get(option.key[5:], 0.0), i)
+                for i, option in enumerate(options)
+                if option.key.startswith("gear:")
+            ),
+            reverse=True,
+        )
+        spare = party.gold - reserve
+        for value, i in gear:
+            if value >= URGENT_GEAR and spare >= 1:
+                return i
+        held_back = observation
+        if reserve > 0:
+            held_back = _with_gold(observation, max(0, party.gold - reserve))
+        index = bot.market(held_back)
+        if options[index].key == "done":
+            for value, i in gear:
+                if value > 1.05 and spare >= 1:
+                    return i
+        return index
+
+    def city_of_dreams(self, observation: Observation) -> int:
+        """AK-14.6: the card most worth buying now (or later, at half its worth)."""
+        bot = self.bot
+        party = bot._party(observation)
+        colours = bot._frontier(party)
+        scores = []
+        for option in observation.decision.options:
+            card = self.kb.market.get(option.key[6:])
+            if card is None:
+                scores.append(-1e9)
+                continue
+            value = bot._card_value(party, card, colours)
+            if card.cost <= party.gold and bot._can_carry(party, card):
+                scores.append(value - card.cost)
+            else:
+                scores.append(0.5 * value - card.cost)
+        return bot._pick(observation, scores)
+
+    def experience(self, observation: Observation) -> int:
+        """RB-8 in Al-Kalim: the base choice of counter, plus the quest tests a stat helps
+        pass and stamina for day travel."""
+        bot = self.bot
+        party = bot._party(observation)
+        read = self.read(party)
+        options = observation.decision.options
+        for i, option in enumerate(options):
+            if option.key.startswith("use:"):
+                ability = bot._ability(party, option.key[4:], "activate")
+                if ability is not None and ability_worth(party, ability, moving=False) > 0.3:
+                    return i
+        xp_options = [
+            (i, o.key[3:].split("+")) for i, o in enumerate(options) if o.key.startswith("xp:")
+        ]
+        if not xp_options:
+            return bot._key_index(observation, "done", len(options) - 1)
+        colours = bot._frontier(party)
+        pre = party.rested_pre()
+        base = bot._strength(party, party.sig(), pre, colours)
+        tests: list[tuple[TestRecord, float]] = []
+        for slot in read.slots:
+            card = self.st.legends.get(slot["id"])
+            if card is None or slot["done"]:
+                continue
+            tests.extend(
+                (step.test, self.reward_value(read) * 0.6)
+                for step in card.quest.steps[int(slot["step"]) :]
+                if step.test is not None
+            )
+        scores = [-1e9] * len(options)
+        for i, kinds in xp_options:
+            stamina = kinds.count("stamina")
+            others = [k for k in kinds if k != "stamina"]
+            score = stamina * 0.6  # day travel (AK-5.5)
+            if others:
+                score += bot._strength(party, party.sig(extra_xp=others), pre, colours) - base
+            for test, worth in tests:
+                plus = 2 * sum(1 for k in kinds if k == test.stat)
+                if plus and test.stat in STEP_STATS:
+                    now = test_chance(party, test.stat, test.skill, test.difficulty)
+                    after = test_chance(party, test.stat, test.skill, test.difficulty - plus)
+                    score += (after - now) * worth
+            scores[i] = score
+        return bot._pick(observation, scores)
+
+
+def _with_gold(observation: Observation, gold: int) -> Observation:
+    """The same observation with the hero's gold lowered (gold kept back for a quest)."""
+    view = observation.view
+    heroes = list(view.get("heroes", []))
+    me = dict(heroes[observation.seat])
+    me["gold"] = gold
+    heroes[observation.seat] = me
+    copied = {**view, "heroes": heroes}
+    return Observation(observation.seat, observation.decision, lambda: copied)
