@@ -18,7 +18,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from rbscenario import GAME
+from rbscenario import GAME as GAME
 from rbscenario import ScriptedRng as ScriptedRng
 from rbscenario import faces as faces
 from rbscenario import rig as rig

@@ -4,6 +4,11 @@ The tests set a situation up by editing the state directly (hero, hex, cards, co
 ``GAME.procedures.run`` ask the current decision again (:func:`refresh`), then choose option keys
 and check what the rules reference (``docs/rules/runebound-base.md``) says must happen.
 
+Hero and card numbers (life, stamina, stats, damage, ability costs and amounts) are being
+re-balanced: tests read them from the content (:func:`hero_card`, :func:`life`, :func:`bonus`,
+:func:`challenge`...) or pick a hero by what it can do (:func:`hero_ability`) instead of writing
+them down, and script dice with :func:`reaching` / :func:`short_of` relative to the numbers.
+
 Dice are controlled with :class:`ScriptedRng`: it answers ``below(n)`` from a script first (a die
 face ``f`` is the value ``f - 1``), then falls back to the seeded generator.
 """
@@ -19,14 +24,23 @@ from boardwright.engine.rng import Rng
 from boardwright.games import get_game
 from boardwright.games.runebound.content import TERRAIN_NAMES
 from boardwright.games.runebound.game import Runebound
-from boardwright.games.runebound.records import COLOURS
-from boardwright.games.runebound.state import AllyState, HeroState, RuneboundState
+from boardwright.games.runebound.records import (
+    COLOURS,
+    Ability,
+    AdventureCard,
+    Attack,
+    Harm,
+    Hero,
+    MarketCard,
+)
+from boardwright.games.runebound.state import XP_KINDS, AllyState, HeroState, RuneboundState
 
 GAME: Runebound = get_game("runebound")  # type: ignore[assignment]
 RULES = GAME.rules
 BOARD = RULES.board
 CONTENT = GAME.content
 TAMALIR = BOARD.cities[0].hex
+RANGED, MELEE, MAGIC = range(3)  # combat steps (RB-5.2), as RULES.hero_roll_bonus numbers them
 
 
 class ScriptedRng(Rng):
@@ -138,6 +152,13 @@ def play(state: RuneboundState, *choices: str, log: list[Event] | None = None) -
         GAME.apply_key(state, key, log)
 
 
+def roll_on(state: RuneboundState, log: list[Event] | None = None) -> None:
+    """Roll the dice at every combat step where a hero ability is on offer (RB-5.5), whether
+    or not the hero has such an ability."""
+    while kind(state) == "combat_step":
+        play(state, "roll", log=log)
+
+
 def events(log: list[Event], event_kind: str) -> list[Event]:
     return [e for e in log if e.kind == event_kind]
 
@@ -161,6 +182,124 @@ def pass_turn(state: RuneboundState) -> None:
             play(state, "done")
         else:
             raise AssertionError(f"pass_turn does not know how to leave {k}: {keys(state)}")
+
+
+# --- hero and card numbers (read from the content, never written into a test) ---------------
+
+
+def hero_card(state: RuneboundState, seat: int = 0) -> Hero:
+    """The hero card a seat plays."""
+    return CONTENT.heroes[state.heroes[seat].hero]
+
+
+def life(state: RuneboundState, seat: int = 0) -> int:
+    """The hero's life now (card, experience, items)."""
+    return RULES.life(state, seat)
+
+
+def stamina(state: RuneboundState, seat: int = 0) -> int:
+    """The hero's stamina now (card, experience, items)."""
+    return RULES.stamina(state, seat)
+
+
+def bonus(state: RuneboundState, step: int, when: str = "attack", seat: int = 0) -> int:
+    """What the hero adds to 2d10 in a combat step (RB-5.5): stat, experience, modifiers."""
+    return RULES.hero_roll_bonus(state, seat, step, when)
+
+
+def damage(state: RuneboundState, step: int, seat: int = 0) -> int:
+    """The wounds a hit of the hero deals in a combat step, before the foe's armour."""
+    return RULES.hero_damage(state, seat, step)
+
+
+def raise_stamina(state: RuneboundState, at_least: int, seat: int = 0) -> None:
+    """Add +2 stamina experience counters (RB-8.3) until the hero's stamina is ``at_least``."""
+    while stamina(state, seat) < at_least:
+        state.heroes[seat].xp.append(XP_KINDS.index("stamina"))
+
+
+def raise_life(state: RuneboundState, at_least: int, seat: int = 0) -> None:
+    """Add +1 life experience counters (RB-8.3) until the hero's life is ``at_least``."""
+    while life(state, seat) < at_least:
+        state.heroes[seat].xp.append(XP_KINDS.index("life"))
+
+
+def challenge(card_id: str) -> AdventureCard:
+    return CONTENT.adventures[adventure(card_id)]
+
+
+def enemy_step(card_id: str, step: int) -> Attack:
+    """A challenge's value and damage in a combat step (which it must have)."""
+    attack = RULES.steps_of(challenge(card_id))[step]
+    assert attack is not None, f"{card_id} has no value in step {step}"
+    return attack
+
+
+def enemy_life(card_id: str) -> int:
+    return challenge(card_id).life or 1
+
+
+def before_combat_harm(card_id: str) -> tuple[int, int]:
+    """(wounds, exhaustion) a challenge's own before-combat abilities deal the hero."""
+    harms = [
+        e
+        for a in challenge(card_id).abilities
+        if a.timing == "before_combat"
+        for e in a.effects
+        if isinstance(e, Harm)
+    ]
+    return sum(e.wounds for e in harms), sum(e.exhaustion for e in harms)
+
+
+def market(card_id: str) -> MarketCard:
+    return CONTENT.market[market_card(card_id)]
+
+
+def effect_value(ability: Ability, do: str, field: str) -> int:
+    """A number of the ability's first effect of kind ``do`` (``hexes``, ``amount``...)."""
+    value = getattr(next(e for e in ability.effects if e.do == do), field)
+    assert isinstance(value, int)
+    return value
+
+
+def hero_ability(
+    timing: str, do: str | None = None, *, exhaustion_cost: bool = False, skip: int = 0
+) -> tuple[str, str, Ability]:
+    """A hero chosen by what it can do: (hero id, the ``use:`` key, the ability) of the first hero
+    (in content order, after ``skip`` matches) with an ability of this timing, one of whose
+    effects is ``do``, and (``exhaustion_cost``) paid with exhaustion."""
+    found = [
+        (hero.id, f"use:h{i}.{j}", a)
+        for i, hero in enumerate(CONTENT.heroes)
+        for j, a in enumerate(hero.abilities)
+        if a.timing == timing
+        and (do is None or any(e.do == do for e in a.effects))
+        and (not exhaustion_cost or a.cost.exhaustion > 0)
+    ]
+    assert len(found) > skip, f"no hero has a {timing} ability doing {do}"
+    return found[skip]
+
+
+def reaching(target: int, plus: int) -> int:
+    """The 2d10 total that, with ``plus`` added, meets ``target`` exactly (or the lowest roll
+    when any roll does)."""
+    total = max(2, target - plus)
+    assert total <= 20, f"no roll reaches {target} with +{plus}"
+    return total
+
+
+def short_of(target: int, plus: int) -> int:
+    """The highest 2d10 total that, with ``plus`` added, falls short of ``target`` (one short
+    when a roll can meet it)."""
+    total = min(20, target - plus - 1)
+    assert total >= 2, f"every roll reaches {target} with +{plus}"
+    return total
+
+
+def hits_to_defeat(enemy_life: int, damage: int) -> int:
+    """How many hits of ``damage`` bring ``enemy_life`` down (RB-5.8)."""
+    assert damage > 0
+    return -(-enemy_life // damage)
 
 
 # --- cards ------------------------------------------------------------------------------------
@@ -276,6 +415,8 @@ def start_adventure(
     on_top(state, *card_ids)
     put(state, index)
     play(state, "stay", log=log)
+    if kind(state) == "after_movement":  # a hero with an after-movement ability: not now
+        play(state, "done", log=log)
     assert kind(state) == "adventure", keys(state)
     play(state, f"adventure:{colour}", log=log)
 

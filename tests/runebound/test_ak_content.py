@@ -1,6 +1,6 @@
 """The Sands of Al-Kalim content (content/runebound/al-kalim): the overlay, the challenges, the
 legend cards, allies, heroes and survival gear; their models, loading and checks, and that the
-generator made the committed files. Rule IDs are those of docs/rules/drafts/al-kalim.md."""
+generator made the committed files. Rule IDs are those of docs/rules/al-kalim.md."""
 
 from __future__ import annotations
 

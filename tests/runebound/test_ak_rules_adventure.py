@@ -73,7 +73,7 @@ def at_a_green_counter(*cards: int, **options: object) -> tuple[RuneboundState, 
 def test_ak_6_1_an_adventure_step_on_a_counter_or_the_story_step() -> None:
     """AK-6.1: on a hex with a counter the player may take the adventure on, or take the story
     step instead; there is no third way."""
-    state, here = at_a_green_counter(JACKALS)
+    state, _here = at_a_green_counter(JACKALS)
     to_step3(state)
     assert keys(state) == ["adventure:green", "story"]
 
@@ -92,7 +92,6 @@ def test_ak_6_2_the_adventure_step_runs_as_in_the_base_game() -> None:
     """AK-6.2: draw from the counter's deck, fight, and on a win take the counter and the
     reward; every draw is a challenge."""
     state, here = at_a_green_counter(OUTRIDERS)
-    clear_counters(state, PRISON)  # keep the sunburst's storm out of the way: it is placed
     gold = me(state).gold
     to_step3(state)
     play(state, "adventure:green")
@@ -109,7 +108,7 @@ def test_ak_6_2_the_adventure_step_runs_as_in_the_base_game() -> None:
 )
 def test_ak_6_3_life_by_day_or_by_night(time: str, life: int) -> None:
     """AK-6.3: the upper value (night_life) by night, the lower (life) by day."""
-    state, here = at_a_green_counter(JACKALS)
+    state, _here = at_a_green_counter(JACKALS)
     to_step3(state, time=time)
     log: list[Event] = []
     play(state, "adventure:green", log=log)
@@ -122,7 +121,7 @@ def test_ak_6_3_life_by_day_or_by_night(time: str, life: int) -> None:
 def test_ak_6_3_a_few_challenges_are_stronger_by_day() -> None:
     """AK-6.3: the Basking Sand Vipers have 3 life by day and 2 by night."""
     assert (card(VIPERS).life, card(VIPERS).night_life) == (3, 2)
-    state, here = at_a_green_counter(VIPERS)
+    state, _here = at_a_green_counter(VIPERS)
     to_step3(state, time="day")
     play(state, "adventure:green")
     assert AK.enemy_life(state, card(VIPERS)) == 3
@@ -179,7 +178,7 @@ def test_ak_6_6_a_sunburst_replenishes_then_the_storm_then_the_fight() -> None:
 
 def test_ak_6_6_a_sunburst_moves_a_storm_already_on_the_board() -> None:
     """AK-6.6, AK-13.3: with the storm out, the sunburst moves it two hexes before the fight."""
-    state, here = at_a_green_counter(OUTRIDERS)
+    state, _here = at_a_green_counter(OUTRIDERS)
     set_storm(state, PRISON, 0)
     refresh(state)
     to_step3(state)
@@ -293,7 +292,7 @@ def test_ak_8_10_a_won_ambush_gives_experience_but_no_reward() -> None:
 
 def test_ak_8_11_an_escaped_ambush_is_discarded_not_undefeated() -> None:
     """AK-8.11: escaped from: discarded, not on the undefeated track, no marker."""
-    state, log = night_ambush(JACKALS)
+    state, _log = night_ambush(JACKALS)
     rig(state, *rolls(20))
     play(state, "escape")
     assert state.combat is None

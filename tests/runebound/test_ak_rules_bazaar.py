@@ -12,16 +12,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from akscenario import (
     AK,
-    GAME,
-    PRISON,
     BOARD,
     CANYON,
     CITY_HEX,
     DUNES,
     FACE_LOST_CITY,
+    GAME,
     KIT,
     LOST,
     PACK_CAMEL,
+    PRISON,
     WATERSKIN,
     alk,
     at_key,
@@ -56,6 +56,7 @@ from akscenario import (
 )
 
 from boardwright.engine.events import Event
+from boardwright.games.runebound.knockout import knock_out
 from boardwright.games.runebound.state import RuneboundState
 
 BASE_ALLY = next(
@@ -178,9 +179,12 @@ def test_ak_9_5_a_kind_sold_out_until_a_token_comes_back() -> None:
     play(state, "bazaar")
     assert "gear:pack_camel" not in bazaar_keys(state)
     play(state, "done")
-    # the other player discards a camel in their movement: it is for sale again
-    play(state, "day", "camel")
+    # the other player (in Zerhaba too) discards a camel: it is for sale again
+    assert state.seat == 1
+    play(state, "day", "camel", "stay", "done")
     assert alk(state).gear_supply[PACK_CAMEL] == 1
+    play(state, "bazaar")
+    assert "gear:pack_camel" in bazaar_keys(state)
 
 
 @pytest.mark.parametrize(("price", "value"), [("half", 0), ("full", 1)])
@@ -211,8 +215,6 @@ def test_ak_9_6_ak_16_1_a_knock_out_loses_all_survival_gear() -> None:
     for kind_index in range(3):
         give_gear(state, kind_index, 2)
     AK.hurt_hero(state, 0, 10, 0)
-    from boardwright.games.runebound.knockout import knock_out
-
     knock_out(AK, state, 0, None)
     assert quest_board(state).gear == [0, 0, 0] and alk(state).gear_supply == [6, 6, 6]
 
@@ -324,7 +326,7 @@ def quest_test_game(short: int, kit: bool) -> tuple[RuneboundState, object]:
 def test_ak_9_9_the_kit_adds_3_after_the_roll() -> None:
     """AK-9.9, AK-11.6: a failed quest test 3 short or less: the kit is offered after the roll
     and its +3 saves the quest."""
-    state, slot = quest_test_game(2, kit=True)
+    state, slot = quest_test_game(3, kit=True)  # exactly what the kit makes up
     assert kind(state) == "adventurers_kit"
     play(state, "kit")
     assert slot.done and quest_board(state).gear[KIT] == 0  # type: ignore[attr-defined]
@@ -333,7 +335,7 @@ def test_ak_9_9_the_kit_adds_3_after_the_roll() -> None:
 
 def test_ak_9_9_no_kit_when_three_would_not_be_enough() -> None:
     """AK-9.9: 4 short, the kit cannot help: the quest fails at once."""
-    state, slot = quest_test_game(4, kit=True)
+    state, _slot = quest_test_game(4, kit=True)
     assert kind(state) != "adventurers_kit"
     assert SECRETS not in [s.card for s in quest_board(state).legends]
     assert quest_board(state).gear[KIT] == 1
@@ -404,7 +406,7 @@ def test_ak_14_3_ak_14_9_another_hero_explores_it_later_as_a_city() -> None:
 
 def test_ak_14_9_option_false_a_lost_city_hex_offers_both() -> None:
     """AK-14.9 (lost_city_counts_as_city=false): the hero may choose its bazaar or the die."""
-    state, here = lost_city_out("city-of-faith", lost_city_counts_as_city=False)
+    state, _here = lost_city_out("city-of-faith", lost_city_counts_as_city=False)
     play(state, "no")
     others_pass(state)
     play(state, "day", "stay")
@@ -450,7 +452,7 @@ def test_ak_14_4_with_all_three_out_the_canyon_sends_them_back() -> None:
 
 def test_ak_14_5_the_city_of_faith_heals_the_party_for_free() -> None:
     """AK-14.5: every wound of the hero and of all allies, free of charge."""
-    state, here = lost_city_out("city-of-faith")
+    state, _here = lost_city_out("city-of-faith")
     me(state).wounds = 3
     ally = give_ally(state, "ak-a-10")
     ally.wounds = 2
@@ -464,7 +466,7 @@ def test_ak_14_5_the_city_of_faith_heals_the_party_for_free() -> None:
 def test_ak_14_6_the_city_of_dreams_searches_five_cards(draw: str, drawn: int) -> None:
     """AK-14.6 (option dream_city_draw): after (extra) or instead of the usual draw, the top 5
     market cards are shown; one joins the stack, the others go back into the deck."""
-    state, here = lost_city_out("city-of-dreams", dream_city_draw=draw)
+    state, _here = lost_city_out("city-of-dreams", dream_city_draw=draw)
     deck = len(state.market_deck)
     play(state, "explore")
     assert kind(state) == "city_of_dreams" and len(keys(state)) == 5
@@ -480,7 +482,7 @@ def test_ak_14_6_the_city_of_dreams_searches_five_cards(draw: str, drawn: int) -
 
 def test_ak_14_6_a_base_ally_found_in_dreams_is_replaced() -> None:
     """AK-14.6, AK-9.2: a base ally chosen in the City of Dreams is replaced too."""
-    state, here = lost_city_out("city-of-dreams", dream_city_draw="instead")
+    state, _here = lost_city_out("city-of-dreams", dream_city_draw="instead")
     top_of_market(state, BASE_ALLY)
     take_market_card(state, SALT_MINER)
     alk(state).ally_deck.append(SALT_MINER)
@@ -491,7 +493,7 @@ def test_ak_14_6_a_base_ally_found_in_dreams_is_replaced() -> None:
 def test_ak_14_7_the_city_of_clouds_flies_the_hero_anywhere_before_experience() -> None:
     """AK-14.7: having explored it, at the start of the experience step the hero may move to
     any hex, with no die and no exhaustion."""
-    state, here = lost_city_out("city-of-clouds")
+    state, _here = lost_city_out("city-of-clouds")
     play(state, "explore", "done")
     finish_story(state)
     assert kind(state) == "clouds"
@@ -520,5 +522,24 @@ def test_ak_9_1_exploring_a_bazaar_can_complete_a_quest_step() -> None:
     log: list[Event] = []
     to_step3(state)
     play(state, "bazaar", log=log)
-    assert slot.step == 1 and me(state).gold == gold - 2  # type: ignore[attr-defined]
+    assert slot.step == 1 and me(state).gold == gold - 2
     assert events(log, "quest")
+
+
+def test_ak_2_4_ak_9_2_a_cards_market_draw_in_sulun_wells_goes_to_stack_5() -> None:
+    """AK-2.4, AK-9.2, AK-14.8: a base card's market draw (the Merchant's Ledger) in a bazaar
+    goes onto that bazaar's own stack (Sulun Wells: the shared stack 5; a lost city: its own),
+    and a base ally drawn that way is replaced too."""
+    ledger = market_card("m-38")
+    state = new_game()
+    take_market_card(state, ledger)
+    me(state).items.append(ledger)
+    put(state, CITY_HEX["sulun-wells"])
+    top_of_market(state, BASE_ITEM, BASE_ALLY)
+    take_market_card(state, SALT_MINER)
+    alk(state).ally_deck.append(SALT_MINER)
+    to_step3(state)
+    play(state, "bazaar")  # the bazaar's own draw: the base item
+    play(state, f"use:m{ledger}.0")  # the ledger's draw: the base ally, replaced
+    assert state.stacks[4][-2:] == [BASE_ITEM, SALT_MINER]
+    assert [len(s) for s in state.stacks[5:]] == [1, 1, 1]  # the lost cities' stacks untouched

@@ -16,9 +16,12 @@ from akscenario import (
     CONTENT,
     DUNES,
     GAME,
+    PRISON,
     adventure,
     alk,
+    at_key,
     events,
+    faces,
     fight,
     give_ally,
     give_legend,
@@ -27,6 +30,7 @@ from akscenario import (
     legend,
     legend_ids,
     legend_of_type,
+    market_card,
     me,
     new_game,
     on_top,
@@ -38,6 +42,7 @@ from akscenario import (
     rig,
     rolls,
     set_limit,
+    take_market_card,
     to_step3,
     type_index,
 )
@@ -47,7 +52,7 @@ from boardwright.games.runebound.alkalim.quests import check_victory, rewards
 from boardwright.games.runebound.content import LEGEND_TYPES
 from boardwright.games.runebound.knockout import knock_out
 from boardwright.games.runebound.records import COLOURS
-from boardwright.games.runebound.state import RuneboundState
+from boardwright.games.runebound.state import XP_KINDS, RuneboundState
 
 GREEN, YELLOW, BLUE, RED = range(4)
 FIVE = ("ak-h-idris", "ak-h-qorro", "ak-h-tarek", "ak-h-yasmin", "ak-h-samira")
@@ -80,7 +85,7 @@ def test_ak_10_3_example_6_matthias_first_purchase() -> None:
     play(state, "xp:body")
     board = quest_board(state)
     assert (board.limit, board.limit_colour) == (2, YELLOW)
-    assert me(state).counters == [] and me(state).xp == [COLOURS and 1]  # one "+2 body"
+    assert me(state).counters == [] and me(state).xp == [XP_KINDS.index("body")]  # "+2"
     assert state.counter_supply[GREEN] == supply[GREEN] + 1  # the green went back
     assert state.counter_supply[YELLOW] == supply[YELLOW]  # the yellow did not
     assert GAME.view(state, 0)["al_kalim"]["quest_boards"][0]["limit"] == 2
@@ -134,7 +139,7 @@ def test_ak_10_5_the_limit_counter_is_no_longer_experience() -> None:
     play(state, "xp:body")
     assert quest_board(state).limit == 4
     assert AK.xp_total(me(state)) == 0 and me(state).counters == []
-    assert not [k for k in keys(state) if k.startswith("xp:")] if kind(state) == "experience" else True
+    assert not [k for k in keys(state) if k.startswith("xp:")]  # nothing left to spend
 
 
 def with_a_quest(**options: object) -> RuneboundState:
@@ -199,8 +204,6 @@ def test_ak_10_7_a_failed_quest_is_no_discard_by_choice() -> None:
     quest_board(state).drew_legend = True  # drew this turn already
     slot = give_legend(state, legend("ak-l-11"))
     slot.step = 1
-    from akscenario import PRISON, faces
-
     put(state, PRISON)
     to_step3(state)
     rig(state, *faces(6), *rolls(2))
@@ -294,8 +297,6 @@ def test_ak_11_6_failing_the_quests_own_test_fails_it() -> None:
     set_limit(state, "green")
     slot = give_legend(state, legend("ak-l-11"))
     slot.step = 1
-    from akscenario import PRISON, faces
-
     put(state, PRISON)
     to_step3(state)
     rig(state, *faces(6), *rolls(2))
@@ -338,7 +339,22 @@ def test_ak_11_7_a_legendary_ally_joins_beyond_the_ally_limit() -> None:
     to_step3(state)
     play(state, "bazaar")
     assert len(me(state).allies) == 3 and slot.done
-    assert not AK.can_carry(state, 0, AK.market.index(AK.market[AK.first_ally]))
+    assert not AK.can_carry(state, 0, AK.first_ally)  # a third ordinary ally: no room
+
+
+def test_ak_11_7_a_legendary_ally_leaves_room_for_two_ordinary_allies() -> None:
+    """AK-11.7: with a legendary ally and one ordinary ally, a second ordinary one can still
+    be hired in a bazaar (RB-7.4's limit of two counts ordinary allies only)."""
+    state = new_game()
+    give_legend(state, RASHID, done=True)
+    give_ally(state, "ak-a-10")
+    hire = market_card("ak-a-02")  # the Caravan Guard, 2 gold
+    take_market_card(state, hire)
+    state.stacks[1].append(hire)
+    put(state, CITY_HEX["zerhaba"])
+    to_step3(state)
+    play(state, "bazaar", "buy:ak-a-02")
+    assert len(me(state).allies) == 3
 
 
 def test_ak_11_7_ak_11_12_knocked_out_the_legends_stay() -> None:
@@ -431,8 +447,6 @@ def test_ak_11_10_ak_5_6_moving_only_with_a_mount_costs_no_day_exhaustion() -> N
     play(state, use, "stay")
     assert kind(state) == "after_movement"
     target = AK.board.hexes[start].neighbours[0]
-    from akscenario import at_key
-
     play(state, at_key(target))
     assert me(state).hex == target and me(state).exhaustion == 0
 
@@ -443,11 +457,11 @@ def test_ak_11_11_a_rune_works_three_times_and_still_counts() -> None:
     state = new_game()
     slot = give_legend(state, SWEET_WATER, done=True)
     put(state, quiet_hex(DUNES))
+    play(state, "day")
     for _ in range(3):
         me(state).wounds = 2
-        me(state).used.clear()
+        me(state).used.clear()  # a new turn's refresh (RB-2.3: once per turn)
         refresh(state)
-        play(state, "day") if kind(state) == "day_or_night" else None
         use = [k for k in keys(state) if k.startswith("use:L")]
         assert use
         play(state, use[0])

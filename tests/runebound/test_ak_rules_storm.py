@@ -18,6 +18,7 @@ from akscenario import (
     FACE_WIND_TURNS,
     GAME,
     PRISON,
+    ROAD,
     alk,
     at_key,
     covered,
@@ -31,7 +32,6 @@ from akscenario import (
     play,
     put,
     quiet_hex,
-    refresh,
     rig,
     set_storm,
     story,
@@ -39,7 +39,7 @@ from akscenario import (
 )
 
 from boardwright.engine.hexgrid import neighbour
-from boardwright.games.runebound.alkalim.sandstorm import DIRECTION_NAMES
+from boardwright.games.runebound.alkalim.sandstorm import DIRECTION_NAMES, points_off, settle
 from boardwright.games.runebound.state import RuneboundState
 
 E, SE, SW, W, NW, NE = range(6)
@@ -156,22 +156,25 @@ def test_ak_13_5_placement_never_points_off_and_the_overhang_covers_nothing() ->
     state = new_game()
     set_storm(state, EAST_EDGE, SE)
     assert len(covered(state)) < 7 and EAST_EDGE in covered(state)
-    from boardwright.games.runebound.alkalim.sandstorm import points_off, settle
-
     assert points_off(BOARD, EAST_EDGE, E, 1)
     assert settle(BOARD, EAST_EDGE, E, 1) == SE
     assert not points_off(BOARD, EAST_EDGE, settle(BOARD, EAST_EDGE, NE, 1), 1)
 
 
 def test_ak_13_6_ak_8_6_the_wind_turns_then_the_edge_rule() -> None:
-    """AK-13.6: the wasteland symbol turns the marker one step clockwise; at the edge the edge
-    rule turns it on (east edge: from north-west+north-east to ... south-east+south-west)."""
+    """AK-13.6: the wasteland symbol turns the marker one step clockwise; then the edge rule
+    turns it on while an arrow points off the board."""
+    state = new_game()
+    set_storm(state, PRISON, W)  # west and north-west, in the middle of the board
+    storm_roll(state, FACE_WIND_TURNS)
+    play(state, "symbol:wasteland")
+    assert alk(state).storm_direction == NW  # one step: north-west and north-east
     state = new_game()
     set_storm(state, EAST_EDGE, NW)  # north-west and north-east: both on the board
     storm_roll(state, FACE_WIND_TURNS)
     play(state, "symbol:wasteland")
-    # one step: north-east and east; east is off the board, so on to south-east (east off too),
-    # then south-east and south-west
+    # one step gives north-east and east, but east is off the board; turning on, east and
+    # south-east still point off; south-east and south-west are the first to stay on
     assert alk(state).storm_direction == SE
 
 
@@ -250,5 +253,6 @@ def test_ak_13_10_leaving_a_covered_hex_with_a_die_of_the_hex_entered() -> None:
     rig(state, *faces(1))  # road/dunes
     play(state, "roll:1")
     dunes = [n for n in BOARD.hexes[start].neighbours if terrain(n) == DUNES]
+    others = [n for n in BOARD.hexes[start].neighbours if terrain(n) not in (DUNES, ROAD)]
     assert dunes and all(at_key(n) in keys(state) for n in dunes)
-    refresh(state)
+    assert all(at_key(n) not in keys(state) for n in others)

@@ -11,16 +11,25 @@ sys.path.insert(0, str(Path(__file__).parent))
 from rbscenario import (
     BOARD,
     CONTENT,
+    MELEE,
     RULES,
     TAMALIR,
     add_counter,
     adventure,
+    before_combat_harm,
+    bonus,
+    challenge,
     clear_counters,
+    damage,
+    enemy_life,
+    enemy_step,
     events,
     gem_hexes,
     has_counter,
+    hits_to_defeat,
     keys,
     kind,
+    life,
     market_card,
     me,
     new_game,
@@ -28,24 +37,34 @@ from rbscenario import (
     pass_turn,
     play,
     put,
+    reaching,
     refresh,
     rig,
+    roll_on,
     rolls,
     safe_green_hex,
+    short_of,
     start_adventure,
 )
 
 from boardwright.engine.events import Event
 from boardwright.games.runebound.records import COLOURS
+from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import RuneboundState
 
 GREEN, YELLOW, BLUE, RED = range(4)
 
 
+def miss_g10(state: RuneboundState) -> int:
+    """The highest 2d10 total with which the hero misses g-10 (melee only)."""
+    return short_of(enemy_step("g-10", MELEE).value, bonus(state, MELEE))
+
+
 def escape_from_g10(state: RuneboundState, gem: int) -> int:
-    """Ysolde misses g-10 (melee 10/1, life 3) in round 1 and escapes in round 2."""
-    rig(state, *rolls(2))
+    """The hero misses g-10 (melee only) in round 1 and escapes in round 2."""
+    rig(state, *rolls(miss_g10(state)))
     start_adventure(state, gem, "green", "g-10")
+    roll_on(state)
     assert kind(state) == "escape"
     play(state, "escape")
     return adventure("g-10")
@@ -194,13 +213,20 @@ def test_rb_4_4_sunburst_leaves_unstarred_and_other_colours_alone() -> None:
 # --- RB-4.5 -----------------------------------------------------------------------------------
 
 
+def riddle(state: RuneboundState) -> int:
+    """The 2d10 total that just passes g-29's first choice (a mind + lore test)."""
+    test = challenge("g-29").choices[0].test
+    assert test is not None and (test.stat, test.skill) == ("mind", "lore")
+    return reaching(test.difficulty, RULES.test_bonus(state, 0, "mind", "lore"))
+
+
 def test_rb_4_5_encounter_test_success_and_the_counter_stays() -> None:
     """RB-4.5: the chosen test succeeds: success effects; card discarded; counter stays."""
     state = new_game()
     gem = safe_green_hex()
     start_adventure(state, gem, "green", "g-29")
     assert keys(state) == ["choice:1", "choice:2"]
-    rig(state, *rolls(6))  # 6 + mind 5 = 11 against 11
+    rig(state, *rolls(riddle(state)))  # 2d10 + mind + lore meets the difficulty
     play(state, "choice:1")
     assert me(state).counters == [GREEN]  # success: 1 experience
     assert me(state).exhaustion == 0
@@ -213,7 +239,7 @@ def test_rb_4_5_encounter_test_failure() -> None:
     state = new_game()
     gem = safe_green_hex()
     start_adventure(state, gem, "green", "g-29")
-    rig(state, *rolls(5))  # 10 against 11
+    rig(state, *rolls(riddle(state) - 1))  # one short
     play(state, "choice:1")
     assert me(state).counters == [] and me(state).exhaustion == 1
     assert has_counter(state, gem, "green")
@@ -238,12 +264,13 @@ def test_rb_4_6_victory_gives_the_counter_and_the_reward() -> None:
     """RB-4.6: the hex's counter (experience), the gold; the card is discarded."""
     state = new_game()
     gem = safe_green_hex()
-    rig(state, *rolls(20, 20, 20))  # three hits of 1 against life 3
-    start_adventure(state, gem, "green", "g-10")  # melee 10/1, life 3, 2 gold
-    play(state, "fight", "fight")
+    hits = hits_to_defeat(enemy_life("g-10"), damage(state, MELEE))
+    rig(state, *rolls(*[20] * hits))  # hits until it falls
+    start_adventure(state, gem, "green", "g-10")  # melee only
+    play(state, *["fight"] * (hits - 1))
     h = me(state)
     assert h.counters == [GREEN] and not has_counter(state, gem, "green")
-    assert h.gold == 3 + 2
+    assert h.gold == 3 + challenge("g-10").reward.gold
     assert adventure("g-10") in state.adventure_discards[GREEN]
     assert state.combat is None
 
@@ -253,14 +280,15 @@ def test_rb_4_6_a_free_market_card_reward() -> None:
     state = new_game()
     gem = gem_hexes("yellow")[0]
     top = state.market_deck[-1]
-    start_adventure(state, gem, "yellow", "y-16")  # melee 14/2, magic 13/2, life 6
+    start_adventure(state, gem, "yellow", "y-16")  # melee and magic; a market card reward
     assert state.combat is not None
-    state.combat.enemy_wounds = 5
+    state.combat.enemy_wounds = enemy_life("y-16") - 1
     rig(state, *rolls(20))
     play(state, "attack:melee")
+    roll_on(state)
     h = me(state)
     assert top in h.items or top in [a.card for a in h.allies]
-    assert h.gold == 3 + 3 and h.counters == [YELLOW]
+    assert h.gold == 3 + challenge("y-16").reward.gold and h.counters == [YELLOW]
 
 
 def test_rb_4_6_a_free_market_card_when_the_market_deck_ran_out() -> None:
@@ -272,9 +300,10 @@ def test_rb_4_6_a_free_market_card_when_the_market_deck_ran_out() -> None:
     state.market_discard = [sword]
     start_adventure(state, gem, "yellow", "y-16")
     assert state.combat is not None
-    state.combat.enemy_wounds = 5
+    state.combat.enemy_wounds = enemy_life("y-16") - 1
     rig(state, *rolls(20))
     play(state, "attack:melee")
+    roll_on(state)
     assert me(state).items == [sword]
 
 
@@ -282,18 +311,19 @@ def test_rb_4_6_a_dragon_rune_is_kept() -> None:
     """RB-4.6: a red challenge rewarding a Dragon Rune is kept, never discarded."""
     state = new_game()
     gem = gem_hexes("red")[0]
+    rune = challenge("r-03")
     rig(state, *rolls(20))
-    start_adventure(state, gem, "red", "r-03")  # melee 18/3, life 10
+    start_adventure(state, gem, "red", "r-03")  # melee only; a Dragon Rune
     assert kind(state) == "escape"
     assert state.combat is not None
-    state.combat.enemy_wounds = 9
-    me(state).turn_mods.append(("damage", 1))  # r-03's hide takes 1 off every hit
+    state.combat.enemy_wounds = enemy_life("r-03") - 1
+    me(state).turn_mods.append(("damage", Rules.enemy_armour(rune)))  # past r-03's hide
     rig(state, *rolls(20))
     play(state, "fight")
     h = me(state)
     assert h.runes == [adventure("r-03")]
     assert adventure("r-03") not in state.adventure_discards[RED]
-    assert h.counters == [RED] and h.gold == 3 + 4
+    assert h.counters == [RED] and h.gold == 3 + rune.reward.gold
     assert not state.finished  # one rune does not win
 
 
@@ -307,7 +337,7 @@ def test_rb_4_7_an_escaped_challenge_waits_on_the_track_with_a_marker() -> None:
     card = escape_from_g10(state, gem)
     assert state.track == [card] and state.undefeated == {gem: card}
     assert has_counter(state, gem, "green")
-    assert me(state).wounds == 1  # wounds taken are kept
+    assert me(state).wounds == enemy_step("g-10", MELEE).damage  # wounds taken are kept
 
 
 def test_rb_4_7_the_next_hero_must_fight_the_undefeated_card_and_takes_all_on_winning() -> None:
@@ -320,15 +350,16 @@ def test_rb_4_7_the_next_hero_must_fight_the_undefeated_card_and_takes_all_on_wi
     deck = list(state.adventure_decks[GREEN])
     play(state, "stay")
     assert keys(state) == ["undefeated", "skip"]
-    rig(state, *rolls(20))
+    me(state).wounds = 0
+    rig(state, *rolls(miss_g10(state)))  # round 1 misses
     play(state, "undefeated")
     assert state.combat is not None and state.combat.card == card
-    state.combat.enemy_wounds = 2
+    state.combat.enemy_wounds = enemy_life("g-10") - 1
     rig(state, *rolls(20))
     play(state, "fight")
     assert state.adventure_decks[GREEN] == deck
     assert state.track == [] and state.undefeated == {}
-    assert me(state).counters == [GREEN] and me(state).gold == 3 + 2
+    assert me(state).counters == [GREEN] and me(state).gold == 3 + challenge("g-10").reward.gold
     assert not has_counter(state, gem, "green")
     assert card in state.adventure_discards[GREEN]
 
@@ -337,8 +368,10 @@ def test_rb_4_7_a_knock_out_leaves_the_challenge_undefeated() -> None:
     """RB-4.7: a hero knocked out by a challenge leaves it undefeated on its hex."""
     state = new_game()
     gem = safe_green_hex()
-    me(state).wounds = 3  # life 4
-    start_adventure(state, gem, "green", "g-15")  # before combat: 1 wound
+    wounds, _ = before_combat_harm("g-15")  # before combat: wounds
+    assert wounds > 0
+    me(state).wounds = life(state) - wounds
+    start_adventure(state, gem, "green", "g-15")
     card = adventure("g-15")
     assert state.track == [card] and state.undefeated == {gem: card}
     assert has_counter(state, gem, "green")
@@ -350,7 +383,8 @@ def test_rb_4_7_losing_to_an_undefeated_card_keeps_it_on_the_track() -> None:
     gem = safe_green_hex()
     card = escape_from_g10(state, gem)
     pass_turn(state)
-    rig(state, *rolls(2))
+    me(state).wounds = 0
+    rig(state, *rolls(miss_g10(state)))
     play(state, "stay", "undefeated", "escape")
     assert state.track == [card] and state.undefeated == {gem: card}
 

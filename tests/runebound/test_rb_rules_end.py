@@ -12,16 +12,24 @@ sys.path.insert(0, str(Path(__file__).parent))
 from rbscenario import (
     BOARD,
     GAME,
+    MELEE,
     RULES,
     TAMALIR,
     adventure,
+    bonus,
+    challenge,
+    damage,
+    enemy_life,
+    enemy_step,
     events,
     faces,
     gem_hexes,
-    hero_index,
+    hero_ability,
     hex_at,
+    hits_to_defeat,
     keys,
     kind,
+    life,
     me,
     new_game,
     on_top,
@@ -29,8 +37,10 @@ from rbscenario import (
     play,
     put,
     rig,
+    roll_on,
     rolls,
     safe_green_hex,
+    short_of,
     start_adventure,
     take_adventure_card,
     terrain,
@@ -38,11 +48,19 @@ from rbscenario import (
 
 from boardwright.engine.events import Event
 from boardwright.games.runebound import adventure as adventure_step
+from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import RuneboundState
 
 GREEN, YELLOW, BLUE, RED = range(4)
 PLAINS = hex_at(3, 5)  # an empty plains hex by Tamalir
 FOREST = hex_at(4, 4)  # an empty forest hex next to it
+
+
+def finishing_blow(state: RuneboundState, card_id: str) -> None:
+    """Leave the challenge one hit from falling; the hero's hits get past its armour."""
+    assert state.combat is not None and state.combat.card == adventure(card_id)
+    state.combat.enemy_wounds = enemy_life(card_id) - 1
+    me(state).turn_mods.append(("damage", Rules.enemy_armour(challenge(card_id))))
 
 
 def give_runes(state: RuneboundState, seat: int, *card_ids: str) -> None:
@@ -56,18 +74,23 @@ def give_runes(state: RuneboundState, seat: int, *card_ids: str) -> None:
 
 
 def test_rb_9_1_defeating_margath_wins_at_once() -> None:
-    """RB-9.1: the hero who defeats High Lord Margath (r-09) wins; the game stops there."""
-    state = new_game(2)
+    """RB-9.1: the hero who defeats High Lord Margath (r-09) wins; the game stops there.
+    Rise of the Dragonlords is the default adventure, the one these victory rules are for."""
+    spec = GAME.option_set.by_name["adventure"]
+    assert spec.default == "dragonlords" and "dragonlords" in spec.allowed
+    assert GAME.config(2).options["adventure"] == "dragonlords"
+    state = new_game(2)  # the default adventure
+    assert state.opts.adventure == "dragonlords"
     start_adventure(state, gem_hexes("red")[0], "red", "r-09")
     assert state.combat is not None and kind(state) == "attack_step"
-    state.combat.enemy_wounds = 13  # life 14
+    finishing_blow(state, "r-09")
     rig(state, *rolls(20))
-    play(state, "attack:ranged", "roll")
+    play(state, "attack:ranged")
+    roll_on(state)
     assert state.finished and state.winner == 0 and state.pending is None
     result = GAME.result(state)
     assert result is not None and result.ranks == (1, 2)
     assert result.details["ended_by"] == "Margath"
-    assert GAME.option_set.by_name["adventure"].allowed == ("dragonlords",)
 
 
 def test_rb_9_2_a_third_dragon_rune_wins_at_once() -> None:
@@ -76,11 +99,12 @@ def test_rb_9_2_a_third_dragon_rune_wins_at_once() -> None:
     give_runes(state, 0, "r-01", "r-03")
     give_runes(state, 1, "r-04", "r-05")
     state.heroes[1].xp = [0, 0, 0]
-    start_adventure(state, gem_hexes("red")[0], "red", "r-02")  # ranged 19/4, melee 18/3
+    start_adventure(state, gem_hexes("red")[0], "red", "r-02")  # ranged and melee
     assert state.combat is not None
-    state.combat.enemy_wounds = 9
+    finishing_blow(state, "r-02")
     rig(state, *rolls(20))
-    play(state, "attack:ranged", "roll")
+    play(state, "attack:ranged")
+    roll_on(state)
     assert len(me(state).runes) == 3
     assert state.finished and state.winner == 0 and state.pending is None
     result = GAME.result(state)
@@ -152,13 +176,14 @@ def test_rb_10_1_trouble_a_challenge_without_before_combat_or_escape() -> None:
     """RB-10.1: neither die shows forest: a green card; no before-combat, no escape step;
     losing knocks the hero out and discards the card."""
     state = new_game(travel_problems=True)
-    on_top(state, "g-20")  # before combat: 1 exhaustion; melee 10/1, magic 12/1
+    on_top(state, "g-20")  # before combat: exhaustion; melee and magic
     log: list[Event] = []
     step_into_the_forest(state, *faces(1, 6), log=log)
     assert state.combat is not None and me(state).exhaustion == 0
     assert kind(state) == "attack_step"
-    me(state).wounds = 3
-    rig(state, *rolls(2))
+    melee = enemy_step("g-20", MELEE)
+    me(state).wounds = life(state) - melee.damage
+    rig(state, *rolls(short_of(melee.value, bonus(state, MELEE))))
     play(state, "attack:melee", log=log)  # the melee attack misses: knocked out
     assert state.combat is None and me(state).hex == TAMALIR
     assert state.track == [] and adventure("g-20") in state.adventure_discards[GREEN]
@@ -169,19 +194,26 @@ def test_rb_10_1_trouble_a_challenge_without_before_combat_or_escape() -> None:
 def test_rb_10_1_no_escape_step_in_later_rounds() -> None:
     """RB-10.1: a travel-problem fight runs round after round with no escape step."""
     state = new_game(travel_problems=True)
-    on_top(state, "g-10")  # melee 10/1, life 3
+    on_top(state, "g-10")  # melee only
+    melee = enemy_step("g-10", MELEE)
+    miss = short_of(melee.value, bonus(state, MELEE))
+    hits = hits_to_defeat(enemy_life("g-10"), damage(state, MELEE))
+    assert 2 * melee.damage < life(state)
     log: list[Event] = []
-    step_into_the_forest(state, *faces(1, 6), *rolls(20, 2, 20, 20), log=log)
+    # two misses, then hits until it falls
+    step_into_the_forest(state, *faces(1, 6), *rolls(miss, miss, *[20] * hits), log=log)
     assert state.combat is None  # no decision was asked during the fight
-    assert [e.data["round"] for e in events(log, "round")] == [1, 2, 3, 4]
-    assert me(state).wounds == 1 and me(state).counters == [GREEN]
+    assert [e.data["round"] for e in events(log, "round")] == list(range(1, hits + 3))
+    assert me(state).wounds == 2 * melee.damage and me(state).counters == [GREEN]
 
 
 def test_rb_10_1_winning_gives_no_reward_but_a_counter_from_the_supply() -> None:
     """RB-10.1: victory: no reward; an adventure counter of the card's colour from the supply."""
     state = new_game(travel_problems=True)
-    on_top(state, "g-08")  # melee 11/1, life 2, 1 gold
-    step_into_the_forest(state, *faces(1, 6), *rolls(20, 20))
+    on_top(state, "g-08")  # melee only; a gold reward
+    assert challenge("g-08").reward.gold > 0
+    hits = hits_to_defeat(enemy_life("g-08"), damage(state, MELEE))
+    step_into_the_forest(state, *faces(1, 6), *rolls(*[20] * hits))
     assert state.combat is None
     assert me(state).gold == 3 and me(state).counters == [GREEN]
     assert state.counter_supply[GREEN] == 1 and state.counters[FOREST] == 0
@@ -224,12 +256,13 @@ def test_rb_10_1_only_on_an_empty_wild_hex_with_the_option_on() -> None:
 
 def test_rb_10_1_after_the_after_movement_abilities() -> None:
     """RB-10.1: the travel check is the last act of movement, after 'after movement'."""
-    state = new_game(heroes=("h-kestrel",), travel_problems=True)
+    hero_id, pathfinder, _ = hero_ability("after_movement")
+    state = new_game(heroes=(hero_id,), travel_problems=True)
     put(state, PLAINS)
     draws = state.rng.draws
     play(state, "step", f"to:{BOARD.hexes[FOREST].at}")
     assert kind(state) == "after_movement" and state.rng.draws == draws
-    assert f"use:h{hero_index('h-kestrel')}.0" in keys(state)
+    assert pathfinder in keys(state)
     rig(state, *faces(3, 3))
     play(state, "done")
     assert state.rng.draws == draws + 2
@@ -263,7 +296,7 @@ def test_rb_10_2_what_counts() -> None:
     play(state, "choice:2")
     assert state.doom_count == 2
     pass_turn(state)
-    rig(state, *rolls(2))
+    rig(state, *rolls(short_of(enemy_step("g-10", MELEE).value, bonus(state, MELEE))))
     start_adventure(state, safe_green_hex(), "green", "g-10")
     play(state, "escape")
     assert state.track and state.doom_count == 2  # on the track: not discarded
@@ -272,7 +305,9 @@ def test_rb_10_2_what_counts() -> None:
     state.undefeated = dict(zip(gem_hexes("yellow"), state.track, strict=False))
     pass_turn(state)
     me(state).wounds = 0
-    rig(state, *rolls(2))
+    b05 = enemy_step("b-05", MELEE)
+    assert b05.damage < life(state)
+    rig(state, *rolls(short_of(b05.value, bonus(state, MELEE))))
     start_adventure(state, gem_hexes("blue")[0], "blue", "b-05")
     play(state, "escape")
     assert state.doom_count == 1  # no room on the track: discarded
@@ -280,9 +315,7 @@ def test_rb_10_2_what_counts() -> None:
     me(state).wounds = 0
     rig(state, *rolls(20))
     start_adventure(state, gem_hexes("red")[0], "red", "r-03")
-    assert state.combat is not None
-    state.combat.enemy_wounds = 9
-    me(state).turn_mods.append(("damage", 1))  # r-03's hide takes 1 off every hit
+    finishing_blow(state, "r-03")
     rig(state, *rolls(20))
     play(state, "fight")
     assert me(state).runes == [adventure("r-03")] and state.doom_count == 1

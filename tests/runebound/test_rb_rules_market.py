@@ -13,11 +13,15 @@ sys.path.insert(0, str(Path(__file__).parent))
 from rbscenario import (
     BOARD,
     GAME,
+    MELEE,
     RULES,
     TAMALIR,
     adventure,
     ally,
+    damage,
+    enemy_life,
     give,
+    hits_to_defeat,
     keys,
     kind,
     market_card,
@@ -26,6 +30,8 @@ from rbscenario import (
     pass_turn,
     play,
     put,
+    raise_life,
+    raise_stamina,
     rig,
     rolls,
     safe_green_hex,
@@ -155,6 +161,8 @@ def test_rb_7_5_heal_one_wound_per_gold_hero_and_allies_not_exhaustion() -> None
     state = new_game()
     give(state, "m-64")
     h = me(state)
+    raise_stamina(state, 2)
+    raise_life(state, 3)
     h.wounds, h.exhaustion, h.gold = 2, 2, 3
     ally(state, "m-64").wounds = 1
     at_market(state)
@@ -213,9 +221,10 @@ def test_rb_7_7_tamalir_starts_empty_other_cities_do_not() -> None:
 def test_rb_8_1_experience_is_the_sum_of_the_counters_values() -> None:
     """RB-8.1: unspent adventure counters, by value; from challenges and from effects."""
     state = new_game()
-    rig(state, *rolls(20, 20))
-    start_adventure(state, safe_green_hex(), "green", "g-01")  # life 2
-    play(state, "fight")
+    hits = hits_to_defeat(enemy_life("g-01"), damage(state, MELEE))
+    rig(state, *rolls(*[20] * hits))
+    start_adventure(state, safe_green_hex(), "green", "g-01")  # melee only
+    play(state, *["fight"] * (hits - 1))
     assert me(state).counters == [GREEN]
     start = RULES.xp_total(me(state))
     rig(state, *rolls(20))

@@ -10,36 +10,53 @@ sys.path.insert(0, str(Path(__file__).parent))
 from rbscenario import (
     BOARD,
     GAME,
+    MELEE,
     TAMALIR,
     add_counter,
     adventure,
+    before_combat_harm,
+    bonus,
+    challenge,
+    damage,
+    effect_value,
+    enemy_life,
+    enemy_step,
     events,
     faces,
+    gem_hexes,
     give,
-    hero_index,
+    hero_ability,
     hex_at,
     keys,
     kind,
+    life,
+    market,
     me,
     new_game,
     on_top,
     pass_turn,
     play,
     put,
+    raise_stamina,
+    reaching,
     refresh,
     rig,
     rigged_left,
     rolls,
     safe_green_hex,
+    stamina,
+    start_adventure,
     terrain,
 )
 
 from boardwright.engine.events import Event
 from boardwright.games.runebound.records import TERRAINS
+from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import RuneboundState
 
 PLAINS_BY_TAMALIR = hex_at(3, 5)  # plains; next to Tamalir, roads, rivers and a forest
-NETTLE_SLIP_AWAY = f"use:h{hero_index('h-nettle')}.1"  # activate: 1 exhaustion, 2 bonus moves
+# a hero whose activated ability costs exhaustion and gives bonus moves (Nettle's Slip Away)
+MOVER, SLIP_AWAY, SLIP = hero_ability("activate", "extra_move", exhaustion_cost=True)
 
 
 def neighbours(index: int) -> tuple[int, ...]:
@@ -92,8 +109,10 @@ def test_rb_2_1_the_market_follows_the_adventure_step() -> None:
     """RB-2.1: a hero knocked out in the adventure step goes on to a city's market."""
     state = new_game()
     gem = safe_green_hex()
-    me(state).wounds = 3  # Ysolde has life 4
-    on_top(state, "g-15")  # before combat: 1 wound
+    wounds, _ = before_combat_harm("g-15")  # before combat: wounds to the hero
+    assert wounds > 0
+    me(state).wounds = life(state) - wounds  # enough to knock the hero out before the fight
+    on_top(state, "g-15")
     add_counter(state, gem, "green")
     put(state, gem)
     play(state, "stay")
@@ -105,30 +124,32 @@ def test_rb_2_1_the_market_follows_the_adventure_step() -> None:
 
 def test_rb_2_2_refresh_readies_abilities_and_ends_turn_bonuses() -> None:
     """RB-2.2: at the start of the next turn used abilities are ready and turn bonuses end."""
-    state = new_game(heroes=("h-nettle",))
+    state = new_game(heroes=(MOVER,))
     h = me(state)
     mind = GAME.view(state, 0)["heroes"][0]["mind"]
-    play(state, NETTLE_SLIP_AWAY)
-    assert h.bonus_moves == 2 and NETTLE_SLIP_AWAY not in keys(state)
+    play(state, SLIP_AWAY)
+    moves = effect_value(SLIP, "extra_move", "hexes")
+    assert h.bonus_moves == moves and SLIP_AWAY not in keys(state)
     h.turn_mods.append(("mind", 2))  # a bonus "for this turn"
     assert GAME.view(state, 0)["heroes"][0]["mind"] == mind + 2
     pass_turn(state)
     assert kind(state) == "movement"
-    assert NETTLE_SLIP_AWAY in keys(state)
+    assert SLIP_AWAY in keys(state)
     assert h.bonus_moves == 0 and h.turn_mods == [] and h.used == []
     assert GAME.view(state, 0)["heroes"][0]["mind"] == mind
 
 
 def test_rb_2_3_an_ability_once_per_turn_costs_paid_when_used() -> None:
     """RB-2.3: an activated ability is used once per turn; its cost is paid on use."""
-    state = new_game(heroes=("h-nettle",))
+    state = new_game(heroes=(MOVER,))
     h = me(state)
     h.counters = [3, 3]
+    raise_stamina(state, SLIP.cost.exhaustion)  # the cost stays exhaustion (RB-6.2)
     refresh(state)
-    assert NETTLE_SLIP_AWAY in keys(state) and h.exhaustion == 0
-    play(state, NETTLE_SLIP_AWAY)
-    assert h.exhaustion == 1  # paid at once
-    assert NETTLE_SLIP_AWAY not in keys(state)
+    assert SLIP_AWAY in keys(state) and h.exhaustion == 0
+    play(state, SLIP_AWAY)
+    assert h.exhaustion == SLIP.cost.exhaustion  # paid at once
+    assert SLIP_AWAY not in keys(state)
     play(state, "stay")
     assert kind(state) == "after_movement"  # the two bonus moves may still be spent
     assert any(k.startswith("to:") for k in keys(state))
@@ -136,14 +157,16 @@ def test_rb_2_3_an_ability_once_per_turn_costs_paid_when_used() -> None:
     assert kind(state) == "market"
     play(state, "done")
     assert kind(state) == "experience"
-    assert NETTLE_SLIP_AWAY not in keys(state)
+    assert SLIP_AWAY not in keys(state)
 
 
 def test_rb_2_3_a_discard_cost_discards_the_card() -> None:
     """RB-2.3: a card whose cost is discarding it goes to the market discard pile on use."""
     state = new_game()
-    (potion,) = give(state, "m-33")  # activate, discard: heal 2 wounds
-    me(state).wounds = 2
+    (potion,) = give(state, "m-33")  # activate, discard: heal wounds
+    heals = effect_value(market("m-33").abilities[0], "heal", "wounds")
+    assert heals < life(state)
+    me(state).wounds = heals
     refresh(state)
     play(state, f"use:m{potion}.0")
     assert me(state).wounds == 0
@@ -152,54 +175,59 @@ def test_rb_2_3_a_discard_cost_discards_the_card() -> None:
 
 def test_rb_2_3_an_ability_whose_cost_would_knock_out_is_not_offered() -> None:
     """RB-2.3: exhaustion beyond stamina becomes a wound; if that would knock out, no offer."""
-    state = new_game(heroes=("h-nettle",))  # life 5, stamina 4
+    state = new_game(heroes=(MOVER,))
     h = me(state)
-    h.exhaustion, h.wounds = 4, 4
+    cost = SLIP.cost.exhaustion
+    h.exhaustion, h.wounds = stamina(state), life(state) - cost  # paying would reach life
     refresh(state)
-    assert NETTLE_SLIP_AWAY not in keys(state)
-    h.wounds = 3
+    assert SLIP_AWAY not in keys(state)
+    h.wounds -= 1
     refresh(state)
-    assert NETTLE_SLIP_AWAY in keys(state)
-    play(state, NETTLE_SLIP_AWAY)
-    assert (h.exhaustion, h.wounds) == (4, 4)
-
-
-def steady_aim_in_round_one(state: RuneboundState, steady_aim: str) -> None:
-    """Ysolde fights g-06 (ranged 11/1, melee 9/1, life 3) and uses Steady Aim in round 1."""
-    gem = safe_green_hex()
-    on_top(state, "g-06")
-    add_counter(state, gem, "green")
-    put(state, gem)
-    play(state, "stay", "adventure:green", "attack:ranged")
-    assert kind(state) == "combat_step" and steady_aim in keys(state)
-    rig(state, *rolls(20, 20))  # the ranged hit (2 wounds), the melee defence
-    play(state, steady_aim)
-    assert state.combat is not None and state.combat.enemy_wounds == 2
-    assert kind(state) == "escape"
-    rig(state, *rolls(2, 2))  # round 2 misses: the fight goes on
-    play(state, "fight", "attack:ranged")
+    assert SLIP_AWAY in keys(state)
+    play(state, SLIP_AWAY)
+    assert (h.exhaustion, h.wounds) == (stamina(state), life(state) - 1)
 
 
 def test_rb_2_3_a_combat_step_ability_is_not_used_twice_in_one_turn() -> None:
     """RB-2.3: a hero ability used in round 1 of a fight cannot be used again that turn."""
-    state = new_game()
-    steady_aim = f"use:h{hero_index('h-ysolde')}.0"
-    steady_aim_in_round_one(state, steady_aim)
-    assert kind(state) != "combat_step" or steady_aim not in keys(state)
-    assert state.heroes[state.seat].used.count(steady_aim[4:]) == 1
+    hero_id, key, ability = hero_ability("combat_step", exhaustion_cost=True)
+    phases = {getattr(e, "phase", None) for e in ability.effects} - {None}
+    step = str(phases.pop()) if phases else "melee"  # attack where the ability helps
+    state = new_game(heroes=(hero_id,))
+    (plate,) = give(state, "m-22")  # its combat_step ability asks at every step; never used
+    raise_stamina(state, 2 * ability.cost.exhaustion + 1)  # affordable twice: only RB-2.3 says no
+    rig(state, *rolls(*[20] * 12))  # every attack hits, every defence holds
+    start_adventure(state, gem_hexes("blue")[0], "blue", "b-01")  # a value in every step
+    play(state, f"attack:{step}")
+    offered = 0
+    while kind(state) == "combat_step":  # round 1: use it when offered
+        offered += key in keys(state)
+        play(state, key if key in keys(state) else "roll")
+    assert offered == 1 and me(state).used.count(key[4:]) == 1
+    assert kind(state) == "escape" and state.combat is not None and state.combat.round == 2
+    me(state).exhaustion = 0
+    play(state, "fight", f"attack:{step}")
+    assert kind(state) == "combat_step" and f"use:m{plate}.0" in keys(state)
+    while kind(state) == "combat_step":  # round 2: never offered again
+        assert key not in keys(state)
+        play(state, "roll")
 
 
 def test_rb_2_3_a_challenges_passive_ability_applies() -> None:
-    """RB-2.3: g-17's passive 'reduce damage by 1' turns Ysolde's 1-damage melee hit to 0."""
+    """RB-2.3: g-17's passive 'each hit on it deals 1 wound less' takes 1 off the hero's hit."""
     state = new_game()
     gem = safe_green_hex()
-    on_top(state, "g-17")  # melee 11/1, life 3, passive reduce_damage 1
+    armour = Rules.enemy_armour(challenge("g-17"))  # passive reduce_damage
+    assert armour > 0 and damage(state, MELEE) - armour < enemy_life("g-17")
+    on_top(state, "g-17")  # melee only: the hero attacks there
     add_counter(state, gem, "green")
     put(state, gem)
-    rig(state, *rolls(20))
-    play(state, "stay", "adventure:green")
+    rig(state, *rolls(reaching(enemy_step("g-17", MELEE).value, bonus(state, MELEE))))
+    log: list[Event] = []
+    play(state, "stay", "adventure:green", log=log)
+    assert [e.data["hit"] for e in events(log, "combat_roll")] == [True]
     assert state.combat is not None
-    assert state.combat.enemy_wounds == 0
+    assert state.combat.enemy_wounds == max(0, damage(state, MELEE) - armour)
 
 
 # --- RB-3 movement ------------------------------------------------------------------------------
@@ -285,16 +313,17 @@ def test_rb_3_2_rest_goes_on_to_the_allies_once_the_hero_has_none() -> None:
 
 def test_rb_3_2_full_rest_removes_up_to_four_and_the_hero_stays() -> None:
     """RB-3.2: rolling no dice removes up to 4 exhaustion, never wounds; no movement."""
-    state = new_game(heroes=("h-kestrel",))  # stamina 4
+    state = new_game()
     h = me(state)
+    raise_stamina(state, 5)  # room for more exhaustion than a rest removes
     put(state, PLAINS_BY_TAMALIR)
-    h.exhaustion, h.wounds = 4, 2
+    h.exhaustion, h.wounds = 5, 2
     give(state, "m-64")
     h.allies[0].exhaustion = 1
     refresh(state)
     draws = state.rng.draws
     play(state, "rest")
-    assert (h.exhaustion, h.wounds, h.allies[0].exhaustion) == (0, 2, 1)
+    assert (h.exhaustion, h.wounds, h.allies[0].exhaustion) == (1, 2, 1)
     assert h.hex == PLAINS_BY_TAMALIR
     assert state.rng.draws == draws  # no dice rolled
     assert kind(state) != "move"

@@ -37,15 +37,15 @@ How it plays
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import comb
 from typing import Any
 
 from boardwright.bots.base import Observation
 from boardwright.bots.runebound_bot import (
-    _DISCOUNT,
     CITY_LOTTERY,
     EXHAUSTION,
+    GAMMA,
     HEXES_PER_TURN,
     SHOPPING_RANGE,
     STEP_STATS,
@@ -60,7 +60,6 @@ from boardwright.bots.runebound_bot import (
     card_win_value,
     fight_odds,
     fight_start,
-    knowledge,
     test_chance,
 )
 from boardwright.engine.hexgrid import distance
@@ -105,12 +104,22 @@ CAMEL_STORM_WISH = 2.0  # a pack camel when a quest place lies under the sandsto
 URGENT_GEAR = 2.5  # gear worth this much is bought before cards and healing
 DISCARD_BELOW = 1.5  # a quest worth less is given up (AK-10.6)
 LOST_CITY_ROLLS = 6.0  # story rolls to wait for the canyon (AK-8.7)
+COUNTER_WAIT = 4.0  # turns until an empty gem hex gets a counter again (AK-6.7, AK-8.1)
+KO_EXTRA = 4.0  # a knock-out in Al-Kalim: the way back from the nearest city (AK-16.1)
+GEAR_LOST = 1.0  # per survival-gear token lost to a knock-out (AK-9.6)
+STAMINA_XP = 0.3  # a stamina counter: room for the day's exhaustion (AK-5.5)
+REACH = 5  # hexes a turn's movement may cover: this turn's day or night decides there
 POWER_VALUE = {"dreams": 0.6, "clouds": 1.0}  # AK-14.6, AK-14.7 (faith heals: counted apart)
 STORY_ORDER = ("rock", "road", "mirage", "wasteland", "lowland", "canyon", "dunes")
 """Story symbols in the order resolved: gold before a bazaar, rest and healing before a night
 ambush, the lost city (and Faith's healing) before the ambush as well."""
 GEAR_NAMES = ("pack_camel", "waterskin", "adventurers_kit")
 CAMEL, WATERSKIN, KIT = GEAR_NAMES
+
+
+def decay(turns: float) -> float:
+    """What a quest keeps of its value when it needs ``turns`` more turns."""
+    return float(QUEST_GAMMA**turns)
 
 
 def time_ok(step: QuestStep, night: bool) -> bool:
@@ -132,9 +141,22 @@ def ak_content(content: RuneboundContent | None = None) -> RuneboundContent:
     return found[1]
 
 
+AK_DISCOUNT = (1.0, *(GAMMA ** (1 + (d - 1) / HEXES_PER_TURN) for d in range(1, 64)))
+"""The value kept by a target ``d`` hexes from where this turn's movement ends: a hex not
+reached this turn is at least one turn away (step 3 comes once a turn), then ``HEXES_PER_TURN``
+hexes a turn. The base game's smooth discount would let the bot crawl one free hex a day."""
+
+_KNOWLEDGE: dict[int, tuple[RuneboundContent, Knowledge]] = {}
+
+
 def ak_knowledge(content: RuneboundContent | None = None) -> Knowledge:
     """The bot's knowledge of an Al-Kalim game (shared by all bots of a process)."""
-    return knowledge(ak_content(content))
+    view = ak_content(content)
+    found = _KNOWLEDGE.get(id(view))
+    if found is None or found[0] is not view:
+        found = (view, Knowledge(view, AK_DISCOUNT))
+        _KNOWLEDGE[id(view)] = found
+    return found[1]
 
 
 class AkStatic:
@@ -162,6 +184,7 @@ class AkStatic:
         self.stack_key = {c.id: first[c.market_position] for c in board.cities}
         self.lost_power = {lc.id: lc.power for lc in board.lost_cities}
         self.gems = tuple((h.index, h.gem) for h in board.hexes if h.gem >= 0)
+        self.gem_hexes = frozenset(h for h, _ in self.gems)
         self.traits = {card.id: frozenset(card.traits) for card in content.adventures}
         self.trait_share: dict[tuple[str, str], float] = {}
         for colour in COLOURS:
@@ -335,15 +358,19 @@ class AlKalimPlay:
         read = self.read(party)
         return (party.night, len(party.me.get("counters", [])), read.key)
 
-    @staticmethod
-    def at_time(party: Party, night: bool) -> Party:
-        """The party as it would fight and travel on a day (or night) turn."""
+    def at_time(self, party: Party, night: bool) -> Party:
+        """The party as it would fight and travel on a day (or night) turn (one per view)."""
         if party.night == night:
             return party
-        other = Party(party.kb, party.view, party.seat)
-        other.night = night
-        other.enemies = party.kb.enemies_for(other.tough, night)
-        return other
+
+        def make() -> Party:
+            other = Party(party.kb, party.view, party.seat)
+            other.night = night
+            other.enemies = party.kb.enemies_for(other.tough, night)
+            return other
+
+        found: Party = self._cached(party, ("at_time", night), make, timeless=True)
+        return found
 
     # --- fights ---------------------------------------------------------------------------------
     def colour_stats(self, party: Party) -> dict[str, tuple[float, float]]:
@@ -352,7 +379,7 @@ class AlKalimPlay:
         def make() -> dict[str, tuple[float, float]]:
             kb = self.kb
             sig = party.sig()
-            loss = party.knockout_cost()
+            loss = self.ko_cost(party)
             out: dict[str, tuple[float, float]] = {}
             for colour in COLOURS:
                 cards = [kb.adventures[c] for c in kb.samples[colour]]
@@ -372,9 +399,21 @@ class AlKalimPlay:
         result: dict[str, tuple[float, float]] = self._cached(party, ("colours",), make)
         return result
 
-    def card_odds(self, party: Party, card: AdventureCard) -> tuple[float, float]:
+    def ko_cost(self, party: Party) -> float:
+        """A knock-out (AK-16.1): the base cost, the way back from the nearest printed city
+        and the survival gear lost with it (AK-9.6)."""
+        gear = sum(self.read(party).gear.values())
+        return party.knockout_cost() + KO_EXTRA + GEAR_LOST * gear
+
+    def card_odds(
+        self, party: Party, card: AdventureCard, ambush: bool = False
+    ) -> tuple[float, float]:
+        """P(win), P(knocked out) against a card; an ambush's escape test at -10 (AK-8.10)
+        almost never succeeds, so it is fought as a challenge without escape."""
         sig = party.sig()
         enemy = party.enemies[card.id]
+        if ambush and not enemy.no_escape:
+            enemy = replace(enemy, key=f"{enemy.key}!", no_escape=True)
         dealt, taken = fight_start(party, enemy, sig)
         pw, pl, _ = fight_odds(self.kb, enemy, sig, dealt, taken)
         return pw, pl
@@ -446,7 +485,7 @@ class AlKalimPlay:
         counter: bool,
     ) -> float:
         pw, pl = self.card_odds(party, card)
-        value = card_win_value(self.kb, party, card, counter) * pw - party.knockout_cost() * pl
+        value = card_win_value(self.kb, party, card, counter) * pw - self.ko_cost(party) * pl
         if counter:
             value += self.limit_bonus(party, read, card.colour, pw)
         traits = self.st.traits.get(card.id, frozenset())
@@ -481,9 +520,18 @@ class AlKalimPlay:
         difficulty = test.difficulty - (3 if kit else 0)  # AK-9.9: +3 after a failed roll
         return test_chance(party, test.stat, test.skill, difficulty)
 
-    def reward_value(self, read: AkRead) -> float:
-        """A legendary reward; the fourth one wins the game (AK-12.1)."""
-        return WIN_VALUE if read.rewards >= 3 else QUEST_REWARD
+    def reward_value(
+        self, read: AkRead, party: Party | None = None, card: LegendCard | None = None
+    ) -> float:
+        """A legendary reward (the fourth one wins the game, AK-12.1), and what the reward
+        card adds to the party (an ally or an artifact, as the market values cards)."""
+        value = WIN_VALUE if read.rewards >= 3 else QUEST_REWARD
+        if party is not None and card is not None:
+            reward = self.kb.market.get(f"legend-{card.id}")
+            if reward is not None:
+                bot = self.bot
+                value += max(0.0, bot._card_value(party, reward, bot._frontier(party)))
+        return value
 
     def jobs(self, party: Party, read: AkRead) -> list[Job]:
         def make() -> list[Job]:
@@ -503,7 +551,8 @@ class AlKalimPlay:
                     later *= self.test_p(party, other.test, kit)
                 progress = int(slot["progress"])
                 fraction = (index + (progress + 1) / step.count) / len(steps)
-                unit = self.reward_value(read) * fraction * later
+                reward = self.reward_value(read, party, card)
+                unit = reward * fraction * later
                 p, turns = self.outlook(party, read, card, index, progress)
                 out.append(
                     Job(
@@ -512,7 +561,7 @@ class AlKalimPlay:
                         step,
                         unit,
                         self.test_p(party, step.test, kit),
-                        self.reward_value(read) * p * QUEST_GAMMA**turns,
+                        reward * p * decay(turns),
                         self.places(step, card.id, index, read),
                     )
                 )
@@ -545,23 +594,40 @@ class AlKalimPlay:
         p = 1.0
         turns = 0.0
         steps = card.quest.steps
+        night = self.at_time(party, True)
+        ambush: tuple[str, float] = self._cached(
+            night, ("ambush",), lambda: self.ambush_odds(night, read)
+        )
         for k in range(index, len(steps)):
             step = steps[k]
             left = step.count - (progress if k == index else 0)
             places = self.places(step, card.id, k, read)
             target: frozenset[int] | set[int] | None = places
             if step.do == "defeat":
-                chance = max(
-                    self.st.share(c, step.trait) * stats[c][1]
-                    for c in COLOURS
-                    if step.colour in (None, c)
-                )
                 fights = {h for h, cs in counters.items() if h not in read.covered and cs}
                 if places is not None:
                     fights &= places
+                colours = {c for h in fights for c in counters[h]} if fights else set(COLOURS)
+                chance = max(
+                    (
+                        self.st.share(c, step.trait) * stats[c][1]
+                        for c in colours
+                        if step.colour in (None, c)
+                    ),
+                    default=0.0,
+                )
                 target = fights or places
+                if not fights and places is not None:
+                    if places & self.st.gem_hexes:
+                        turns += COUNTER_WAIT  # a counter must come back first
+                    elif step.time != "day":  # AK-8.12: only a night ambush there counts
+                        colour, pw = ambush
+                        chance = self.st.dunes_share * self.st.share(colour, step.trait) * pw
+                        chance *= step.colour in (None, colour)
+                    else:
+                        chance = 0.0
                 hops = self._nearest(pos, target)[0] if target else 0
-                turns += hops / HEXES_PER_TURN + left / max(chance, 0.03)
+                turns += hops / HEXES_PER_TURN + left / max(chance, 0.02)
             elif step.do == "bazaar":
                 if not places:
                     turns += LOST_CITY_ROLLS
@@ -585,7 +651,7 @@ class AlKalimPlay:
     def quest_value(self, party: Party, read: AkRead, card: LegendCard) -> float:
         """What drawing a quest is worth from here (AK-11.2)."""
         p, turns = self.outlook(party, read, card, 0, 0)
-        return self.reward_value(read) * p * QUEST_GAMMA**turns
+        return self.reward_value(read, party, card) * p * decay(turns)
 
     # --- the story die and the bazaar ---------------------------------------------------------
     def story_value(self, party: Party, read: AkRead, jobs: Sequence[Job], here: int) -> float:
@@ -631,13 +697,13 @@ class AlKalimPlay:
         kb = self.kb
         colour = self.limit_colour(read)
         xp = XP_POINT * kb.counter_values[COLOURS.index(colour)]
-        loss = party.knockout_cost()
+        loss = self.ko_cost(party)
         cards = [kb.adventures[c] for c in kb.samples[colour]]
         if not cards:
             return 0.0
         total = 0.0
         for card in cards:
-            pw, pl = self.card_odds(party, card)
+            pw, pl = self.card_odds(party, card, ambush=True)
             traits = self.st.traits.get(card.id, frozenset())
             quest = self.defeat_bonus(jobs, here, True, colour, traits, 1.0)
             total += (xp + quest) * pw - loss * pl
@@ -661,7 +727,7 @@ class AlKalimPlay:
                 continue
             mine = kb.dist[party.here][h]
             value = self.adventure_value(party, read, jobs, h, colour)
-            value *= _DISCOUNT[min(mine, len(_DISCOUNT) - 1)]
+            value *= kb.discount[min(mine, len(kb.discount) - 1)]
             if any(r >= 0 and kb.dist[r][h] < mine for r in rivals):
                 value *= 0.5
             if value > best:
@@ -794,65 +860,18 @@ class AlKalimPlay:
 
     # --- the movement potential -----------------------------------------------------------------
     def targets(self, party: Party) -> list[tuple[int, float]]:
-        """Hexes worth ending the movement on this turn (the base bot discounts the rest)."""
+        """Hexes worth ending the movement on, valued for this turn's time within a turn's
+        reach and for the better time beyond it (each later turn chooses its own)."""
         kb = self.kb
         read = self.read(party)
-        jobs = self.jobs(party, read)
-        view = party.view
-        night = party.night
-        step3: dict[int, float] = {}
-        bonus: dict[int, float] = {}
-
-        def better(h: int, value: float) -> None:
-            if value > step3.get(h, 0.0):
-                step3[h] = value
-
-        counters: dict[str, list[str]] = view.get("counters", {})
-        undefeated: dict[str, str] = view.get("undefeated", {})
-        for at, present in counters.items():
-            h = kb.index_of.get(at)
-            if h is None or h in read.covered:
-                continue
-            card = kb.adventures.get(undefeated.get(at, ""))
-            if card is not None:
-                value = self.undefeated_value(party, read, jobs, h, card, card.colour in present)
-            elif present:
-                value = max(self.adventure_value(party, read, jobs, h, c) for c in present)
-            else:
-                continue
-            better(h, value)
-        for at, card_id in undefeated.items():
-            h = kb.index_of.get(at)
-            card = kb.adventures.get(card_id)
-            if h is None or card is None or at in counters or h in read.covered:
-                continue
-            better(h, self.undefeated_value(party, read, jobs, h, card, False))
-        for city, h in self.st.city_hex.items():
-            if h not in read.covered:
-                better(h, self.city_bazaar(party, read, jobs, h))
-        for h in read.lost_at.values():
-            if h not in read.covered:
-                better(h, self.city_bazaar(party, read, jobs, h))
-        story: dict[int, float] = {}
-        for job in jobs:
-            step = job.step
-            if job.places is None or not time_ok(step, night):
-                continue
-            if step.do == "end_movement":
-                for h in job.places:
-                    bonus[h] = bonus.get(h, 0.0) + job.unit * job.p_test
-            elif step.do == "story_roll":
-                gain = job.unit * job.p_test - (1 - job.p_test) * job.held
-                for h in job.places:
-                    story[h] = story.get(h, 0.0) + gain
-        if story:
-            base = self.story_ev(party, read, jobs, party.here)
-            for h, gain in story.items():
-                better(h, base + gain)
-        hexes = set(step3) | set(bonus)
-        ranked = sorted(
-            ((step3.get(h, 0.0) + bonus.get(h, 0.0), h) for h in hexes), key=lambda t: (-t[0], t[1])
-        )
+        now = self.hex_values(party, read)
+        later = self.hex_values(self.at_time(party, not party.night), read)
+        row = kb.dist[party.here]
+        values = dict(now)
+        for h, value in later.items():
+            if row[h] > REACH and value > values.get(h, 0.0):
+                values[h] = value
+        ranked = sorted(((v, h) for h, v in values.items()), key=lambda t: (-t[0], t[1]))
         # a target that a better one reaches undiscounted enough never sets the potential, nor
         # the value of a roll (discounts multiply along a path): leave it out, for speed
         rows = kb.discount_rows
@@ -863,6 +882,103 @@ class AlKalimPlay:
             if all(v * rows[t][h] < value for t, v in kept):
                 kept.append((h, value))
         return kept
+
+    def hex_values(self, party: Party, read: AkRead) -> dict[int, float]:
+        """The hexes with something to gain at the party's time: the best step 3 there (an
+        adventure, a bazaar, a quest roll) plus the quest steps that ending there does."""
+
+        def make() -> dict[int, float]:
+            kb = self.kb
+            jobs = self.jobs(party, read)
+            view = party.view
+            night = party.night
+            step3: dict[int, float] = {}
+            bonus: dict[int, float] = {}
+
+            def better(h: int, value: float) -> None:
+                if value > step3.get(h, 0.0):
+                    step3[h] = value
+
+            counters: dict[str, list[str]] = view.get("counters", {})
+            undefeated: dict[str, str] = view.get("undefeated", {})
+            for at, present in counters.items():
+                h = kb.index_of.get(at)
+                if h is None or h in read.covered:
+                    continue
+                card = kb.adventures.get(undefeated.get(at, ""))
+                if card is not None:
+                    counter = card.colour in present
+                    value = self.undefeated_value(party, read, jobs, h, card, counter)
+                elif present:
+                    value = max(self.adventure_value(party, read, jobs, h, c) for c in present)
+                else:
+                    continue
+                better(h, value)
+            for at, card_id in undefeated.items():
+                h = kb.index_of.get(at)
+                card = kb.adventures.get(card_id)
+                if h is None or card is None or at in counters or h in read.covered:
+                    continue
+                better(h, self.undefeated_value(party, read, jobs, h, card, False))
+            for h in (*self.st.city_hex.values(), *read.lost_at.values()):
+                if h not in read.covered:
+                    better(h, self.city_bazaar(party, read, jobs, h))
+            story: dict[int, float] = {}
+            ambush = self.ambush_odds(party, read) if night else None
+            for job in jobs:
+                step = job.step
+                if job.places is None or not time_ok(step, night):
+                    continue
+                if step.do == "end_movement":
+                    for h in job.places:
+                        bonus[h] = bonus.get(h, 0.0) + job.unit * job.p_test
+                elif step.do == "story_roll":
+                    gain = job.unit * job.p_test - (1 - job.p_test) * job.held
+                    for h in job.places:
+                        story[h] = story.get(h, 0.0) + gain
+                elif step.do == "defeat" and ambush is not None:  # AK-8.12: ambushes count
+                    colour, pw = ambush
+                    if step.colour not in (None, colour):
+                        continue
+                    gain = self.st.dunes_share * self.st.share(colour, step.trait) * pw * job.unit
+                    for h in job.places - read.open_cities:
+                        story[h] = story.get(h, 0.0) + gain
+            if story:
+                base = self.story_ev(party, read, jobs, party.here)
+                for h, gain in story.items():
+                    better(h, base + gain)
+            return {h: step3.get(h, 0.0) + bonus.get(h, 0.0) for h in set(step3) | set(bonus)}
+
+        result: dict[int, float] = self._cached(party, ("hexes", party.here), make)
+        return result
+
+    def ambush_odds(self, party: Party, read: AkRead) -> tuple[str, float]:
+        """AK-8.9: the colour of a night ambush and the chance to beat it."""
+        colour = self.limit_colour(read)
+        cards = [self.kb.adventures[c] for c in self.kb.samples[colour]]
+        if not cards:
+            return colour, 0.0
+        return colour, sum(self.card_odds(party, c, ambush=True)[0] for c in cards) / len(cards)
+
+    def floor(
+        self, party: Party, pot: list[float], targets: Sequence[tuple[int, float]]
+    ) -> list[float]:
+        """AK-6.1/AK-7.2: a hero ending the movement where there is nothing to take on must
+        take a story step; when the only one left is a harmful story roll (a night ambush it
+        would likely lose), hexes that are no target carry that cost."""
+        read = self.read(party)
+        jobs = self.jobs(party, read)
+        forced = self.story_ev(party, read, jobs, party.here)
+        if forced >= 0 or self.may_draw(read):
+            return pot
+        skip = {h for h, _ in targets} | read.open_cities
+        return [v if h in skip else v + forced for h, v in enumerate(pot)]
+
+    def may_draw(self, read: AkRead) -> bool:
+        """AK-7.3/AK-11.3: a legend card may be drawn in this turn's story step."""
+        if len(read.slots) >= read.limit:
+            return False
+        return any(kind not in read.held_types for kind in read.tops)
 
     def day_cost(self, party: Party, read: AkRead, dice: int) -> float:
         """AK-5.2-AK-5.5: the expected cost of rolling ``dice`` movement dice by day."""
@@ -894,7 +1010,7 @@ class AlKalimPlay:
                 hurt = max(0, each - room)
                 total += EXHAUSTION * min(each, room) + WOUND * hurt
                 if hero and hurt >= hp:
-                    total += party.knockout_cost()
+                    total += self.ko_cost(party)
             cost += prob * total
         if read.gear.get(WATERSKIN, 0) > 0:
             cost = min(cost, WATERSKIN_KEEP)
@@ -1047,7 +1163,7 @@ class AlKalimPlay:
         hurt = sum(p[1] for p in pieces)
         guard = 0.0
         if pieces and pieces[0][1] and party.wounds >= party.life:
-            guard += party.knockout_cost() + WIN_VALUE * 0.05
+            guard += self.ko_cost(party) + WIN_VALUE * 0.05
         for (card, wounds, _), piece in zip(party.allies, pieces[1:], strict=False):
             if piece[1] and wounds >= (card.life or 1):
                 guard += card.cost
@@ -1380,7 +1496,7 @@ class AlKalimPlay:
         for i, kinds in xp_options:
             stamina = kinds.count("stamina")
             others = [k for k in kinds if k != "stamina"]
-            score = stamina * 0.6  # day travel (AK-5.5)
+            score = stamina * STAMINA_XP  # day travel (AK-5.5)
             if others:
                 score += bot._strength(party, party.sig(extra_xp=others), pre, colours) - base
             for test, worth in tests:

@@ -189,8 +189,12 @@ class Enemy:
 class Knowledge:
     """Everything the bot precomputes from the static content (shared by all bots of a process)."""
 
-    def __init__(self, content: RuneboundContent) -> None:
+    def __init__(
+        self, content: RuneboundContent, discount: tuple[float, ...] | None = None
+    ) -> None:
         self.content = content
+        # the value kept by a target this many hexes away (Al-Kalim: its own, alkalim_bot.py)
+        self.discount = discount or _DISCOUNT
         board = content.board
         self.hex_count = len(board.hexes)
         self.index_of = {str(h.at): h.index for h in board.hexes}
@@ -199,7 +203,8 @@ class Knowledge:
         self.neighbours = tuple(h.neighbours for h in board.hexes)
         self.dist = tuple(self._bfs(i) for i in range(self.hex_count))
         self.discount_rows = tuple(
-            tuple(_DISCOUNT[min(d, len(_DISCOUNT) - 1)] for d in row) for row in self.dist
+            tuple(self.discount[min(d, len(self.discount) - 1)] for d in row)
+            for row in self.dist
         )
         self.city_hex = {c.id: c.hex for c in board.cities}
         self.city_at = {c.hex: c.id for c in board.cities}
@@ -1227,6 +1232,8 @@ class RuneboundBot:
         targets = self._targets(party)
         for target, value in targets:
             pot = list(map(max, pot, [value * x for x in kb.discount_rows[target]]))
+        if self._ak is not None:  # Al-Kalim: step 3 is forced on hexes with nothing to do
+            pot = self._ak.floor(party, pot, targets)
         self._pot = pot
         self._pot_key = key
         self._target_list = targets
@@ -1236,11 +1243,12 @@ class RuneboundBot:
         """The expected potential after rolling ``dice`` dice (ADVANCE towards the best target)."""
         kb = self.kb
         chances = ADVANCE.get(min(dice, 6), (1.0,))
+        discount = kb.discount
         best = 0.0
         for target, value in self._target_list:
             d = kb.dist[here][target]
             expected = sum(
-                p * _DISCOUNT[min(max(0, d - a), len(_DISCOUNT) - 1)] for a, p in enumerate(chances)
+                p * discount[min(max(0, d - a), len(discount) - 1)] for a, p in enumerate(chances)
             )
             best = max(best, value * expected)
         return best

@@ -111,7 +111,7 @@ def apply_effects(
                 emit(log, "experience", f"{who} gains {e.value} experience", seat=seat)
         elif e.do == "draw_market":
             city = rules.board.hexes[h.hex].city
-            if city >= 0:
+            if not rules.draw_market_here(state, seat, e.count, log) and city >= 0:
                 for _ in range(e.count):
                     draw_market_card(rules, state, city, log)
         elif e.do == "teleport":

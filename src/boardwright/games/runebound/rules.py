@@ -195,6 +195,11 @@ class Rules:
     def note_use(self, state: RuneboundState, seat: int, key: str) -> None:
         """An ability was used (Al-Kalim counts the uses of legendary runes, AK-11.11)."""
 
+    def draw_market_here(self, state: RuneboundState, seat: int, count: int, log: Log) -> bool:
+        """Al-Kalim: an effect's market draw goes to the bazaar's own stack (AK-2.4, AK-9.2);
+        False: the base game draws onto the city's stack itself."""
+        return False
+
     def after_knockout(self, state: RuneboundState, seat: int, log: Log) -> None:
         """Al-Kalim: survival gear is lost (AK-9.6); nothing more in the base game."""
 

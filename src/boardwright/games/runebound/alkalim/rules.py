@@ -218,6 +218,20 @@ class AlKalimRules(Rules):
         if may_discard and any(not s.done for s in board.legends):
             state.stack.append(("ak_discard_quest", seat))
 
+    def draw_market_here(self, state: RuneboundState, seat: int, count: int, log: Log) -> bool:
+        """An effect's market draw (a base card such as the Merchant's Ledger) in a bazaar: onto
+        the stack of the city or lost city on the hero's hex (AK-2.4, AK-14.8), base allies
+        replaced (AK-9.2); nothing outside a city."""
+        from boardwright.games.runebound.alkalim.bazaar import draw_bazaar_card
+        from boardwright.games.runebound.alkalim.procedures import bazaar_stack, lost_city_at
+
+        here = state.heroes[seat].hex
+        if self.board.hexes[here].city >= 0 or lost_city_at(state, here) >= 0:
+            stack = bazaar_stack(self, state, here)
+            for _ in range(count):
+                draw_bazaar_card(self, state, stack, log)
+        return True
+
     def note_use(self, state: RuneboundState, seat: int, key: str) -> None:
         """AK-11.11: each use of a legendary rune's power counts; three is the most."""
         if not key.startswith(LEGEND_KEY) or state.alk is None:
