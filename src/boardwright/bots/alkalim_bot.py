@@ -103,6 +103,7 @@ CAMEL_WISH = 0.7  # a pack camel without a reason
 CAMEL_STORM_WISH = 2.0  # a pack camel when a quest place lies under the sandstorm
 URGENT_GEAR = 2.5  # gear worth this much is bought before cards and healing
 DISCARD_BELOW = 1.5  # a quest worth less is given up (AK-10.6)
+DISCARD_GAP = 4.0  # with a full quest board: a quest the stacks beat by this (and twice over)
 LOST_CITY_ROLLS = 6.0  # story rolls to wait for the canyon (AK-8.7)
 COUNTER_WAIT = 4.0  # turns until an empty gem hex gets a counter again (AK-6.7, AK-8.1)
 KO_EXTRA = 4.0  # a knock-out in Al-Kalim: the way back from the nearest city (AK-16.1)
@@ -1310,9 +1311,10 @@ class AlKalimPlay:
                 if top in self.st.legends and (kind == card.type or kind not in read.held_types)
             ]
             best = max(offers, default=0.0)
+            full = len(read.slots) >= read.limit  # else a new quest needs no discard
             if worth < DISCARD_BELOW and best > worth:
                 scores.append(best - worth + 1.0)
-            elif best > 2 * worth + 2.0:
+            elif full and best > 2 * worth + DISCARD_GAP:
                 scores.append(best - 2 * worth)
             else:
                 scores.append(-1.0)

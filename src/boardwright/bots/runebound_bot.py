@@ -203,8 +203,7 @@ class Knowledge:
         self.neighbours = tuple(h.neighbours for h in board.hexes)
         self.dist = tuple(self._bfs(i) for i in range(self.hex_count))
         self.discount_rows = tuple(
-            tuple(self.discount[min(d, len(self.discount) - 1)] for d in row)
-            for row in self.dist
+            tuple(self.discount[min(d, len(self.discount) - 1)] for d in row) for row in self.dist
         )
         self.city_hex = {c.id: c.hex for c in board.cities}
         self.city_at = {c.hex: c.id for c in board.cities}
