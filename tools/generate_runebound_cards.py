@@ -20,8 +20,11 @@ Design rules
              + 0.6 * (sum of skill bonuses)
              + sum of ability_value(ability)
 
-  Every hero must land within 10 % of every other (``check_heroes``); a hero with stronger
-  abilities pays for them with weaker numbers.
+  The budget was the starting point of every hero (a hero with stronger abilities pays for
+  them with weaker numbers). It does not price what simulation showed to matter most, above
+  all melee damage (one point of body damage moves a hero's win rate by about 25 points), so
+  the heroes' final numbers come from ``tools/runebound_balance.py`` (docs/balance.md), not
+  from an equal budget.
 * **Market price** (:func:`market_value`, :func:`price`): an item is worth the sum of its
   abilities; an ally is worth ``ALLY_RATE * (stat line - ALLY_FLOOR)`` (the hero formula above
   without abilities, scaled down: allies are limited to two and fight only beside a hero) plus
@@ -130,7 +133,6 @@ COST_GOLD = 1.0
 
 ALLY_RATE = 0.18
 ALLY_FLOOR = 8.0
-HERO_SPREAD = 9.10  # largest budget / smallest budget - 1
 
 PRICE_BANDS: dict[str, tuple[int, int]] = {
     "weapon": (2, 10),
@@ -547,7 +549,7 @@ def make_heroes() -> list[Record]:
     # fmt: off
     return [
         hero(
-            "ysolde", "Ysolde Farshot", 5, 3, (5, 2), (3, 1), (1, 1), {"survival": 1},
+            "ysolde", "Ysolde Farshot", 5, 3, (5, 2), (3, 1), (2, 1), {"survival": 1},
             ability("Steady Aim", "combat_step", attack("mind", 3), exhaustion=1),
         ),
         hero(
@@ -573,16 +575,16 @@ def make_heroes() -> list[Record]:
             ability("Ward of Dawn", "combat_step", reduce_damage(1), exhaustion=1),
         ),
         hero(
-            "dorrin", "Dorrin Ashblade", 6, 4, (2, 1), (4, 1), (3, 2), {"lore": 1},
+            "dorrin", "Dorrin Ashblade", 6, 4, (3, 1), (4, 1), (3, 2), {"lore": 1},
             ability("Spellblade", "combat_step", attack("body", 2), exhaustion=1),
         ),
         hero(
-            "kestrel", "Kestrel Marrowind", 5, 4, (4, 1), (4, 1), (2, 1),
+            "kestrel", "Kestrel Marrowind", 5, 4, (4, 1), (4, 1), (3, 1),
             {"survival": 2, "swim": 1},
             ability("Pathfinder", "after_movement", extra_move(1)),
         ),
         hero(
-            "hagen", "Hagen Stonevow", 5, 3, (1, 1), (3, 2), (1, 1), {"diplomacy": 1},
+            "hagen", "Hagen Stonevow", 5, 3, (0, 1), (3, 2), (1, 1), {"diplomacy": 1},
             ability("Shield Wall", "combat_step", reduce_damage(1), exhaustion=1),
         ),
         hero(
@@ -1291,12 +1293,6 @@ def make_market() -> list[Record]:
 
 
 # --- checks, build, write -------------------------------------------------------------------------
-def check_heroes(heroes: Sequence[Record]) -> None:
-    budgets = [hero_budget(h) for h in heroes]
-    if max(budgets) > (1 + HERO_SPREAD) * min(budgets):
-        raise ValueError(f"hero budgets spread too far: {min(budgets):.2f}..{max(budgets):.2f}")
-
-
 def check_market(cards: Sequence[Record]) -> None:
     for card in cards:
         low, high = PRICE_BANDS[card["kind"]]
@@ -1318,7 +1314,6 @@ def check_unique(records: Iterable[Record]) -> None:
 def build() -> dict[str, list[Record]]:
     """The three card lists, checked: ``{"heroes": [...], "adventures": [...], "market": [...]}``"""
     heroes, adventures, market = make_heroes(), make_adventures(), make_market()
-    check_heroes(heroes)
     check_market(market)
     check_unique([*heroes, *adventures, *market])
     return {"heroes": heroes, "adventures": adventures, "market": market}

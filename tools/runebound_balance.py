@@ -24,6 +24,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib.util
 import math
 import multiprocessing
@@ -296,6 +297,21 @@ def suggestions(lines: Sequence[HeroLine], fair: float) -> list[str]:
     return out
 
 
+CONTENT_FILES = ("board.yaml", "heroes.yaml", "adventures.yaml", "market.yaml")
+
+
+def content_fingerprint(directory: Path | None = None) -> str:
+    """The first 16 hex digits of a SHA-256 over the base content files the games used."""
+    from boardwright.games.runebound.content import CONTENT_DIR
+
+    folder = directory or CONTENT_DIR
+    digest = hashlib.sha256()
+    for name in CONTENT_FILES:
+        digest.update(name.encode())
+        digest.update((folder / name).read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def render(
     records: Sequence[GameRecord],
     players: int,
@@ -343,6 +359,8 @@ def render(
         "```",
         "",
         f"- games: **{games}**{cut}, {players} players, seed {seed}, options: {option_text}",
+        f"- content: `{content_fingerprint()}` (SHA-256 of the base board, heroes, adventure and "
+        "market files, first 16 digits; a test checks it against the shipped files)",
         f"- machine: {machine}; {workers} worker process(es)",
         f"- time: {elapsed:.0f} s ({elapsed / max(games, 1):.2f} s per game)",
         f"- mean game length: **{_fmt(sum(rounds) / max(games, 1))} rounds** "
@@ -390,10 +408,11 @@ def render(
             "",
             "## Suggested first steps",
             "",
-            "Changes for `make_heroes()` in `tools/generate_runebound_cards.py` (priced with its "
-            "`hero_budget`; `check_heroes` keeps every budget within 10 % of every other). They "
-            "are a first step sized by the deviation, not a solved balance: regenerate the cards "
-            "and rerun this report.",
+            "Changes for `make_heroes()` in `tools/generate_runebound_cards.py`, sized by the "
+            "deviation with what earlier runs measured: a point of life or of the best stat "
+            "moves a hero by roughly 5 points, a point of melee damage by roughly 25. The "
+            "`hero_budget` column is the price yardstick's view, for reference only. Regenerate "
+            "the cards and rerun this report.",
             "",
             *suggestions(lines, fair),
         ]

@@ -350,3 +350,19 @@ def test_the_sandstorm_moves_away_from_the_hero() -> None:
     state.heroes[0].hex = here
     keys = [f"step:{DIRECTION_NAMES[d1]}", f"step:{DIRECTION_NAMES[d2]}"]
     assert choice(state, "storm_move", keys) == keys[1]
+
+
+def test_legendary_rewards_lend_their_abilities_with_the_game_keys() -> None:
+    """AK-11.8-AK-11.11: a finished rune's power is one of the party's abilities, keyed as the
+    game offers it ("L<legend>.<ability>"), and the bot uses its healing when hurt."""
+    state = table()
+    give_quest(state, "ak-l-22")  # Rune of Sweet Water: heal 2 wounds and 1 exhaustion
+    slot = state.alk.boards[0].legends[0]  # type: ignore[union-attr]
+    slot.done = True
+    state.heroes[0].wounds = 2
+    bot = RuneboundBot(1)
+    key = f"L{slot.card}.0"
+    assert key in [k for k, _, _ in rules(state).usable(state, 0, "activate", [])]
+    observation = observe(state, 0, "experience", [f"use:{key}", "done"])
+    assert observation.decision.options[bot.choose(observation)].key == f"use:{key}"
+    assert key in [k for k, _ in bot._party(observation).abilities("activate")]

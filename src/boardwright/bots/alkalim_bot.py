@@ -22,9 +22,16 @@ How it plays
   raise the legend limit, quest fights), the undefeated challenge, a duel, a legend draw, the
   bazaar (healing, cards, survival gear, quest steps, the lost cities' powers) and the story die
   (the average of its faces by day or by night, quest rolls and their tests, lost cities).
-* **Day or night**: the turn is valued both ways (the movement potential with day or night
-  fights and story rolls, and by day the expected exhaustion of rolling from the hero's hex with
-  mirages); by day the bot prefers to step or stay, by night to roll.
+* **Day or night**: the turn is valued both ways. Targets within a turn's reach are valued at
+  that time (day or night life, a counter placed by day or an ambush by night on the story die),
+  farther ones at the better time; rolling by day costs the expected exhaustion from the hero's
+  hex and the mirages (AK-5.2, AK-5.3). Where step 3 can only be a story roll that risks a night
+  ambush (fought as if without escape, AK-8.10), the movement potential carries that cost. A
+  target not reached this turn counts at least a turn away (:data:`AK_DISCOUNT`), so stepping
+  one free hex a day is not mistaken for travel.
+* **Experience** is spent as soon as it can be (the first purchase sets the legend limit,
+  AK-10.3); a counter that would raise the limit when spent makes its colour's fights worth
+  more (``LIMIT_STEP``), and quest tests count when choosing the stat.
 * **Gear**: a waterskin for day travel, an adventurer's kit when a quest test is uncertain, a
   pack camel when a quest place lies under the sandstorm; the camel is used to reach a target
   one hex further, the waterskin when the day's march hurt enough, the kit whenever it saves a
@@ -76,6 +83,7 @@ from boardwright.games.runebound.alkalim.travel import (
 )
 from boardwright.games.runebound.content import (
     ANY_LOST_CITY,
+    GEAR_KINDS,
     TERRAIN_NAMES,
     RuneboundContent,
     default_content,
@@ -92,7 +100,7 @@ from boardwright.games.runebound.records import (
 QUEST_REWARD = 30.0  # a legendary reward: a quarter of the way to victory (AK-12.1)
 QUEST_GAMMA = 0.9  # a quest's value kept per turn it still needs
 LEGEND_BASE = 3.0  # drawing a quest at all: an empty legend space does nothing
-LIMIT_STEP = 3.0  # per legend space a counter would add once spent (AK-10.3, AK-10.4)
+LIMIT_STEP = 10.0  # per legend space a counter would add once spent (AK-10.3, AK-10.4)
 STORM_SYMBOL = 0.1  # moving or turning the sandstorm (the bot steers it)
 ROCK_GOLD = 1.0  # AK-8.5
 CAMEL_VALUE = 1.0  # a pack camel used up (its price)
@@ -114,8 +122,7 @@ POWER_VALUE = {"dreams": 0.6, "clouds": 1.0}  # AK-14.6, AK-14.7 (faith heals: c
 STORY_ORDER = ("rock", "road", "mirage", "wasteland", "lowland", "canyon", "dunes")
 """Story symbols in the order resolved: gold before a bazaar, rest and healing before a night
 ambush, the lost city (and Faith's healing) before the ambush as well."""
-GEAR_NAMES = ("pack_camel", "waterskin", "adventurers_kit")
-CAMEL, WATERSKIN, KIT = GEAR_NAMES
+CAMEL, WATERSKIN, KIT = GEAR_KINDS
 
 
 def decay(turns: float) -> float:
@@ -258,7 +265,6 @@ class AkRead:
             for lost, at in (ak.get("lost_cities") or {}).items()
             if at is not None and at in index_of
         }
-        self.lost_count = len(ak.get("lost_cities") or {})
         board: dict[str, Any] = ak["quest_boards"][seat]
         self.limit = int(board.get("limit", 0))
         self.slots: list[dict[str, Any]] = list(board.get("legends", []))

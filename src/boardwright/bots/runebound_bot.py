@@ -34,6 +34,10 @@ How it plays
 * **Experience** goes to whichever counter (mind, body, spirit, stamina, life) adds the most
   strength; in practice the stat the hero attacks with, or life.
 
+The Sands of Al-Kalim: when the view has an ``al_kalim`` section the bot plays with the Al-Kalim
+content view and hands the expansion's decisions (and movement, the bazaar and experience) to
+:class:`~boardwright.bots.alkalim_bot.AlKalimPlay`; see that module.
+
 Other games: the bot knows only Runebound. For any other game (the view's ``game`` is not
 ``runebound``) it chooses uniformly at random from its own seeded generator, like ``RandomBot``.
 Unknown decision kinds in Runebound are also answered at random. The bot is deterministic given
@@ -214,6 +218,8 @@ class Knowledge:
         self.adventures = {c.id: c for c in content.adventures}
         self.market = {c.id: c for c in content.market}
         self.market_by_name = {c.name: c for c in content.market}
+        ak = content.al_kalim  # Al-Kalim: legend cards by id, as the game's ability keys count
+        self.legend_index = {c.id: i for i, c in enumerate(ak.legends)} if ak else {}
         self.challenges: dict[str, list[AdventureCard]] = {c: [] for c in COLOURS}
         self.encounters: dict[str, list[AdventureCard]] = {c: [] for c in COLOURS}
         for card in content.adventures:
@@ -574,6 +580,13 @@ class Party:
             for a in me.get("allies", [])
             if a["id"] in kb.market
         ]
+        # Al-Kalim: finished legend cards other than allies (AK-11.8-AK-11.11), by legend index
+        self.legends: list[tuple[int, MarketCard]] = []
+        boards = (view.get("al_kalim") or {}).get("quest_boards") or []
+        for slot in boards[seat].get("legends", []) if seat < len(boards) else []:
+            card = kb.market.get(f"legend-{slot['id']}")
+            if slot["done"] and slot["type"] != "ally" and card is not None:
+                self.legends.append((kb.legend_index[slot["id"]], card))
         self.xp: list[str] = list(me.get("experience_counters", []))
         self.wounds = int(me["wounds"])
         self.exhaustion = int(me["exhaustion"])
@@ -722,6 +735,10 @@ class Party:
             index = kb.content.market_index[card.id]
             found.extend(
                 (f"m{index}.{i}", a) for i, a in enumerate(card.abilities) if a.timing == timing
+            )
+        for legend, card in self.legends:  # the game offers a spent rune's ability no more
+            found.extend(
+                (f"L{legend}.{i}", a) for i, a in enumerate(card.abilities) if a.timing == timing
             )
         return found
 
