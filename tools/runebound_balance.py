@@ -322,6 +322,7 @@ def render(
     options: Mapping[str, Any],
     versus: Sequence[str] = (),
     versus_games: int = 0,
+    out_path: str | None = None,
 ) -> str:
     games = len(records)
     fair = 1 / players
@@ -334,6 +335,8 @@ def render(
     command += f" --workers {workers}" if workers > 1 else ""
     command += f" --seed {seed}" if seed != 1 else ""
     command += f" --versus-random {versus_games}" if versus_games else ""
+    command += "".join(f" --option {k}={v}" for k, v in sorted(options.items()))
+    command += f" --out {out_path}" if out_path is not None else ""
     option_text = ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or "defaults"
     cut = f" (of {requested} asked for: the time limit ended the run)" if games < requested else ""
     machine = (
@@ -348,7 +351,8 @@ def render(
         f"±{BAND:.0f} points of it. A first place shared at the round cap counts 1/k win each."
     )
     out = [
-        "# Runebound hero balance",
+        "# Runebound hero balance"
+        + (f" ({options['adventure']})" if "adventure" in options else ""),
         "",
         intro,
         "",
@@ -493,6 +497,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         options,
         versus,
         args.versus_random,
+        None if args.out == DEFAULT_OUT else str(args.out),
     )
     args.out.parent.mkdir(parents=True, exist_ok=True)
     if args.out.exists():  # hand-written notes below the marker survive a regeneration
