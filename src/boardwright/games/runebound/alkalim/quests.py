@@ -11,7 +11,7 @@ from __future__ import annotations
 from boardwright.games.runebound.alkalim.rules import AlKalimRules
 from boardwright.games.runebound.alkalim.state import LegendSlot
 from boardwright.games.runebound.content import ANY_LOST_CITY, LEGEND_TYPES, TERRAIN_NAMES
-from boardwright.games.runebound.records import QuestStep
+from boardwright.games.runebound.records import LegendCard, QuestStep
 from boardwright.games.runebound.rules import Log, emit
 from boardwright.games.runebound.state import AllyState, RuneboundState
 
@@ -187,13 +187,22 @@ def check_victory(rules: AlKalimRules, state: RuneboundState, seat: int, log: Lo
     )
 
 
-def fail(rules: AlKalimRules, state: RuneboundState, seat: int, legend: int, log: Log) -> None:
-    """AK-11.6: a failed quest goes under its type's stack; a new legend may be drawn."""
+def _under_its_stack(
+    rules: AlKalimRules, state: RuneboundState, seat: int, legend: int
+) -> LegendCard:
+    """A legend card leaves the quest board for the bottom of its type's stack (AK-10.6,
+    AK-11.6, AK-11.12 treat every lost legend card alike)."""
     assert state.alk is not None
     board = state.alk.boards[seat]
     board.legends = [s for s in board.legends if s.card != legend]
     card = rules.ak.legends[legend]
     state.alk.legend_stacks[LEGEND_TYPES.index(card.type)].insert(0, legend)
+    return card
+
+
+def fail(rules: AlKalimRules, state: RuneboundState, seat: int, legend: int, log: Log) -> None:
+    """AK-11.6: a failed quest goes under its type's stack; a new legend may be drawn."""
+    card = _under_its_stack(rules, state, seat, legend)
     emit(
         log,
         "quest",
@@ -207,11 +216,7 @@ def lose_legend(
     rules: AlKalimRules, state: RuneboundState, seat: int, legend: int, log: Log
 ) -> None:
     """AK-11.12: a lost reward leaves the quest board for the bottom of its stack."""
-    assert state.alk is not None
-    board = state.alk.boards[seat]
-    board.legends = [s for s in board.legends if s.card != legend]
-    card = rules.ak.legends[legend]
-    state.alk.legend_stacks[LEGEND_TYPES.index(card.type)].insert(0, legend)
+    card = _under_its_stack(rules, state, seat, legend)
     emit(log, "legend", f"{rules.who(state, seat)} loses {card.name}", seat=seat, legend=card.id)
 
 
@@ -219,11 +224,7 @@ def discard_legend(
     rules: AlKalimRules, state: RuneboundState, seat: int, legend: int, log: Log
 ) -> None:
     """AK-10.6: an unfinished quest given up goes under its type's stack."""
-    assert state.alk is not None
-    board = state.alk.boards[seat]
-    board.legends = [s for s in board.legends if s.card != legend]
-    card = rules.ak.legends[legend]
-    state.alk.legend_stacks[LEGEND_TYPES.index(card.type)].insert(0, legend)
+    card = _under_its_stack(rules, state, seat, legend)
     emit(
         log,
         "quest",
