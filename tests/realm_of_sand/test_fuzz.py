@@ -91,11 +91,6 @@ def test_fuzz_sample(players: int, start: int, stop: int, record_property: Recor
     _play_cases(players, start, stop, record_property)
 
 
-def _full_selected(config: pytest.Config) -> bool:
-    expression = str(config.getoption("markexpr", "") or "")
-    return "fuzz_full" in expression and "not fuzz_full" not in expression
-
-
 @pytest.mark.fuzz_full
 @pytest.mark.parametrize(
     ("players", "start", "stop"),
@@ -106,12 +101,9 @@ def test_fuzz_full(
     players: int,
     start: int,
     stop: int,
-    request: pytest.FixtureRequest,
     record_property: RecordProperty,
 ) -> None:
     """2,000 games per player count; runs only with ``-m fuzz_full``."""
-    if not _full_selected(request.config):
-        pytest.skip("the full fuzz runs only when selected: pytest -m fuzz_full")
     _play_cases(players, start, stop, record_property)
 
 

@@ -78,18 +78,11 @@ def test_advanced_fuzz_sample(players: int) -> None:
     assert endings["endgame"] >= 1, endings
 
 
-def _full_selected(config: pytest.Config) -> bool:
-    expression = str(config.getoption("markexpr", "") or "")
-    return "fuzz_full" in expression and "not fuzz_full" not in expression
-
-
 @pytest.mark.fuzz_full
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 @pytest.mark.parametrize("chunk", range(FULL_CHUNKS))
-def test_advanced_fuzz_full(players: int, chunk: int, request: pytest.FixtureRequest) -> None:
+def test_advanced_fuzz_full(players: int, chunk: int) -> None:
     """200 games per player count (1,000 in all); runs only with ``-m fuzz_full``."""
-    if not _full_selected(request.config):
-        pytest.skip("the full fuzz runs only when selected: pytest -m fuzz_full")
     size = FULL_GAMES // FULL_CHUNKS
     endings = play_cases(players, chunk * size, (chunk + 1) * size)
     print(f"advanced players={players} chunk={chunk} endings={dict(endings)}")
