@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
-from collections import Counter
+import sys
+from functools import partial
+from pathlib import Path
 from typing import Any
 
-from boardwright.engine.decision import Decision
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from rbkit import GAME as GAME
+from rbkit import (
+    assert_counters_conserved,
+    assert_each_once,
+    assert_hero_in_bounds,
+    laid_out_adventure_cards,
+    owned_market_cards,
+    play_out,
+)
+from rbkit import eager_choice as base_eager_choice
+
 from boardwright.engine.rng import Rng
-from boardwright.games import get_game
 from boardwright.games.runebound.alkalim.rules import AlKalimRules
 from boardwright.games.runebound.alkalim.sandstorm import points_off
 from boardwright.games.runebound.alkalim.setup import EXTRA_COUNTERS, SPARE_COUNTERS
-from boardwright.games.runebound.game import Runebound
-from boardwright.games.runebound.records import COLOURS
 from boardwright.games.runebound.state import RuneboundState
 
-GAME: Runebound = get_game("runebound")  # type: ignore[assignment]
-DECISION_CAP = 200_000
 AK_OPTIONS = {"adventure": "al-kalim"}
 
 
@@ -44,30 +53,22 @@ def check_ak_invariants(state: RuneboundState) -> None:
     alk = state.alk
     assert alk is not None
     # adventure cards: each in exactly one place (AK decks hold challenges only)
-    places: list[int] = [c for deck in state.adventure_decks for c in deck]
-    places += [c for pile in state.adventure_discards for c in pile]
-    places += state.track + held_adventure_cards(state)
-    counts = Counter(places)
-    assert sorted(counts) == list(range(len(rules.adventures))), "an adventure card is lost"
-    assert max(counts.values()) == 1, f"adventure card in two places: {counts.most_common(2)}"
+    places = laid_out_adventure_cards(state) + held_adventure_cards(state)
+    assert_each_once(places, len(rules.adventures), "adventure card")
     assert set(state.undefeated.values()) == set(state.track)
     # market cards (base market + Al-Kalim allies): each in one place; legendary allies only
     # with their owners
-    market = [*state.market_deck, *state.market_discard, *alk.ally_deck]
-    for stack in state.stacks:
-        market.extend(stack)
+    market = owned_market_cards(state, lambda ally: not rules.is_legendary(ally.card))
+    market += alk.ally_deck
     for frame in state.stack:
         if frame[0] == "ak_dreams":
             market.extend(frame[2])
-    for h in state.heroes:
-        market.extend(h.items)
-        market.extend(a.card for a in h.allies if not rules.is_legendary(a.card))
-    assert sorted(market) == list(range(rules.first_legend)), "market cards not conserved"
+    assert_each_once(market, rules.first_legend, "market card")
     # legend cards: conserved across the five stacks and the quest boards
     legends = [c for stack in alk.legend_stacks for c in stack]
     for board in alk.boards:
         legends.extend(slot.card for slot in board.legends)
-    assert sorted(legends) == list(range(len(rules.ak.legends))), "legend cards not conserved"
+    assert_each_once(legends, len(rules.ak.legends), "legend card")
     for seat, board in enumerate(alk.boards):
         types = [rules.ak.legends[s.card].type for s in board.legends]
         assert len(types) == len(set(types)), "two legend cards of one type"
@@ -90,30 +91,11 @@ def check_ak_invariants(state: RuneboundState) -> None:
         spread = 1 if state.opts.al_kalim_sandstorm_arrow_spread == "60" else 2
         assert not points_off(rules.board, alk.storm, alk.storm_direction, spread)
     # adventure counters (the limit counters are spent counters kept on the quest boards)
-    board_gems = [0] * len(COLOURS)
-    for hx in rules.board.hexes:
-        if hx.gem >= 0:
-            board_gems[hx.gem] += 1
-    totals = [0] * len(COLOURS)
-    for bits in state.counters:
-        for c in range(len(COLOURS)):
-            totals[c] += bits >> c & 1
-    for h in state.heroes:
-        for c in h.counters:
-            totals[c] += 1
-    for b in alk.boards:
-        if b.limit_colour >= 0:
-            totals[b.limit_colour] += 1
-    for c in range(len(COLOURS)):
-        assert state.counter_supply[c] >= 0
-        assert totals[c] + state.counter_supply[c] == (
-            board_gems[c] + SPARE_COUNTERS + EXTRA_COUNTERS
-        ), "counters not conserved"
+    limits = [b.limit_colour for b in alk.boards if b.limit_colour >= 0]
+    assert_counters_conserved(state, rules, SPARE_COUNTERS + EXTRA_COUNTERS, limits)
     for seat, h in enumerate(state.heroes):
-        assert h.gold >= 0 and h.wounds >= 0 and h.exhaustion >= 0
-        assert h.exhaustion <= rules.stamina(state, seat)
         ordinary = [a for a in h.allies if not rules.is_legendary(a.card)]
-        assert len(ordinary) <= state.opts.ally_limit
+        assert_hero_in_bounds(state, rules, seat, ordinary)
         assert all(a.wounds >= 0 and a.exhaustion >= 0 for a in h.allies)
 
 
@@ -137,31 +119,15 @@ EAGER = (
 )
 
 
-def eager_choice(decision: Decision, rng: Rng) -> int:
-    """Random, but three times in four an option that makes things happen."""
-    eager = [i for i, o in enumerate(decision.options) if o.key.startswith(EAGER)]
-    if eager and rng.below(4):
-        return eager[rng.below(len(eager))]
-    return rng.below(len(decision.options))
+eager_choice = partial(base_eager_choice, eager=EAGER)
 
 
 def play_random_ak_game(
     players: int, seed: int, options: dict[str, Any] | None = None, *, eager: bool = True
 ) -> tuple[RuneboundState, int]:
     state = GAME.setup(GAME.config(players, {**AK_OPTIONS, **(options or {})}), seed)
-    rng = Rng(seed ^ 0xA1CA)
-    decisions = 0
-    while (decision := state.pending) is not None:
-        assert decision.options, "a decision without options"
-        keys = [o.key for o in decision.options]
-        assert len(set(keys)) == len(keys), f"duplicate option keys in {decision.kind}: {keys}"
-        choice = eager_choice(decision, rng) if eager else rng.below(len(decision.options))
-        GAME.apply(state, choice)
-        decisions += 1
-        check_ak_invariants(state)
-        assert decisions < DECISION_CAP, "the game did not end"
-    assert state.finished and GAME.result(state) is not None
-    return state, decisions
+    eager_keys = EAGER if eager else None
+    return state, play_out(state, Rng(seed ^ 0xA1CA), eager_keys, check_ak_invariants)
 
 
 def ak_case_options(players: int, index: int) -> dict[str, Any]:

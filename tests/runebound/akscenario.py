@@ -20,7 +20,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from rbscenario import GAME as GAME
 from rbscenario import ScriptedRng as ScriptedRng
+from rbscenario import add_counter as add_counter
+from rbscenario import clear_counters as clear_counters
+from rbscenario import events as events
 from rbscenario import faces as faces
+from rbscenario import has_counter as has_counter
+from rbscenario import keys as keys
+from rbscenario import kind as kind
+from rbscenario import me as me
+from rbscenario import put as put
+from rbscenario import refresh as refresh
 from rbscenario import rig as rig
 from rbscenario import rigged_left as rigged_left
 from rbscenario import rolls as rolls
@@ -33,7 +42,7 @@ from boardwright.games.runebound.alkalim.state import LegendSlot
 from boardwright.games.runebound.content import GEAR_KINDS, LEGEND_TYPES
 from boardwright.games.runebound.options import AL_KALIM_SPECS
 from boardwright.games.runebound.records import COLOURS, AdventureCard
-from boardwright.games.runebound.state import AllyState, HeroState, RuneboundState
+from boardwright.games.runebound.state import AllyState, RuneboundState
 
 AK_OPTIONS = {spec.name.split(".", 1)[1] for spec in AL_KALIM_SPECS}
 
@@ -106,33 +115,11 @@ def new_game(
     return state
 
 
-def refresh(state: RuneboundState) -> None:
-    """Ask the current decision again after the state was changed by hand."""
-    GAME.procedures_for(state).run(state, None)
-
-
-def keys(state: RuneboundState) -> list[str]:
-    assert state.pending is not None, "no decision is pending (the game is over)"
-    return [o.key for o in state.pending.options]
-
-
-def kind(state: RuneboundState) -> str | None:
-    return state.pending.kind if state.pending is not None else None
-
-
 def play(state: RuneboundState, *choices: str, log: list[Event] | None = None) -> None:
     for key in choices:
         assert state.pending is not None, f"no decision for {key!r}"
         assert key in keys(state), f"{key!r} is not offered at {kind(state)}: {keys(state)}"
         GAME.apply_key(state, key, log)
-
-
-def events(log: list[Event], event_kind: str) -> list[Event]:
-    return [e for e in log if e.kind == event_kind]
-
-
-def me(state: RuneboundState, seat: int = 0) -> HeroState:
-    return state.heroes[seat]
 
 
 def alk(state: RuneboundState) -> Any:
@@ -188,27 +175,21 @@ def next_to(index: int, direction: int) -> int:
     return BOARD.by_coordinates[neighbour(BOARD.hexes[index].at, direction)]
 
 
-def put(state: RuneboundState, index: int, seat: int = 0) -> None:
-    """Move a hero onto a hex, then ask the current decision again."""
-    state.heroes[seat].hex = index
-    refresh(state)
+def new_game_at(where: int, **options: Any) -> RuneboundState:
+    """A :func:`new_game` (``options`` as it takes them) with seat 0 moved onto hex ``where``."""
+    state = new_game(**options)
+    put(state, where)
+    return state
+
+
+def out_in_the_dunes(**options: Any) -> RuneboundState:
+    """A :func:`new_game` with seat 0 on a quiet dunes hex (:func:`quiet_hex`)."""
+    return new_game_at(quiet_hex(DUNES), **options)
 
 
 def nearest_city(state: RuneboundState, seat: int = 0) -> int:
     """The printed city a knocked-out hero wakes in (AK-16.1)."""
     return AK.nearest_city_hex(state, seat)
-
-
-def clear_counters(state: RuneboundState, index: int) -> None:
-    state.counters[index] = 0
-
-
-def add_counter(state: RuneboundState, index: int, colour: str) -> None:
-    state.counters[index] |= 1 << COLOURS.index(colour)
-
-
-def has_counter(state: RuneboundState, index: int, colour: str) -> bool:
-    return bool(state.counters[index] >> COLOURS.index(colour) & 1)
 
 
 def starred(colour: str | None = None) -> list[int]:

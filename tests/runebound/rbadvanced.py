@@ -9,19 +9,30 @@ number) rather than by id, so the tests survive a regeneration of the base card 
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from rbkit import (
+    EAGER,
+    assert_counters_conserved,
+    assert_each_once,
+    assert_hero_in_bounds,
+    drawn_adventure_cards,
+    laid_out_adventure_cards,
+    owned_market_cards,
+    play_out,
+)
 from rbscenario import (
     BOARD,
     CONTENT,
     GAME,
     RULES,
     TAMALIR,
+    ScriptedRng,
     me,
     new_game,
     play,
@@ -29,7 +40,6 @@ from rbscenario import (
     wild_hexes,
 )
 
-from boardwright.engine.decision import Decision
 from boardwright.engine.events import Event
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.advanced import DOOM_COUNTERS, doom_length
@@ -162,24 +172,15 @@ def answer_fight(state: RuneboundState, log: list[Event] | None = None) -> list[
     return met
 
 
-class D10Rng(Rng):
+class D10Rng(ScriptedRng):
     """Every d10 (``die(10)``) shows ``value`` while ``left`` lasts; other numbers come from
     ``script`` first (``below`` values, as rbscenario.rig takes them), then from the seeded
     generator (movement dice, shuffles)."""
 
     def __init__(self, base: Rng, value: int, left: int, script: Sequence[int] = ()) -> None:
-        super().__init__(0, state=base.state, draws=base.draws)
+        super().__init__(0, script, state=base.state, draws=base.draws)
         self.value = value
         self.left = left
-        self.script = list(script)
-
-    def below(self, n: int) -> int:
-        if self.script:
-            value = self.script.pop(0)
-            assert 0 <= value < n, f"scripted value {value} does not fit below({n})"
-            self.draws += 1
-            return value
-        return super().below(n)
 
     def die(self, sides: int) -> int:
         if sides == 10 and self.left > 0:
@@ -264,35 +265,15 @@ def empty_wild_step(terrain_name: str = "forest") -> tuple[int, int]:
 
 
 # --- the fuzz's invariants ---------------------------------------------------------------------
-def held_cards(state: RuneboundState) -> list[int]:
-    held = [frame[1] for frame in state.stack if frame[0] in ("encounter", "combat_start")]
-    if state.combat is not None and state.combat.card not in state.track:
-        held.append(state.combat.card)
-    return held
-
-
 def check_advanced_invariants(state: RuneboundState, before: dict[str, int]) -> None:
     """Everything of rbkit's checks that still holds under the advanced rules, and more:
     every adventure card in exactly one place (doom track and removed cards included), the
     doom track shorter than its length, at most 8 doom counters and never fewer than before,
     and a consistent endgame."""
     opts = state.opts
-    places: list[int] = []
-    for deck in state.adventure_decks:
-        places.extend(deck)
-    for pile in state.adventure_discards:
-        places.extend(pile)
-    places.extend(state.track)
-    places.extend(state.doom_row)
-    places.extend(state.removed_adventures)
-    if state.event >= 0:
-        places.append(state.event)
-    for h in state.heroes:
-        places.extend(h.runes)
-    places.extend(held_cards(state))
-    counts = Counter(places)
-    assert sorted(counts) == list(range(len(RULES.adventures))), "an adventure card is lost"
-    assert max(counts.values()) == 1, f"an adventure card in two places: {counts.most_common(2)}"
+    places = laid_out_adventure_cards(state) + drawn_adventure_cards(state)
+    places += state.doom_row + state.removed_adventures
+    assert_each_once(places, len(RULES.adventures), "adventure card")
     # the doom track (AR-2)
     assert 0 <= state.doom_counters <= DOOM_COUNTERS
     assert state.doom_counters >= before.get("doom", 0), "a doom counter went away"
@@ -305,27 +286,8 @@ def check_advanced_invariants(state: RuneboundState, before: dict[str, int]) -> 
         assert state.endgame_pending or state.endgame_order
     # the undefeated track, the market and the counters
     assert set(state.undefeated.values()) == set(state.track) and len(state.track) <= 6
-    market: list[int] = [*state.market_deck, *state.market_discard]
-    for stack in state.stacks:
-        market.extend(stack)
-    for h in state.heroes:
-        market.extend(h.items)
-        market.extend(a.card for a in h.allies)
-    assert sorted(market) == list(range(len(RULES.market))), "market cards not conserved"
-    board_gems = [0, 0, 0, 0]
-    for hx in RULES.board.hexes:
-        if hx.gem >= 0:
-            board_gems[hx.gem] += 1
-    totals = [0, 0, 0, 0]
-    for bits in state.counters:
-        for c in range(4):
-            totals[c] += bits >> c & 1
-    for h in state.heroes:
-        for c in h.counters:
-            totals[c] += 1
-    for c in range(4):
-        assert totals[c] + state.counter_supply[c] == board_gems[c] + 2, "counters not conserved"
-        assert state.counter_supply[c] >= 0
+    assert_each_once(owned_market_cards(state), len(RULES.market), "market card")
+    assert_counters_conserved(state, RULES)
     # the endgame (AR-3)
     if state.endgame_order:
         assert sorted(state.endgame_order) == list(range(len(state.heroes)))
@@ -339,9 +301,7 @@ def check_advanced_invariants(state: RuneboundState, before: dict[str, int]) -> 
         assert state.endgame_how in ("Margath", "three red cards", "all eliminated")
     # the heroes
     for seat, h in enumerate(state.heroes):
-        assert h.gold >= 0 and h.wounds >= 0 and h.exhaustion >= 0
-        assert h.exhaustion <= RULES.stamina(state, seat)
-        assert len(h.allies) <= opts.ally_limit
+        assert_hero_in_bounds(state, RULES, seat, h.allies)
         fighting = state.combat is not None and seat == state.seat
         if not (fighting or state.finished or seat in state.eliminated):
             assert not RULES.knocked_out(state, seat), f"seat {seat} stands knocked out"
@@ -351,25 +311,6 @@ def play_advanced_game(
     players: int, seed: int, options: dict[str, Any], *, eager: bool, check: bool = True
 ) -> tuple[RuneboundState, int]:
     """A random (or eager random) game with the invariants after every decision."""
-    from rbkit import eager_choice
-
     state = GAME.setup(GAME.config(players, options), seed)
-    rng = Rng(seed ^ 0xAD7A)
-    before: dict[str, int] = {}
-    decisions = 0
-    while (decision := state.pending) is not None:
-        _check_decision(decision)
-        choice = eager_choice(decision, rng) if eager else rng.below(len(decision.options))
-        GAME.apply(state, choice)
-        decisions += 1
-        if check:
-            check_advanced_invariants(state, before)
-        assert decisions < 200_000, "the game did not end"
-    assert state.finished and GAME.result(state) is not None
-    return state, decisions
-
-
-def _check_decision(decision: Decision) -> None:
-    assert decision.options, "a decision without options"
-    keys = [o.key for o in decision.options]
-    assert len(set(keys)) == len(keys), f"duplicate option keys in {decision.kind}"
+    invariants = partial(check_advanced_invariants, before={}) if check else None
+    return state, play_out(state, Rng(seed ^ 0xAD7A), EAGER if eager else None, invariants)

@@ -135,11 +135,11 @@ def new_game(
 
 def refresh(state: RuneboundState) -> None:
     """Ask the current decision again after the state was changed by hand."""
-    GAME.procedures.run(state, None)
+    GAME.procedures_for(state).run(state, None)
 
 
 def keys(state: RuneboundState) -> list[str]:
-    assert state.pending is not None, "the game is over"
+    assert state.pending is not None, "no decision is pending (the game is over)"
     return [o.key for o in state.pending.options]
 
 

@@ -15,63 +15,44 @@ from __future__ import annotations
 
 import json
 import sys
-from collections import Counter
 from pathlib import Path
-
-import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from akkit import AK_OPTIONS, GAME, ak_case_options, play_random_ak_game
+from fuzzruns import each_player_count, full_fuzz, fuzz_endings, fuzz_full_chunk
+from rbkit import random_steps
 
 from boardwright.engine.rng import Rng
+from boardwright.games.runebound.state import RuneboundState
 
-PLAYER_COUNTS = (2, 3, 4, 5, 6)
 SAMPLE_GAMES = 2  # per player count in the default run
-FULL_GAMES = 200  # per player count with -m fuzz_full: 1,000 in all
-FULL_CHUNKS = 4
 
 
-def _play_cases(players: int, start: int, stop: int) -> Counter[str]:
-    endings: Counter[str] = Counter()
-    for index in range(start, stop):
-        seed = players * 2_000_003 + index
-        state, _ = play_random_ak_game(
-            players, seed, ak_case_options(players, index), eager=index % 4 != 3
-        )
-        result = GAME.result(state)
-        assert result is not None
-        endings[str(result.details["ended_by"])] += 1
-        if state.winner >= 0:
-            assert result.ranks[state.winner] == 1
-    return endings
+def play_case(players: int, index: int) -> RuneboundState:
+    seed = players * 2_000_003 + index
+    options = ak_case_options(players, index)
+    state, _ = play_random_ak_game(players, seed, options, eager=index % 4 != 3)
+    return state
 
 
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
+@each_player_count
 def test_ak_fuzz_sample(players: int) -> None:
     """The CI sample, mixing every base and Al-Kalim option."""
-    _play_cases(players, 0, SAMPLE_GAMES)
+    fuzz_endings(players, range(SAMPLE_GAMES), play_case, sole_winner=False)
 
 
-@pytest.mark.fuzz_full
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-@pytest.mark.parametrize("chunk", range(FULL_CHUNKS))
+@full_fuzz
 def test_ak_fuzz_full(players: int, chunk: int) -> None:
     """200 games per player count (1,000 in all); runs only with ``-m fuzz_full``."""
-    size = FULL_GAMES // FULL_CHUNKS
-    endings = _play_cases(players, chunk * size, (chunk + 1) * size)
-    print(f"players={players} chunk={chunk} endings={dict(endings)}")
+    fuzz_full_chunk(players, chunk, play_case, sole_winner=False)
 
 
 def test_ak_views_are_json_and_hide_deck_order() -> None:
     """Views of an Al-Kalim game: JSON-ready, options only for the deciding seat, legend
     stacks shown by size and top card only."""
     state = GAME.setup(GAME.config(3, AK_OPTIONS), 5)
-    rng = Rng(9)
-    for step in range(600):
-        decision = state.pending
-        if decision is None:
-            break
+    for step, decision in random_steps(state, Rng(9), 600):
         if step % 9 == 0:
             for seat in (None, 0, 1, 2):
                 view = GAME.view(state, seat)
@@ -80,4 +61,3 @@ def test_ak_views_are_json_and_hide_deck_order() -> None:
                 stacks = view["al_kalim"]["legend_stacks"]
                 assert set(stacks) == {"ally", "artifact", "location", "mount", "rune"}
                 assert all(set(s) == {"size", "top"} for s in stacks.values())
-        GAME.apply(state, rng.below(len(decision.options)))

@@ -38,8 +38,10 @@ from akscenario import (
     me,
     nearest_city,
     new_game,
+    new_game_at,
     next_to,
     others_pass,
+    out_in_the_dunes,
     play,
     put,
     quest_board,
@@ -76,12 +78,6 @@ def top_of_market(state: RuneboundState, *cards: int) -> None:
         state.market_deck.append(c)
 
 
-def in_zerhaba(**options: object) -> RuneboundState:
-    state = new_game(**options)  # type: ignore[arg-type]
-    put(state, CITY_HEX["zerhaba"])
-    return state
-
-
 def bazaar_keys(state: RuneboundState) -> list[str]:
     return [k for k in keys(state) if k.startswith(("gear:", "sell-gear:"))]
 
@@ -92,7 +88,7 @@ def bazaar_keys(state: RuneboundState) -> list[str]:
 def test_ak_9_1_a_bazaar_draws_a_card_onto_the_citys_stack_then_trades() -> None:
     """AK-9.1: first the top market card goes onto the city's stack, then the hero may buy,
     sell, hire and heal as in the base market step."""
-    state = in_zerhaba()
+    state = new_game_at(CITY_HEX["zerhaba"])
     top_of_market(state, BASE_ITEM)
     me(state).wounds = 1
     to_step3(state)
@@ -106,7 +102,7 @@ def test_ak_9_1_a_bazaar_draws_a_card_onto_the_citys_stack_then_trades() -> None
 def test_ak_9_2_a_base_ally_is_replaced_by_the_top_al_kalim_ally() -> None:
     """AK-9.2: a base ally drawn from the market deck is discarded and the top Al-Kalim ally
     takes its place."""
-    state = in_zerhaba()
+    state = new_game_at(CITY_HEX["zerhaba"])
     top_of_market(state, BASE_ALLY)
     alk(state).ally_deck.append(SALT_MINER)
     take_market_card(state, SALT_MINER)
@@ -119,7 +115,7 @@ def test_ak_9_2_a_base_ally_is_replaced_by_the_top_al_kalim_ally() -> None:
 
 def test_ak_9_2_with_the_al_kalim_allies_gone_the_base_ally_stays() -> None:
     """AK-9.2: with the Al-Kalim ally deck empty the base ally is kept."""
-    state = in_zerhaba()
+    state = new_game_at(CITY_HEX["zerhaba"])
     top_of_market(state, BASE_ALLY)
     alk(state).ally_deck.clear()
     to_step3(state)
@@ -130,7 +126,7 @@ def test_ak_9_2_with_the_al_kalim_allies_gone_the_base_ally_stays() -> None:
 def test_ak_9_3_a_dead_al_kalim_ally_is_discarded_and_kept_when_drawn_again() -> None:
     """AK-9.3: an Al-Kalim ally that dies goes to the market discard pile; drawn again from the
     reshuffled deck it stays, since only base allies are replaced."""
-    state = in_zerhaba()
+    state = new_game_at(CITY_HEX["zerhaba"])
     ally = give_ally(state, "ak-a-10")
     AK.hurt_ally(state, 0, ally, 4, 0, None)  # life 4: dead
     assert ally not in me(state).allies and state.market_discard[-1] == SALT_MINER
@@ -145,7 +141,7 @@ def test_ak_9_3_a_dead_al_kalim_ally_is_discarded_and_kept_when_drawn_again() ->
 def test_ak_9_4_survival_gear_for_one_gold_in_any_bazaar() -> None:
     """AK-9.4, AK-1.9: the three kinds for 1 gold each, from a stock beside the board, never in
     the market deck or on a stack."""
-    state = in_zerhaba()
+    state = new_game_at(CITY_HEX["zerhaba"])
     to_step3(state)
     play(state, "bazaar")
     assert bazaar_keys(state) == ["gear:pack_camel", "gear:waterskin", "gear:adventurers_kit"]
@@ -160,7 +156,7 @@ def test_ak_9_4_survival_gear_for_one_gold_in_any_bazaar() -> None:
 def test_ak_9_5_one_of_each_kind_per_story_step() -> None:
     """AK-9.5: at most one token of each kind in one story step; several of a kind may be held
     from different steps."""
-    state = in_zerhaba()
+    state = new_game_at(CITY_HEX["zerhaba"])
     me(state).gold = 10
     give_gear(state, WATERSKIN)
     to_step3(state)
@@ -173,7 +169,7 @@ def test_ak_9_5_one_of_each_kind_per_story_step() -> None:
 
 def test_ak_9_5_a_kind_sold_out_until_a_token_comes_back() -> None:
     """AK-9.5: the stock is limited; a discarded token returns to it."""
-    state = in_zerhaba()
+    state = new_game_at(CITY_HEX["zerhaba"])
     give_gear(state, PACK_CAMEL, 6, seat=1)
     to_step3(state)
     play(state, "bazaar")
@@ -191,7 +187,7 @@ def test_ak_9_5_a_kind_sold_out_until_a_token_comes_back() -> None:
 def test_ak_9_6_survival_gear_is_sold_like_an_item(price: str, value: int) -> None:
     """AK-9.6: a token is an item: it sells for half its price (nothing) or, with
     sell_price=full, its price; it goes back to the stock."""
-    state = in_zerhaba(sell_price=price)
+    state = new_game_at(CITY_HEX["zerhaba"], sell_price=price)
     give_gear(state, KIT)
     gold = me(state).gold
     to_step3(state)
@@ -202,7 +198,7 @@ def test_ak_9_6_survival_gear_is_sold_like_an_item(price: str, value: int) -> No
 
 def test_ak_9_6_no_selling_with_sell_price_none() -> None:
     """AK-9.6 (RB-7.3 sell_price=none): gear cannot be sold when nothing can."""
-    state = in_zerhaba(sell_price="none")
+    state = new_game_at(CITY_HEX["zerhaba"], sell_price="none")
     give_gear(state, KIT)
     to_step3(state)
     play(state, "bazaar")
@@ -269,8 +265,7 @@ def test_ak_9_8_the_waterskin_cancels_the_days_march(
     """AK-9.8 (option waterskin_cancels): discarded at the end of the movement step, it cancels
     the exhaustion and the wounds taken from rolling by day (mirages included), or (the German
     reading) either of them; other counters stay."""
-    state = new_game(waterskin_cancels=cancels)
-    put(state, quiet_hex(DUNES))
+    state = out_in_the_dunes(waterskin_cancels=cancels)
     me(state).exhaustion = 2  # Idris: stamina 3
     give_gear(state, WATERSKIN)
     refresh(state)
@@ -290,8 +285,7 @@ def test_ak_9_8_the_waterskin_cancels_the_days_march(
 
 def test_ak_9_8_no_waterskin_offered_by_night() -> None:
     """AK-9.8: nothing to cancel after a night's movement."""
-    state = new_game()
-    put(state, quiet_hex(DUNES))
+    state = out_in_the_dunes()
     give_gear(state, WATERSKIN)
     refresh(state)
     play(state, "night")
@@ -347,8 +341,7 @@ def test_ak_9_9_no_kit_when_three_would_not_be_enough() -> None:
 def test_ak_2_4_hasmeen_and_sulun_wells_share_stack_5() -> None:
     """AK-2.4: the six printed cities use stacks 1-5; Hasmeen and Sulun Wells share stack 5,
     so a card drawn in one is for sale in the other."""
-    state = new_game()
-    put(state, CITY_HEX["hasmeen"])
+    state = new_game_at(CITY_HEX["hasmeen"])
     top_of_market(state, BASE_ITEM)
     to_step3(state)
     play(state, "bazaar")
@@ -514,8 +507,7 @@ def test_ak_14_2_canyon_by_a_hero_in_the_storm_on_a_canyon() -> None:
 
 def test_ak_9_1_exploring_a_bazaar_can_complete_a_quest_step() -> None:
     """AK-9.1, AK-11.5: Rashid's quest starts with the bazaar of Kharadun and 2 gold."""
-    state = new_game()
-    put(state, CITY_HEX["kharadun"])
+    state = new_game_at(CITY_HEX["kharadun"])
     set_limit(state, "green")
     slot = give_legend(state, legend("ak-l-01"))
     gold = me(state).gold

@@ -30,7 +30,9 @@ from akscenario import (
     me,
     nearest_city,
     new_game,
+    new_game_at,
     on_top,
+    out_in_the_dunes,
     play,
     put,
     quest_board,
@@ -170,8 +172,7 @@ def test_ak_16_1_the_nearest_printed_city_even_under_the_storm() -> None:
 def test_ak_16_2_no_attack_in_a_city_and_an_attack_is_step_3() -> None:
     """AK-16.2: heroes meeting outside a city may fight; in a city they may not. The attack
     takes the place of the story step."""
-    state = new_game()
-    put(state, CITY_HEX["zerhaba"])
+    state = new_game_at(CITY_HEX["zerhaba"])
     state.heroes[1].hex = CITY_HEX["zerhaba"]
     to_step3(state)
     assert "attack:2" not in keys(state)
@@ -207,8 +208,7 @@ def test_ak_16_5_the_rulebooks_clarifications_are_rules_here() -> None:
     quest fails only on its own test (AK-11.6), a spent rune still counts (AK-11.11), and a
     sunburst goes replenish, storm, fight (AK-6.6); each has its own tests. Here: a night turn
     never costs day exhaustion, and a spent rune counts."""
-    state = new_game()
-    put(state, quiet_hex(DUNES))
+    state = out_in_the_dunes()
     play(state, "night")
     rig(state, *faces(3, 3, 3, 3, 3))
     play(state, "roll:5")

@@ -14,7 +14,6 @@ from akscenario import (
     AK,
     BOARD,
     CITY_HEX,
-    DUNES,
     FACE_DREAM,
     FACE_GOLD,
     FACE_LOST_CITY,
@@ -33,12 +32,11 @@ from akscenario import (
     kind,
     legend,
     me,
-    new_game,
+    new_game_at,
     others_pass,
+    out_in_the_dunes,
     play,
-    put,
     quest_board,
-    quiet_hex,
     refresh,
     rig,
     rolls,
@@ -54,12 +52,6 @@ from boardwright.games.runebound.state import RuneboundState
 
 BOTH = pytest.mark.parametrize("time", ["day", "night"])
 SALT_MINER = "ak-a-10"
-
-
-def out_in_the_dunes(**options: object) -> RuneboundState:
-    state = new_game(**options)  # type: ignore[arg-type]
-    put(state, quiet_hex(DUNES))
-    return state
 
 
 def no_ambush(state: RuneboundState) -> None:
@@ -80,8 +72,7 @@ def test_ak_7_1_ak_6_1_outside_a_city_without_a_counter_the_story_die_must_be_ro
 
 def test_ak_7_1_one_story_action_only() -> None:
     """AK-7.1: a legend draw is the whole story step: no story die and no bazaar after it."""
-    state = new_game()
-    put(state, CITY_HEX["zerhaba"])
+    state = new_game_at(CITY_HEX["zerhaba"])
     set_limit(state, "yellow")
     to_step3(state)
     assert "bazaar" in keys(state) and "legend:rune" in keys(state)
@@ -92,8 +83,7 @@ def test_ak_7_1_one_story_action_only() -> None:
 
 def test_ak_7_2_in_a_city_the_bazaar_never_the_story_die() -> None:
     """AK-7.2: in an open city the player draws a legend card or explores the bazaar."""
-    state = new_game()
-    put(state, CITY_HEX["mirath"])
+    state = new_game_at(CITY_HEX["mirath"])
     set_limit(state, "green")
     to_step3(state)
     assert "bazaar" in keys(state) and "story" not in keys(state)
@@ -102,8 +92,7 @@ def test_ak_7_2_in_a_city_the_bazaar_never_the_story_die() -> None:
 
 def test_ak_7_2_ak_13_8_in_a_covered_city_the_story_die_not_the_bazaar() -> None:
     """AK-7.2, AK-13.8: under the sandstorm the bazaar is closed: legend or story die."""
-    state = new_game()
-    put(state, CITY_HEX["mirath"])
+    state = new_game_at(CITY_HEX["mirath"])
     set_storm(state, CITY_HEX["mirath"], 0)
     set_limit(state, "green")
     to_step3(state)

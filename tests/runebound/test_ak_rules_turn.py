@@ -32,6 +32,8 @@ from akscenario import (
     me,
     nearest_city,
     new_game,
+    new_game_at,
+    out_in_the_dunes,
     play,
     put,
     quiet_hex,
@@ -73,8 +75,7 @@ def test_ak_4_1_ak_4_2_no_market_step_after_an_adventure_or_a_story() -> None:
     """AK-4.1, AK-4.2, AK-16.3: the turn is refresh and day or night, movement, adventure or
     story, experience; step 4 (the market) is gone: a hero who ends in a city and takes the
     story step there gets its bazaar as the story action, and no market follows step 3."""
-    state = new_game()
-    put(state, CITY_HEX["zerhaba"])
+    state = new_game_at(CITY_HEX["zerhaba"])
     assert kind(state) == "day_or_night"  # step 1
     play(state, "day")
     assert kind(state) == "movement"  # step 2
@@ -90,8 +91,7 @@ def test_ak_4_1_ak_4_2_no_market_step_after_an_adventure_or_a_story() -> None:
 
 def test_ak_4_2_the_experience_step_follows_step_3() -> None:
     """AK-4.2: step 5, experience, comes straight after step 3 (no market step between)."""
-    state = new_game()
-    put(state, CITY_HEX["zerhaba"])
+    state = new_game_at(CITY_HEX["zerhaba"])
     me(state).counters = [1, 2]  # yellow and blue: 5 experience, the price with 2 players
     play(state, "day", "stay", "bazaar", "done")
     assert state.seat == 0 and kind(state) == "experience"
@@ -126,8 +126,7 @@ def test_ak_4_4_day_or_night_is_declared_first_and_holds_for_the_turn(time: str)
 
 def test_ak_4_4_each_turn_asks_again() -> None:
     """AK-4.4: the next player declares for their own turn."""
-    state = new_game()
-    put(state, CITY_HEX["zerhaba"])
+    state = new_game_at(CITY_HEX["zerhaba"])
     play(state, "night", "stay", "bazaar", "done")
     assert state.seat == 1 and kind(state) == "day_or_night"
     play(state, "day")
@@ -140,8 +139,7 @@ def test_ak_4_4_each_turn_asks_again() -> None:
 def test_ak_5_1_movement_as_in_the_base_game_and_free_by_night() -> None:
     """AK-5.1: up to five dice (four with a wound or exhaustion in the party), rest, one-hex
     step or stay; by night rolling costs nothing more."""
-    state = new_game()
-    put(state, quiet_hex(DUNES))
+    state = out_in_the_dunes()
     play(state, "night")
     assert keys(state)[:2] == ["roll:5", "roll:4"]
     assert {"step", "stay"} <= set(keys(state)) and "rest" not in keys(state)
@@ -291,8 +289,7 @@ def test_ak_5_4_example_4_the_one_hex_step_costs_nothing() -> None:
 
 def test_ak_5_5_exhaustion_beyond_stamina_becomes_wounds_counter_by_counter() -> None:
     """AK-5.5: a member near their stamina takes part exhaustion and part wounds."""
-    state = new_game()  # Idris: stamina 3
-    put(state, quiet_hex(DUNES))
+    state = out_in_the_dunes()  # Idris: stamina 3
     me(state).exhaustion = 2
     guard = give_ally(state, CARAVAN_GUARD)  # stamina 2
     guard.exhaustion = 1
@@ -323,8 +320,7 @@ def test_ak_5_6_moving_only_by_pack_camel_costs_nothing() -> None:
 def deadly_day(**options: object) -> RuneboundState:
     """Idris (life 6, stamina 3) on dunes at his stamina with 5 wounds: a day roll's 2 become
     wounds and reach his life."""
-    state = new_game(**options)  # type: ignore[arg-type]
-    put(state, quiet_hex(DUNES))
+    state = out_in_the_dunes(**options)
     me(state).exhaustion = 3
     me(state).wounds = 5
     refresh(state)
@@ -377,8 +373,7 @@ def test_ak_5_7_immediate_knocks_out_before_the_hero_moves() -> None:
 
 def test_ak_5_7_immediate_kills_an_ally_at_once() -> None:
     """AK-5.7 (immediate): an ally whose day wounds reach its life dies before the move."""
-    state = new_game(day_wound_check="immediate")
-    put(state, quiet_hex(DUNES))
+    state = out_in_the_dunes(day_wound_check="immediate")
     guard = give_ally(state, CARAVAN_GUARD)  # life 3, stamina 2
     guard.exhaustion = 2
     guard.wounds = 2
@@ -391,8 +386,7 @@ def test_ak_5_7_immediate_kills_an_ally_at_once() -> None:
 
 def test_ak_5_7_end_of_movement_kills_an_ally_only_at_the_end() -> None:
     """AK-5.7 (default): the ally lives through the move and dies at the end of the step."""
-    state = new_game()
-    put(state, quiet_hex(DUNES))
+    state = out_in_the_dunes()
     guard = give_ally(state, CARAVAN_GUARD)
     guard.exhaustion = 2
     guard.wounds = 2

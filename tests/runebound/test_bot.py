@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
-import copy
-import hashlib
+import sys
 from collections import Counter
-from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from botkit import (
+    assert_deterministic_per_seed,
+    assert_reads_only_its_observation,
+    heuristic_outright_wins,
+    play_bots,
+)
 
 from boardwright.bots import Observation, RandomBot, make_bot
 from boardwright.bots.runebound_bot import (
@@ -21,11 +29,8 @@ from boardwright.bots.runebound_bot import (
     measure_advance,
     p_at_least,
 )
-from boardwright.engine.decision import Decision, Option
 from boardwright.games import get_game
 from boardwright.sim.runner import derive_seed
-
-GAME = get_game("runebound")
 
 # Fields of the view the bot must not need: deck and discard sizes, the supply, the result...
 UNNEEDED = (
@@ -43,39 +48,6 @@ UNNEEDED = (
 )
 
 
-def sealed(observation: Observation, strip: tuple[str, ...] = ()) -> Observation:
-    """The same observation cut off from the game: a copied view (without ``strip``) and a
-    decision rebuilt from its public data (no option payloads)."""
-    decision = observation.decision
-    options = tuple(Option(o.key, o.label) for o in decision.options)
-    public = Decision(decision.seat, decision.kind, decision.prompt, options)
-    view = {k: v for k, v in copy.deepcopy(observation.view).items() if k not in strip}
-    return Observation(observation.seat, public, lambda: view)
-
-
-def play(
-    players: int,
-    seed: int,
-    kinds: list[str],
-    options: dict[str, Any] | None = None,
-    check: Callable[[int, Observation, int], None] | None = None,
-) -> tuple[Any, list[str]]:
-    """Play a game through the contract; return the result and every chosen option key."""
-    state = GAME.setup(GAME.config(players, options or {}), seed)
-    bots = [make_bot(kind, derive_seed(seed, "bot", s)) for s, kind in enumerate(kinds)]
-    chosen: list[str] = []
-    while (decision := GAME.decision(state)) is not None:
-        seat = decision.seat
-        observation = Observation(seat, decision, partial(GAME.view, state, seat))
-        index = bots[seat].choose(observation)
-        assert 0 <= index < len(decision.options), (decision.kind, index)
-        if check is not None:
-            check(seat, observation, index)
-        chosen.append(f"{decision.kind}:{decision.options[index].key}")
-        GAME.apply(state, index)
-    return GAME.result(state), chosen
-
-
 def test_make_bot_knows_heuristic_and_random() -> None:
     assert isinstance(make_bot("heuristic", 1), RuneboundBot)
     assert make_bot("heuristic", 1).name == "heuristic"
@@ -85,22 +57,7 @@ def test_make_bot_knows_heuristic_and_random() -> None:
 def test_the_bot_reads_only_its_observation() -> None:
     """A twin bot fed sealed observations (a copied view lacking fields it must not need, no
     option payloads, nothing linked to the game) makes exactly the same choices."""
-    twin = RuneboundBot(derive_seed(3, "bot", 0))
-    mismatches: list[str] = []
-
-    def check(seat: int, observation: Observation, index: int) -> None:
-        if seat != 0:
-            return
-        before = copy.deepcopy(observation.view)
-        twin_index = twin.choose(sealed(observation, UNNEEDED))
-        if twin_index != index:
-            mismatches.append(observation.decision.kind)
-        assert observation.view == before, "the bot changed its view"
-
-    result, chosen = play(2, 3, ["heuristic", "random"], {"max_rounds": 20}, check)
-    assert result is not None
-    assert len(chosen) > 100
-    assert mismatches == []
+    assert_reads_only_its_observation(3, {"max_rounds": 20}, UNNEEDED)
 
 
 def test_valid_choices_for_every_decision_kind() -> None:
@@ -111,7 +68,7 @@ def test_valid_choices_for_every_decision_kind() -> None:
         (4, 13, {"max_rounds": 20, "travel_problems": True, "knockout_penalty": "lenient"}),
     ]
     for players, seed, options in games:
-        _, chosen = play(players, seed, ["heuristic"] * players, options)
+        _, chosen = play_bots(players, seed, ["heuristic"] * players, options)
         seen.update(key.split(":")[0] for key in chosen)
     core = {
         "choose_hero",
@@ -129,16 +86,7 @@ def test_valid_choices_for_every_decision_kind() -> None:
 
 
 def test_the_bot_is_deterministic_per_seed() -> None:
-    def digest(seed: int) -> str:
-        _, chosen = play(2, seed, ["heuristic", "heuristic"], {"max_rounds": 15})
-        return hashlib.sha256("|".join(chosen).encode()).hexdigest()
-
-    first = digest(21)
-    kb = knowledge()
-    kb.fight_cache.clear()  # cold caches must not change a choice
-    kb.value_cache.clear()
-    assert digest(21) == first
-    assert digest(22) != first
+    assert_deterministic_per_seed(21, {"max_rounds": 15}, knowledge())
 
 
 def test_other_games_fall_back_to_random_choices() -> None:
@@ -183,13 +131,5 @@ def test_the_advance_table_matches_the_board() -> None:
 def test_the_bot_beats_random() -> None:
     """Twelve two-player games, seats alternated: the bot must win at least ten (it wins all
     of a much larger sample; see docs/balance.md)."""
-    wins = 0
-    for game in range(12):
-        seat = game % 2
-        kinds = ["random", "random"]
-        kinds[seat] = "heuristic"
-        result, _ = play(2, derive_seed(99, "game", game), kinds, {"max_rounds": 30})
-        assert result is not None
-        if result.ranks[seat] == 1 and result.ranks[1 - seat] > 1:
-            wins += 1
-    assert wins >= 10
+    seeds = [derive_seed(99, "game", game) for game in range(12)]
+    assert heuristic_outright_wins(seeds, {"max_rounds": 30}) >= 10

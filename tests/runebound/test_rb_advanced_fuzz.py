@@ -16,24 +16,20 @@ from __future__ import annotations
 
 import json
 import sys
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from fuzzruns import each_player_count, full_fuzz, fuzz_endings, fuzz_full_chunk
 from rbadvanced import all_on, play_advanced_game
-from rbkit import GAME, case_options
+from rbkit import GAME, case_options, random_steps
 
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.render import render_view
+from boardwright.games.runebound.state import RuneboundState
 
-PLAYER_COUNTS = (2, 3, 4, 5, 6)
 SAMPLE_GAMES = 6  # per player count in the default run
-FULL_GAMES = 200  # per player count with -m fuzz_full: 1,000 in all
-FULL_CHUNKS = 4
 
 
 def advanced_case(players: int, index: int) -> dict[str, Any]:
@@ -46,56 +42,40 @@ def advanced_case(players: int, index: int) -> dict[str, Any]:
     return options
 
 
-def play_cases(players: int, start: int, stop: int) -> Counter[str]:
-    endings: Counter[str] = Counter()
-    for index in range(start, stop):
-        seed = players * 7_000_003 + index
-        state, _ = play_advanced_game(
-            players, seed, advanced_case(players, index), eager=index % 3 != 0
-        )
-        result = GAME.result(state)
-        assert result is not None
-        how = str(result.details["ended_by"])
-        endings[how] += 1
-        report = result.details["endgame"]
-        assert report["reached"] == (how == "endgame")
-        if how == "endgame":
-            endings[f"endgame: {state.endgame_how}"] += 1
-            assert state.doom_counters == 8
-            assert report["winners"] == [
-                result.details["heroes"][s] for s, rank in enumerate(result.ranks) if rank == 1
-            ]
-        if state.winner >= 0:
-            assert result.ranks[state.winner] == 1
-            assert sum(1 for r in result.ranks if r == 1) == 1
-    return endings
+def play_case(players: int, index: int) -> RuneboundState:
+    """The case's game; its result reports the endgame (AR-3.7) as the game ended."""
+    seed = players * 7_000_003 + index
+    options = advanced_case(players, index)
+    state, _ = play_advanced_game(players, seed, options, eager=index % 3 != 0)
+    result = GAME.result(state)
+    assert result is not None
+    report = result.details["endgame"]
+    assert report["reached"] == (state.ended_by == "endgame")
+    if state.ended_by == "endgame":
+        assert state.doom_counters == 8
+        assert report["winners"] == [
+            result.details["heroes"][s] for s, rank in enumerate(result.ranks) if rank == 1
+        ]
+    return state
 
 
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
+@each_player_count
 def test_advanced_fuzz_sample(players: int) -> None:
     """The CI sample: every advanced option on; the endgame is reached."""
-    endings = play_cases(players, 0, SAMPLE_GAMES)
+    endings = fuzz_endings(players, range(SAMPLE_GAMES), play_case)
     assert endings["endgame"] >= 1, endings
 
 
-@pytest.mark.fuzz_full
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-@pytest.mark.parametrize("chunk", range(FULL_CHUNKS))
+@full_fuzz
 def test_advanced_fuzz_full(players: int, chunk: int) -> None:
     """200 games per player count (1,000 in all); runs only with ``-m fuzz_full``."""
-    size = FULL_GAMES // FULL_CHUNKS
-    endings = play_cases(players, chunk * size, (chunk + 1) * size)
-    print(f"advanced players={players} chunk={chunk} endings={dict(endings)}")
+    fuzz_full_chunk(players, chunk, play_case, label="advanced ")
 
 
 def test_advanced_views_hide_the_doom_track_and_render() -> None:
     """AR-2.2: views show the doom track's colours, never its cards; every view renders."""
     state = GAME.setup(GAME.config(3, all_on()), 21)
-    rng = Rng(5)
-    for step in range(3000):
-        decision = state.pending
-        if decision is None:
-            break
+    for step, _ in random_steps(state, Rng(5), 3000):
         if step % 25 == 0 or state.endgame_order:
             for seat in (None, 0, 1, 2):
                 view = GAME.view(state, seat)
@@ -106,5 +86,4 @@ def test_advanced_views_hide_the_doom_track_and_render() -> None:
                     GAME.content.adventures[c].colour for c in state.doom_row
                 ]
             render_view(GAME.view(state, 0))
-        GAME.apply(state, rng.below(len(decision.options)))
     assert state.endgame_order, "the sample game should reach the endgame"
