@@ -278,6 +278,40 @@ def test_legendary_ally_and_spent_rune() -> None:
     assert "spectator view" in rendered(view)
 
 
+def test_a_legend_card_to_give_up_is_shown_on_the_losers_panel() -> None:
+    """AK-11.12: while a challenge takes a legend card, the loser's panel says so for every
+    seat (the prompt is public); the choices themselves are only the loser's."""
+    match = new_match(9)
+    state = state_of(match)
+    alk = state.alk
+    assert alk is not None
+    legends = ak_content().legends
+    picks = [next(i for i, c in enumerate(legends) if c.type == t) for t in ("rune", "mount")]
+    for kind in picks:
+        for stack in alk.legend_stacks:
+            if kind in stack:
+                stack.remove(kind)
+        alk.boards[0].legends.append(LegendSlot(kind))
+    alk.boards[0].limit = 4
+    rules = get_game(GAME).rules_for(state)  # type: ignore[attr-defined]
+    rules.lose_legends(state, 0, 1, None, source="The Sultan of Thieves")
+    get_game(GAME).procedures_for(state).run(state, None)
+    assert state.pending is not None and state.pending.kind == "lose_legend"
+    for viewer in (0, 1, None):
+        view = match.view(viewer)
+        text = panel(view, 0)
+        assert "must give up a legend card to The Sultan of Thieves: which one?" in text
+        assert "must give up" not in panel(view, 1)
+        assert_fits(rendered(view))
+    labels = [o.label for o in state.pending.options]
+    assert labels == [
+        f"give up {legends[picks[0]].name} (rune quest, step 1 of "
+        f"{len(legends[picks[0]].quest.steps)})",
+        f"give up {legends[picks[1]].name} (mount quest, step 1 of "
+        f"{len(legends[picks[1]].quest.steps)})",
+    ]
+
+
 # --- whole games ----------------------------------------------------------------------------------
 @pytest.mark.parametrize(("players", "seed"), [(2, 11), (4, 12)])
 def test_random_al_kalim_games_render_within_120_columns(players: int, seed: int) -> None:

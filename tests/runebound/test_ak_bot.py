@@ -3,14 +3,22 @@ observation, covers every Al-Kalim decision, and its handlers choose sensibly in
 
 from __future__ import annotations
 
-import copy
-import hashlib
+import sys
 from collections import Counter
-from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
-from boardwright.bots import Observation, make_bot
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from botkit import (
+    assert_deterministic_per_seed,
+    assert_reads_only_its_observation,
+    heuristic_outright_wins,
+    play_bots,
+)
+
+from boardwright.bots import Observation
 from boardwright.bots.alkalim_bot import AlKalimPlay, ak_knowledge
 from boardwright.bots.runebound_bot import _HANDLERS, RuneboundBot
 from boardwright.engine.decision import Decision, Option
@@ -20,7 +28,6 @@ from boardwright.games.runebound.alkalim.sandstorm import DIRECTION_NAMES, steps
 from boardwright.games.runebound.alkalim.state import LegendSlot
 from boardwright.games.runebound.game import Runebound
 from boardwright.games.runebound.state import RuneboundState
-from boardwright.sim.runner import derive_seed
 
 GAME: Runebound = get_game("runebound")  # type: ignore[assignment]
 AK = {"adventure": "al-kalim"}
@@ -31,48 +38,12 @@ DUNES, LOWLAND = 0, 5  # terrain indexes (AK-2.2: dunes on plains, lowland on ri
 UNNEEDED = ("deck_sizes", "discard_sizes", "result", "first_player", "finished", "winner")
 
 
-def play(
-    players: int,
-    seed: int,
-    kinds: list[str],
-    options: dict[str, Any] | None = None,
-    check: Callable[[int, Observation, int], None] | None = None,
-) -> tuple[Any, list[str]]:
-    """An Al-Kalim game through the contract: the result and every chosen option key."""
-    state = GAME.setup(GAME.config(players, {**AK, **(options or {})}), seed)
-    bots = [make_bot(kind, derive_seed(seed, "bot", s)) for s, kind in enumerate(kinds)]
-    chosen: list[str] = []
-    while (decision := GAME.decision(state)) is not None:
-        seat = decision.seat
-        observation = Observation(seat, decision, partial(GAME.view, state, seat))
-        index = bots[seat].choose(observation)
-        assert 0 <= index < len(decision.options), (decision.kind, index)
-        if check is not None:
-            check(seat, observation, index)
-        chosen.append(f"{decision.kind}:{decision.options[index].key}")
-        GAME.apply(state, index)
-    return GAME.result(state), chosen
-
-
-def sealed(observation: Observation, strip: tuple[str, ...] = ()) -> Observation:
-    """The observation cut off from the game: a copied view, options without payloads."""
-    decision = observation.decision
-    options = tuple(Option(o.key, o.label) for o in decision.options)
-    public = Decision(decision.seat, decision.kind, decision.prompt, options)
-    view = {k: v for k, v in copy.deepcopy(observation.view).items() if k not in strip}
-    return Observation(observation.seat, public, lambda: view)
-
-
 # --- match-ups and contract ---------------------------------------------------------------
 def test_the_heuristic_bot_beats_the_random_bot_in_al_kalim() -> None:
     """Issue #4: >= 90 % first places against the random bot, seats alternated (a CI-sized
     sample with a short round cap; the full 200-game run is in the report)."""
-    games, wins = 16, 0
-    for game in range(games):
-        kinds = ["heuristic", "random"] if game % 2 == 0 else ["random", "heuristic"]
-        result, _ = play(2, 4000 + game, kinds, {"max_rounds": 25})
-        seat = kinds.index("heuristic")
-        wins += result.ranks[seat] == 1 and list(result.ranks).count(1) == 1
+    games = 16
+    wins = heuristic_outright_wins(range(4000, 4000 + games), {**AK, "max_rounds": 25})
     assert wins / games >= 0.9, f"{wins}/{games}"
 
 
@@ -95,7 +66,7 @@ def test_every_al_kalim_decision_has_a_handler() -> None:
         ),
     ]
     for players, seed, options in games:
-        _, chosen = play(players, seed, ["heuristic"] * players, options)
+        _, chosen = play_bots(players, seed, ["heuristic"] * players, {**AK, **options})
         seen.update(key.split(":")[0] for key in chosen)
     ak_kinds = set(AlKalimPlay(RuneboundBot(0))._handlers)
     assert set(seen) <= set(_HANDLERS) | ak_kinds, sorted(set(seen) - set(_HANDLERS) - ak_kinds)
@@ -105,33 +76,11 @@ def test_every_al_kalim_decision_has_a_handler() -> None:
 
 def test_the_bot_reads_only_its_observation_in_al_kalim() -> None:
     """A twin bot fed sealed observations (copied view, no option payloads) chooses the same."""
-    twin = RuneboundBot(derive_seed(5, "bot", 0))
-    mismatches: list[str] = []
-
-    def check(seat: int, observation: Observation, index: int) -> None:
-        if seat != 0:
-            return
-        before = copy.deepcopy(observation.view)
-        if twin.choose(sealed(observation, UNNEEDED)) != index:
-            mismatches.append(observation.decision.kind)
-        assert observation.view == before, "the bot changed its view"
-
-    result, chosen = play(2, 5, ["heuristic", "random"], {"max_rounds": 15}, check)
-    assert result is not None and len(chosen) > 100
-    assert mismatches == []
+    assert_reads_only_its_observation(5, {**AK, "max_rounds": 15}, UNNEEDED)
 
 
 def test_the_bot_is_deterministic_per_seed_in_al_kalim() -> None:
-    def digest(seed: int) -> str:
-        _, chosen = play(2, seed, ["heuristic", "heuristic"], {"max_rounds": 10})
-        return hashlib.sha256("|".join(chosen).encode()).hexdigest()
-
-    first = digest(31)
-    kb = ak_knowledge()
-    kb.fight_cache.clear()  # cold caches must not change a choice
-    kb.value_cache.clear()
-    assert digest(31) == first
-    assert digest(32) != first
+    assert_deterministic_per_seed(31, {**AK, "max_rounds": 10}, ak_knowledge())
 
 
 def test_the_knowledge_comes_from_the_al_kalim_content_view() -> None:
@@ -366,3 +315,38 @@ def test_legendary_rewards_lend_their_abilities_with_the_game_keys() -> None:
     observation = observe(state, 0, "experience", [f"use:{key}", "done"])
     assert observation.decision.options[bot.choose(observation)].key == f"use:{key}"
     assert key in [k for k, _ in bot._party(observation).abilities("activate")]
+
+
+def test_gives_up_the_least_advanced_quest_before_any_reward() -> None:
+    """AK-11.12: a challenge takes a legend card: the bot gives up an unfinished quest before a
+    finished reward, the quest with the least progress first; a key it cannot read never
+    crashes it."""
+    state = table()
+    give_quest(state, "ak-l-07", step=0, limit=4)  # just drawn
+    give_quest(state, "ak-l-01", step=2)  # two steps of three done
+    reward = next(i for i, c in enumerate(rules(state).ak.legends) if c.id == "ak-l-22")
+    done = LegendSlot(reward)
+    done.done = True
+    state.alk.boards[0].legends.append(done)  # type: ignore[union-attr]
+    keys = ["lose:ak-l-22", "lose:ak-l-01", "lose:ak-l-07"]
+    assert choice(state, "lose_legend", keys) == "lose:ak-l-07"
+    assert choice(state, "lose_legend", ["lose:ak-l-22", "lose:ak-l-01"]) == "lose:ak-l-01"
+    assert choice(state, "lose_legend", ["lose:nonsense", "lose:ak-l-22"]) == "lose:ak-l-22"
+
+
+def test_a_challenge_that_takes_legend_cards_costs_more_to_lose_to() -> None:
+    """AK-11.12: a knock-out by the Sultan of Thieves costs the bot its cheapest legend card
+    on top of the knock-out; with no legend cards, or against other challenges, nothing."""
+    state = table()
+    bot = RuneboundBot(1)
+    bot.choose(observe(state, 0, "day_or_night", ["day", "night"]))
+    assert bot._ak is not None
+    kb = ak_knowledge()
+    sultan = next(c for c in kb.adventures.values() if c.name == "The Sultan of Thieves")
+    plain = kb.adventures["ak-g-01"]
+    party = bot._party(observe(state, 0, "movement", ["stay"]))
+    assert bot._ak.plunder_cost(party, sultan) == 0.0
+    give_quest(state, "ak-l-01", step=2)
+    party = bot._party(observe(state, 0, "movement", ["stay"]))
+    assert bot._ak.plunder_cost(party, sultan) > 0.0
+    assert bot._ak.plunder_cost(party, plain) == 0.0

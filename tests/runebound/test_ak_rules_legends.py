@@ -3,10 +3,13 @@ experience examples 6-8), AK-11 (legend cards: drawing, quests, rewards) and AK-
 
 from __future__ import annotations
 
+import json
+import shutil
 import sys
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -17,6 +20,7 @@ from akscenario import (
     DUNES,
     GAME,
     PRISON,
+    add_counter,
     adventure,
     alk,
     at_key,
@@ -32,8 +36,10 @@ from akscenario import (
     legend_of_type,
     market_card,
     me,
+    nearest_city,
     new_game,
     on_top,
+    others_pass,
     play,
     put,
     quest_board,
@@ -49,9 +55,16 @@ from akscenario import (
 
 from boardwright.engine.events import Event
 from boardwright.games.runebound.alkalim.quests import check_victory, rewards
-from boardwright.games.runebound.content import LEGEND_TYPES
+from boardwright.games.runebound.content import AL_KALIM_DIR, LEGEND_TYPES, validate_content_dir
+from boardwright.games.runebound.effects import apply_effects
 from boardwright.games.runebound.knockout import knock_out
-from boardwright.games.runebound.records import COLOURS
+from boardwright.games.runebound.records import (
+    COLOURS,
+    Ability,
+    AdventureCard,
+    Hero,
+    LoseLegend,
+)
 from boardwright.games.runebound.state import XP_KINDS, RuneboundState
 
 GREEN, YELLOW, BLUE, RED = range(4)
@@ -543,3 +556,305 @@ def test_ak_12_3_the_round_cap_ranks_by_legendary_rewards() -> None:
     assert state.finished and state.ended_by == "round cap"
     result = GAME.result(state)
     assert result is not None and result.ranks == (2, 1)
+
+
+# --- AK-11.12 challenges that force legend cards to be given up -------------------------------
+
+
+def challenge_named(name: str) -> int:
+    return next(i for i, c in enumerate(AK.adventures) if c.name == name)
+
+
+SULTAN = challenge_named("The Sultan of Thieves")  # red bandit: takes 1 card when it wins
+CORSAIRS = challenge_named("Corsairs of the Dune Sea")  # blue bandit: the same
+
+
+def knocked_out_by(
+    state: RuneboundState, card: int, log: list[Event] | None = None, *, colour: str = "red"
+) -> None:
+    """Seat 0 takes on ``card`` on a quiet dunes hex with one wound short of its life, rolls 2
+    on every die and is knocked out (the fight ends at the next decision)."""
+    here = quiet_hex(DUNES)
+    add_counter(state, here, colour)
+    on_top(state, card)
+    me(state).wounds = AK.life(state, 0) - 1
+    put(state, here)
+    to_step3(state, log=log)
+    play(state, f"adventure:{colour}", log=log)
+    fight(state, *([2] * 8), log=log)
+    assert me(state).hex == nearest_city(state) and me(state).wounds == 0, "not knocked out"
+
+
+def test_ak_11_12_a_challenge_that_knocks_the_hero_out_takes_the_chosen_card() -> None:
+    """AK-11.12: knocked out by the Sultan of Thieves, the player chooses which legend card he
+    takes (a quest or a reward); it goes to the bottom of its type's stack, and comes back
+    quest side up when it is drawn again."""
+    state = new_game()
+    set_limit(state, "red")
+    give_legend(state, RASHID)
+    give_legend(state, SCIMITAR, done=True)
+    log: list[Event] = []
+    knocked_out_by(state, SULTAN, log)
+    assert kind(state) == "lose_legend" and state.pending is not None
+    assert state.pending.seat == 0 and "The Sultan of Thieves" in state.pending.prompt
+    assert keys(state) == ["lose:ak-l-01", "lose:ak-l-07"]
+    labels = [o.label for o in state.pending.options]
+    assert "quest, step 1 of 3" in labels[0] and "reward" in labels[1]
+    stack = alk(state).legend_stacks[type_index(SCIMITAR)]
+    top = stack[-1]
+    play(state, "lose:ak-l-07", log=log)
+    assert legend_ids(state) == ["ak-l-01"]
+    assert stack[0] == SCIMITAR and stack[-1] == top  # the bottom; the open top is unchanged
+    assert any("loses Scimitar" in e.text for e in events(log, "legend"))
+    assert kind(state) != "lose_legend"  # one card only
+    # quest side up: once the cards above it are gone, it is drawn as a quest again
+    stack[1:] = []
+    slot = give_legend(state, SCIMITAR)
+    assert not slot.done and slot.step == 0
+
+
+def test_ak_11_12_a_lost_reward_no_longer_counts_and_its_type_may_be_drawn_again() -> None:
+    """AK-11.12, AK-12.1: a reward the challenge takes stops counting for victory, and the
+    hero may draw a legend card of that type again."""
+    state = new_game()
+    set_limit(state, "red")
+    for t in ("artifact", "location", "rune"):
+        give_legend(state, legend_of_type(t), done=True)
+    assert rewards(AK, state, 0) == 3 and GAME.trophies(state, 0) == 3
+    knocked_out_by(state, SULTAN)
+    artifact = CONTENT.legends[legend_of_type("artifact")].id
+    play(state, f"lose:{artifact}")
+    assert rewards(AK, state, 0) == 2 and GAME.trophies(state, 0) == 2
+    assert GAME.view(state, 1)["al_kalim"]["quest_boards"][0]["legends"][0]["type"] == "location"
+    others_pass(state)
+    put(state, quiet_hex(DUNES))
+    to_step3(state)
+    assert "legend:artifact" in keys(state)  # AK-11.3 no longer stands in the way
+
+
+@pytest.mark.parametrize("held", [0, 1, 2, 3])
+def test_ak_11_12_a_choice_with_two_or_more_cards_automatic_with_one_none_with_none(
+    held: int,
+) -> None:
+    """AK-11.12: with two or more legend cards the player chooses; with one it goes without a
+    question; with none nothing happens."""
+    state = new_game()
+    set_limit(state, "red")
+    for t in ("rune", "mount", "location")[:held]:
+        give_legend(state, legend_of_type(t), done=t == "rune")
+    before = legend_ids(state)
+    log: list[Event] = []
+    knocked_out_by(state, SULTAN, log)
+    if held >= 2:
+        assert kind(state) == "lose_legend"
+        assert sorted(keys(state)) == sorted(f"lose:{i}" for i in before)
+        play(state, keys(state)[0])
+        assert legend_ids(state) == before[1:]
+    else:
+        assert kind(state) != "lose_legend"
+        assert legend_ids(state) == []
+        said = [e.text for e in events(log, "legend")]
+        if held == 1:
+            assert any(f"loses {CONTENT.legends[legend_of_type('rune')].name}" in t for t in said)
+        else:
+            assert any("holds no legend card" in t for t in said)
+
+
+def test_ak_11_12_amount_two_asks_once_per_card_while_there_is_a_choice() -> None:
+    """AK-11.12: a challenge that takes 2 cards from a hero with 3 asks twice (3 options, then
+    2); from a hero with 2 it takes both without a question."""
+    state = new_game()
+    set_limit(state, "red")
+    for t in ("rune", "mount", "location"):
+        give_legend(state, legend_of_type(t))
+    AK.lose_legends(state, 0, 2, None, source="a test curse")
+    refresh(state)
+    assert kind(state) == "lose_legend" and len(keys(state)) == 3
+    assert state.pending is not None and "2 legend cards" in state.pending.prompt
+    play(state, keys(state)[1])
+    assert kind(state) == "lose_legend" and len(keys(state)) == 2
+    play(state, keys(state)[0])
+    assert len(legend_ids(state)) == 1 and kind(state) == "day_or_night"
+    give_legend(state, legend_of_type("artifact"))
+    AK.lose_legends(state, 0, 2, None, source="a test curse")
+    assert legend_ids(state) == []  # no more than must go: no question
+
+
+@pytest.mark.parametrize("swap", [False, True])
+def test_ak_11_12_ak_10_7_a_forced_loss_is_not_limited_by_the_draw_this_turn(swap: bool) -> None:
+    """AK-11.12, AK-10.7: the player drew a legend card this turn, yet the challenge still takes
+    one; a forced loss is not a discard by choice, whatever legend_swap_same_turn says."""
+    state = new_game(legend_swap_same_turn=swap)
+    set_limit(state, "red")
+    give_legend(state, SCIMITAR, done=True)
+    give_legend(state, RASHID)
+    quest_board(state).drew_legend = True  # drew this turn already
+    knocked_out_by(state, SULTAN)
+    assert kind(state) == "lose_legend"
+    play(state, "lose:ak-l-01")
+    assert legend_ids(state) == ["ak-l-07"]
+
+
+def test_ak_11_12_ak_11_7_a_legendary_ally_taken_leaves_the_party() -> None:
+    """AK-11.12, AK-11.7: the Corsairs take Rashid, the hero's only legend card: he leaves the
+    party like a killed legendary ally, goes under the ally stack (not to the market), and
+    the other allies stay."""
+    state = new_game(knockout_penalty="lenient")
+    set_limit(state, "blue")
+    give_ally(state, "ak-a-10")
+    give_legend(state, RASHID, done=True)
+    knocked_out_by(state, CORSAIRS, colour="blue")
+    assert kind(state) != "lose_legend"
+    assert [a.card for a in me(state).allies] == [market_card("ak-a-10")]
+    assert legend_ids(state) == [] and rewards(AK, state, 0) == 0
+    assert alk(state).legend_stacks[LEGEND_TYPES.index("ally")][0] == RASHID
+    assert AK.first_legend + RASHID not in state.market_discard
+
+
+def test_ak_11_12_escaping_takes_nothing() -> None:
+    """AK-11.12 (reconstructed window): only a knock-out by the challenge takes legend cards;
+    a hero who escapes keeps them."""
+    state = new_game(escape_rule="automatic")
+    set_limit(state, "red")
+    give_legend(state, SCIMITAR, done=True)
+    give_legend(state, RASHID)
+    here = quiet_hex(DUNES)
+    add_counter(state, here, "red")
+    on_top(state, SULTAN)
+    put(state, here)
+    to_step3(state)
+    play(state, "adventure:red")
+    rig(state, *rolls(*([20] * 4)))  # round 1: every defence holds
+    while kind(state) != "escape":
+        play(state, "fight" if kind(state) == "before_combat" else keys(state)[0])
+    play(state, "escape")
+    assert legend_ids(state) == ["ak-l-07", "ak-l-01"] and kind(state) != "lose_legend"
+
+
+def test_ak_11_12_the_view_shows_the_choice_only_to_its_player_and_hides_the_stacks() -> None:
+    """AK-11.12: while the player chooses, the others see the prompt but not the options, and
+    every view shows the legend stacks only by size and open top card."""
+    state = new_game()
+    set_limit(state, "red")
+    give_legend(state, RASHID)
+    give_legend(state, SCIMITAR, done=True)
+    knocked_out_by(state, SULTAN)
+    mine, theirs = GAME.view(state, 0), GAME.view(state, 1)
+    assert mine["decision"]["kind"] == theirs["decision"]["kind"] == "lose_legend"
+    assert [o["key"] for o in mine["decision"]["options"]] == ["lose:ak-l-01", "lose:ak-l-07"]
+    assert "options" not in theirs["decision"]
+    play(state, "lose:ak-l-07")
+    for seat in (0, 1, None):
+        stacks = GAME.view(state, seat)["al_kalim"]["legend_stacks"]
+        artifacts = alk(state).legend_stacks[type_index(SCIMITAR)]
+        assert stacks["artifact"] == {
+            "size": len(artifacts),
+            "top": CONTENT.legends[artifacts[-1]].id,
+        }
+        assert all(set(s) == {"size", "top"} for s in stacks.values())
+
+
+def test_ak_11_12_a_choice_before_combat_comes_first_then_the_fight(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """AK-11.12: a lose_legend effect with a choice in a before-combat ability (custom content)
+    asks before the fight, and the fight then starts as usual."""
+    curse = Ability(
+        name="Grasping Curse",
+        text="Before combat, give up a legend card.",
+        timing="before_combat",
+        effects=[LoseLegend(do="lose_legend")],
+    )
+    cards = list(AK.adventures)
+    cards[SULTAN] = cards[SULTAN].model_copy(update={"abilities": [curse]})
+    monkeypatch.setattr(AK, "adventures", tuple(cards))
+    state = new_game()
+    set_limit(state, "red")
+    give_legend(state, RASHID)
+    give_legend(state, SCIMITAR, done=True)
+    here = quiet_hex(DUNES)
+    add_counter(state, here, "red")
+    on_top(state, SULTAN)
+    put(state, here)
+    to_step3(state)
+    play(state, "adventure:red")
+    assert kind(state) == "lose_legend"
+    play(state, "lose:ak-l-01")
+    assert legend_ids(state) == ["ak-l-07"] and state.combat is not None
+    assert kind(state) in ("before_combat", "escape", "attack_step")
+
+
+def test_ak_11_12_content_with_the_effect_loads_and_validates() -> None:
+    """AK-11.12: four blue and red challenges carry an after_knockout lose_legend; the shipped
+    folder validates, and the JSON Schemas include the effect and the timing."""
+    takers = [
+        c
+        for c in AK.adventures
+        if any(
+            a.timing == "after_knockout" and any(e.do == "lose_legend" for e in a.effects)
+            for a in c.abilities
+        )
+    ]
+    assert len(takers) == 4 and {c.colour for c in takers} == {"blue", "red"}
+    assert SULTAN in [AK.adventures.index(c) for c in takers]
+    assert validate_content_dir(AL_KALIM_DIR) == []
+    schema = json.dumps(AdventureCard.model_json_schema())
+    assert "lose_legend" in schema and "after_knockout" in schema
+
+
+def test_ak_11_12_an_invalid_amount_names_file_card_and_field(tmp_path: Path) -> None:
+    """AK-11.12: lose_legend's amount must be 1 to 4; an error names the file, the card and the
+    field."""
+    folder = tmp_path / "al-kalim"
+    shutil.copytree(AL_KALIM_DIR, folder)
+    path = folder / "adventures.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "{do: lose_legend, amount: 1}" in text
+    path.write_text(
+        text.replace("{do: lose_legend, amount: 1}", "{do: lose_legend, amount: 0}", 1),
+        encoding="utf-8",
+    )
+    errors = [str(e) for e in validate_content_dir(folder)]
+    corsairs = AK.adventures[CORSAIRS].id
+    assert errors == [
+        f"{path}: adventures[{CORSAIRS}] (id {corsairs!r}).abilities[0].effects[0]"
+        ".lose_legend.amount: Input should be greater than or equal to 1 (value: 0)"
+    ]
+    with pytest.raises(ValidationError, match="less than or equal to 4"):
+        LoseLegend(do="lose_legend", amount=5)
+
+
+def test_ak_11_12_after_knockout_belongs_to_challenges_only() -> None:
+    """AK-11.12: the after_knockout window is a challenge's own; on a hero it is an error."""
+    hero = AK.heroes[0].model_dump()
+    hero["abilities"] = [
+        {
+            "name": "Odd",
+            "text": "",
+            "timing": "after_knockout",
+            "effects": [{"do": "lose_legend"}],
+        }
+    ]
+    with pytest.raises(ValidationError, match="for challenges only"):
+        Hero.model_validate(hero)
+
+
+def test_ak_11_12_the_base_adventure_meets_lose_legend_and_nothing_happens() -> None:
+    """AK-11.12: the base adventure has no legend cards: the effect is accepted in its content
+    and does nothing when carried out."""
+    card = AdventureCard.model_validate(
+        {
+            "id": "b-test",
+            "name": "Test",
+            "colour": "blue",
+            "kind": "encounter",
+            "choices": [{"text": "go", "failure": [{"do": "lose_legend", "amount": 2}]}],
+        }
+    )
+    state = GAME.setup(GAME.config(2, {}), 3)
+    rules = GAME.rules_for(state)
+    assert state.alk is None and not isinstance(rules, type(AK))
+    stack, pending = list(state.stack), state.pending
+    log: list[Event] = []
+    apply_effects(rules, state, state.seat, card.choices[0].failure, log, source=card.name)
+    assert state.stack == stack and state.pending is pending and log == []

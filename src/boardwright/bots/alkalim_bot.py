@@ -14,6 +14,10 @@ How it plays
   are movement targets (``end_movement`` and ``story_roll`` steps at their hexes, ``bazaar`` steps
   at their cities) or add to the value of fights that count (``defeat`` steps: the chance that
   the drawn challenge has the trait, times the chance to win).
+* **Losing legend cards** (AK-11.12, a challenge that knocks the hero out takes some): the bot
+  gives up unfinished quests before finished rewards, the quest with the least progress (then the
+  least value) first, a spent rune before other rewards; the cards at risk count as part of the
+  knock-out's cost when it weighs a fight against such a challenge.
 * **Legend cards**: a quest is worth ``QUEST_REWARD * P(its tests) * QUEST_GAMMA ** turns``,
   with the turns estimated step by step from the hero's hex (travel, fights for a trait, rolls
   for a lost city). The bot draws the best open quest whenever the limit allows, and gives up
@@ -324,6 +328,7 @@ class AlKalimPlay:
             "clouds": self.clouds,
             "adventurers_kit": self.adventurers_kit,
             "discard_quest": self.discard_quest,
+            "lose_legend": self.lose_legend,
             "start_city": self.start_city,
             "waterskin": self.waterskin,
             "city_of_dreams": self.city_of_dreams,
@@ -398,7 +403,8 @@ class AlKalimPlay:
                     enemy = party.enemies[card.id]
                     dealt, taken = fight_start(party, enemy, sig)
                     pw, pl, _ = fight_odds(kb, enemy, sig, dealt, taken)
-                    ev += card_win_value(kb, party, card, counter=True) * pw - loss * pl
+                    lost = loss + self.plunder_cost(party, card)
+                    ev += card_win_value(kb, party, card, counter=True) * pw - lost * pl
                     pw_sum += pw
                 out[colour] = (ev / len(cards), pw_sum / len(cards))
             return out
@@ -411,6 +417,71 @@ class AlKalimPlay:
         and the survival gear lost with it (AK-9.6)."""
         gear = sum(self.read(party).gear.values())
         return party.knockout_cost() + KO_EXTRA + GEAR_LOST * gear
+
+    def legend_losses(self, party: Party, read: AkRead) -> list[tuple[tuple[float, ...], str]]:
+        """The legend cards on the bot's quest board, cheapest to lose first (AK-11.12), each as
+        (sort key, id): unfinished quests before rewards, the least progress first, then the
+        least valuable reward; among rewards a spent rune first, then the least valuable."""
+        out: list[tuple[tuple[float, ...], str]] = []
+        for slot in read.slots:
+            legend = str(slot.get("id"))
+            card = self.st.legends.get(legend)
+            if card is None:
+                out.append(((2.0, 0.0, 0.0), legend))
+                continue
+            worth = self.reward_value(read, party, card)
+            if not slot.get("done"):
+                out.append(((0.0, self.progress(card, slot), worth), legend))
+                continue
+            out.append(((1.0, 0.0 if self.spent(card, slot) else 1.0, worth), legend))
+        out.sort()
+        return out
+
+    @staticmethod
+    def progress(card: LegendCard, slot: dict[str, Any]) -> float:
+        """How much of a quest is done, 0 to 1 (steps, and times within the current step)."""
+        steps = card.quest.steps
+        index = min(int(slot.get("step", 0)), len(steps) - 1)
+        count = steps[index].count
+        return (index + int(slot.get("progress", 0)) / count) / len(steps)
+
+    @staticmethod
+    def spent(card: LegendCard, slot: dict[str, Any]) -> bool:
+        """A legendary rune whose three uses are gone (it still counts for victory, AK-11.11)."""
+        uses = card.reward.uses
+        return uses is not None and int(slot.get("uses", 0)) >= uses
+
+    def legend_worth(self, party: Party, read: AkRead, legend: str) -> float:
+        """What losing one legend card costs: a quest the draw and the progress made, a reward
+        its share of victory (and its card's use while it has one)."""
+        card = self.st.legends.get(legend)
+        slot = next((s for s in read.slots if s.get("id") == legend), None)
+        if card is None or slot is None:
+            return 0.0
+        if not slot.get("done"):
+            reward = self.reward_value(read, party, card)
+            return LEGEND_BASE + reward * self.progress(card, slot) * QUEST_GAMMA
+        if self.spent(card, slot):
+            return self.reward_value(read)
+        return self.reward_value(read, party, card)
+
+    def plunder_cost(self, party: Party, card: AdventureCard) -> float:
+        """AK-11.12: the legend cards a challenge takes when it knocks the hero out (its
+        ``after_knockout`` ``lose_legend`` effects): the cheapest of the bot's own."""
+        amount = sum(
+            e.amount
+            for a in card.abilities
+            if a.timing == "after_knockout"
+            for e in a.effects
+            if e.do == "lose_legend"
+        )
+        if not amount:
+            return 0.0
+        read = self.read(party)
+        if not read.slots:
+            return 0.0
+        losses = self.legend_losses(party, read)[:amount]
+        return sum(self.legend_worth(party, read, legend) for _, legend in losses)
 
     def card_odds(
         self, party: Party, card: AdventureCard, ambush: bool = False
@@ -492,7 +563,8 @@ class AlKalimPlay:
         counter: bool,
     ) -> float:
         pw, pl = self.card_odds(party, card)
-        value = card_win_value(self.kb, party, card, counter) * pw - self.ko_cost(party) * pl
+        loss = self.ko_cost(party) + self.plunder_cost(party, card)
+        value = card_win_value(self.kb, party, card, counter) * pw - loss * pl
         if counter:
             value += self.limit_bonus(party, read, card.colour, pw)
         traits = self.st.traits.get(card.id, frozenset())
@@ -1325,6 +1397,19 @@ class AlKalimPlay:
             else:
                 scores.append(-1.0)
         return bot._pick(observation, scores)
+
+    def lose_legend(self, observation: Observation) -> int:
+        """AK-11.12: a challenge takes a legend card: give up the cheapest (an unfinished quest
+        with the least progress before a finished reward, :meth:`legend_losses`)."""
+        options = observation.decision.options
+        try:
+            party = self.bot._party(observation)
+            order = [legend for _, legend in self.legend_losses(party, self.read(party))]
+        except (KeyError, TypeError, ValueError):  # a view the bot cannot read: any card
+            return 0
+        rank = {legend: i for i, legend in enumerate(order)}
+        scores = [-float(rank.get(o.key.removeprefix("lose:"), len(order))) for o in options]
+        return self.bot._pick(observation, scores)
 
     def start_city(self, observation: Observation) -> int:
         """AK-3.11: the city with the most worth fighting (or buying) around it."""

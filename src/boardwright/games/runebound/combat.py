@@ -44,13 +44,14 @@ class CombatStart(RuneboundProcedure):
             card=card.id,
         )
         travel = frame[3] == "travel"  # RB-10.1: no before-combat actions on either side
+        at = len(state.stack) - 1  # an effect may push a frame (a choice) above this one
         for ability in card.abilities:
             if ability.timing == "before_combat" and not travel:
                 emit(log, "ability", f"{card.name}: {ability.name}", card=card.id)
                 apply_effects(rules, state, seat, ability.effects, log, source=card.name)
-        state.stack[-1] = ("combat", "round" if travel else "before", 0)
+        state.stack[at] = ("combat", "round" if travel else "before", 0)
         if rules.knocked_out(state, seat):
-            state.stack[-1] = ("combat", "lost", 0)
+            state.stack[at] = ("combat", "lost", 0)
         return None
 
 
@@ -365,6 +366,14 @@ class Combat(RuneboundProcedure):
                 log, "knocked_out", f"{who} is knocked out by {card.name}", seat=seat, card=card.id
             )
             knock_out(rules, state, seat, log)
+            # the challenge's own "after_knockout" abilities: it has beaten the hero (AK-11.12)
+            for ability in card.abilities:
+                if ability.timing != "after_knockout" or state.finished:
+                    continue
+                if seat in state.eliminated:  # AR-3.6: an eliminated hero is out of the game
+                    break
+                emit(log, "ability", f"{card.name}: {ability.name}", card=card.id)
+                apply_effects(rules, state, seat, ability.effects, log, source=card.name)
             return
         if stage == "won" and rules.knocked_out(state, seat):
             # both fell in the same step: the challenge is beaten, then the hero is knocked out

@@ -141,6 +141,8 @@ def apply_effects(
             if card in pile:
                 pile.remove(card)
                 state.stack.append(("combat_start", card, h.hex, "encounter"))
+        elif e.do == "lose_legend":  # AK-11.12; the base adventure has no legend cards
+            rules.lose_legends(state, seat, e.amount, log, source=source)
         elif e.do == "hook":
             HOOKS[e.name](rules, state, seat, e.amount, log)
 

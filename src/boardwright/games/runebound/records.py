@@ -138,6 +138,17 @@ class Fight(ContentRecord):
     card: str
 
 
+class LoseLegend(ContentRecord):
+    """Al-Kalim: the player must give up ``amount`` legend cards from the quest board, quests or
+    rewards of their choice, each to the bottom of its type's stack (AK-11.12). Nothing happens
+    in the base adventure, which has no legend cards."""
+
+    do: Literal["lose_legend"]
+    amount: int = Field(
+        default=1, ge=1, le=4, description="legend cards lost (a quest board holds 4, AK-1.7)"
+    )
+
+
 class Hook(ContentRecord):
     """A named Python rule for what no primitive expresses."""
 
@@ -160,6 +171,7 @@ Effect = Annotated[
     | Teleport
     | Replenish
     | Fight
+    | LoseLegend
     | Hook,
     Field(discriminator="do"),
 ]
@@ -172,6 +184,7 @@ Timing = Literal[
     "before_combat",  # once per combat, before the first round
     "combat_step",  # during one combat step, before rolling (once per round)
     "after_combat",
+    "after_knockout",  # a challenge's own: the fight ends with it knocking the hero out
     "market",
     "event",  # an event card: when it comes into play
     "while_in_play",  # an event card: as long as it stays the event in play
@@ -197,6 +210,18 @@ class Ability(ContentRecord):
     effects: list[Effect] = Field(min_length=1)
 
 
+CHALLENGE_TIMINGS = ("after_knockout",)  # windows that only a challenge's own abilities have
+
+
+def _challenge_timings_only(abilities: list[Ability], what: str) -> None:
+    """A window that only a challenge has (its own knock-out) is an error anywhere else."""
+    for i, ability in enumerate(abilities):
+        if ability.timing in CHALLENGE_TIMINGS:
+            raise ValueError(
+                f"abilities[{i}]: timing {ability.timing!r} is for challenges only, not {what}"
+            )
+
+
 # --- heroes and combatants ------------------------------------------------------------------------
 class Attack(ContentRecord):
     """One combat step of a combatant: the value to roll against (or add) and the damage."""
@@ -215,6 +240,11 @@ class Hero(ContentRecord):
     spirit: Attack  # magic
     skills: dict[Skill, int] = Field(default_factory=dict)
     abilities: list[Ability] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _timings(self) -> Hero:
+        _challenge_timings_only(self.abilities, "a hero")
+        return self
 
 
 # --- adventure cards ------------------------------------------------------------------------------
@@ -284,6 +314,8 @@ class AdventureCard(ContentRecord):
                 raise ValueError("an event needs an ability with timing 'event' or 'while_in_play'")
         elif not self.choices:
             raise ValueError("an encounter needs at least one choice")
+        if self.kind != "challenge":
+            _challenge_timings_only(self.abilities, f"an {self.kind}")
         return self
 
 
@@ -311,6 +343,7 @@ class MarketCard(ContentRecord):
             raise ValueError("only allies have life, stamina and combat stats")
         if self.kind != "ally" and not self.abilities:
             raise ValueError("an item needs at least one ability")
+        _challenge_timings_only(self.abilities, f"a market card ({self.kind})")
         return self
 
 
@@ -515,6 +548,7 @@ class LegendCard(ContentRecord):
             raise ValueError(f"a legendary {self.type} needs at least one ability")
         if (self.type == "rune") != (reward.uses is not None):
             raise ValueError("a legendary rune, and only a rune, has uses (AK-11.11)")
+        _challenge_timings_only(reward.abilities, "a legendary reward")
         return self
 
 

@@ -597,7 +597,21 @@ def hero_panel(hero: Mapping[str, Any], view: Mapping[str, Any], names: Names) -
     seat = int(hero["seat"])
     if seat < len(boards):
         parts.extend(quest_board_parts(boards[seat], names))
+        losing = legend_loss_text(view, seat)
+        if losing is not None:
+            parts.append(losing)
     return Group(*parts)
+
+
+def legend_loss_text(view: Mapping[str, Any], seat: int) -> Text | None:
+    """AK-11.12: a challenge takes legend cards from this hero's quest board and the player is
+    choosing which (the prompt is public; the choices are the deciding seat's own)."""
+    decision = view.get("decision") or {}
+    if decision.get("kind") != "lose_legend" or decision.get("seat") != seat:
+        return None
+    prompt = str(decision.get("prompt", ""))
+    _, found, rest = prompt.partition(" must ")  # "Player 1 (Hero) must give up ..."
+    return Text(f"must {rest}" if found else prompt, style="bold red1")
 
 
 def hero_grid(view: Mapping[str, Any], names: Names) -> Table:

@@ -203,6 +203,12 @@ class Rules:
     def after_knockout(self, state: RuneboundState, seat: int, log: Log) -> None:
         """Al-Kalim: survival gear is lost (AK-9.6); nothing more in the base game."""
 
+    def lose_legends(
+        self, state: RuneboundState, seat: int, amount: int, log: Log, *, source: str = ""
+    ) -> None:
+        """The effect ``lose_legend``: Al-Kalim takes legend cards from the quest board
+        (AK-11.12). The base adventure has no legend cards, so nothing happens."""
+
     def after_experience(
         self, state: RuneboundState, seat: int, spent: list[int], log: Log
     ) -> None:

@@ -850,6 +850,49 @@ class AkTravel(AkProcedure):
         state.stack[-1] = (self.name, 1)
 
 
+class LoseLegend(AkProcedure):
+    """AK-11.12: a challenge forces the player to give up legend cards from the quest board,
+    quests or rewards alike: one decision per card while there is a choice (with no more cards
+    than must go they all go, with none nothing happens). Each goes under its type's stack,
+    quest side up. Frame: (name, seat, cards still to lose, the challenge's name)."""
+
+    name = "ak_lose_legend"
+
+    def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
+        seat: int = frame[1]
+        amount: int = frame[2]
+        source: str = frame[3]
+        rules = self.rules
+        alk = state.alk
+        assert alk is not None
+        if amount <= 0 or quests.forced_loss_automatic(rules, state, seat, amount, log, source):
+            state.stack.pop()
+            return None
+        legends = rules.ak.legends
+        options = tuple(
+            Option(
+                f"lose:{legends[s.card].id}",
+                f"give up {legends[s.card].name} ({quests.legend_side(rules, s)})",
+                s.card,
+            )
+            for s in alk.boards[seat].legends
+        )
+        what = "a legend card" if amount == 1 else f"{amount} legend cards"
+        which = "which one" if amount == 1 else "which one first"
+        return Decision(
+            seat,
+            "lose_legend",
+            f"{rules.who(state, seat)} must give up {what} to {source or 'a challenge'}: {which}?",
+            options,
+        )
+
+    def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
+        seat: int = frame[1]
+        state.stack[-1] = (self.name, seat, frame[2] - 1, frame[3])
+        quests.lose_legend(self.rules, state, seat, option.data, log, to=frame[3] or "a challenge")
+        self.rules.hurt_hero(state, seat, 0, 0)  # exhaustion beyond a lost reward's stamina
+
+
 class DiscardQuest(AkProcedure):
     """AK-10.6: after spending experience, the player may discard an unfinished quest (one,
     or any number with legend_discard_limit=any). Frame: (name, seat)."""

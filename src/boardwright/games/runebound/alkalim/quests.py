@@ -213,11 +213,57 @@ def fail(rules: AlKalimRules, state: RuneboundState, seat: int, legend: int, log
 
 
 def lose_legend(
-    rules: AlKalimRules, state: RuneboundState, seat: int, legend: int, log: Log
+    rules: AlKalimRules, state: RuneboundState, seat: int, legend: int, log: Log, *, to: str = ""
 ) -> None:
-    """AK-11.12: a lost reward leaves the quest board for the bottom of its stack."""
+    """AK-11.12: a lost legend card, quest or reward, leaves the quest board for the bottom of
+    its stack, quest side up. A legendary ally still in the party leaves it (a killed one has
+    left already)."""
+    card_index = rules.first_legend + legend
+    h = state.heroes[seat]
+    for position, ally in enumerate(h.allies):
+        if ally.card == card_index:
+            combat = state.combat
+            if combat is not None and position < len(combat.ally_steps):
+                del combat.ally_steps[position]  # keep the other allies' plans in line
+            del h.allies[position]
+            break
     card = _under_its_stack(rules, state, seat, legend)
-    emit(log, "legend", f"{rules.who(state, seat)} loses {card.name}", seat=seat, legend=card.id)
+    text = f"{rules.who(state, seat)} loses {card.name}"
+    if to:  # a challenge took it (AK-11.12)
+        text += f" to {to}; the card goes under the {card.type} stack"
+    emit(log, "legend", text, seat=seat, legend=card.id)
+
+
+def legend_side(rules: AlKalimRules, slot: LegendSlot) -> str:
+    """A legend card on a quest board in words: its type and side, with the quest's progress."""
+    card = rules.ak.legends[slot.card]
+    if slot.done:
+        return f"legendary {card.type} reward, counts toward victory"
+    steps = len(card.quest.steps)
+    return f"{card.type} quest, step {slot.step + 1} of {steps}"
+
+
+def forced_loss_automatic(
+    rules: AlKalimRules, state: RuneboundState, seat: int, amount: int, log: Log, to: str = ""
+) -> bool:
+    """AK-11.12 (a challenge forces legend cards to be discarded): with no more cards on the
+    quest board than must go, they all go without a choice (none: nothing happens). True if
+    that settled it; False if the player must choose."""
+    assert state.alk is not None
+    board = state.alk.boards[seat]
+    if len(board.legends) > amount:
+        return False
+    if not board.legends:
+        emit(
+            log,
+            "legend",
+            f"{rules.who(state, seat)} holds no legend card for {to or 'a challenge'} to take",
+            seat=seat,
+        )
+    for slot in list(board.legends):
+        lose_legend(rules, state, seat, slot.card, log, to=to or "a challenge")
+    rules.hurt_hero(state, seat, 0, 0)  # exhaustion beyond a lost reward's stamina: wounds
+    return True
 
 
 def discard_legend(

@@ -178,6 +178,18 @@ class AlKalimRules(Rules):
 
         lose_legend(self, state, seat, ally.card - self.first_legend, log)
 
+    def lose_legends(
+        self, state: RuneboundState, seat: int, amount: int, log: Log, *, source: str = ""
+    ) -> None:
+        """AK-11.12: a challenge forces the player to give up ``amount`` legend cards, quests
+        or rewards of their choice (one decision per card, an ``ak_lose_legend`` frame); not a
+        discard by choice, so AK-10.7 does not limit it."""
+        from boardwright.games.runebound.alkalim.quests import forced_loss_automatic
+
+        if state.alk is None or forced_loss_automatic(self, state, seat, amount, log, source):
+            return
+        state.stack.append(("ak_lose_legend", seat, amount, source))
+
     def after_knockout(self, state: RuneboundState, seat: int, log: Log) -> None:
         """AK-9.6: a knocked-out hero loses all survival gear (back to the stock)."""
         alk = state.alk

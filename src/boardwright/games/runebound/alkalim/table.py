@@ -28,6 +28,7 @@ def al_kalim_table(
         procedures.QuestTest(rules),
         procedures.PlaceHero(rules),
         procedures.DiscardQuest(rules),
+        procedures.LoseLegend(rules),
         procedures.AkTravel(rules, base_travel),
         bazaar.Bazaar(rules),
         bazaar.Dreams(rules),
