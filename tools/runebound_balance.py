@@ -45,7 +45,10 @@ from boardwright.sim.runner import derive_seed, play_one
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = ROOT / "docs" / "balance.md"
-GENERATOR = ROOT / "tools" / "generate_runebound_cards.py"
+GENERATORS = (  # where each hero is made: the base heroes, then the Al-Kalim ones
+    ROOT / "tools" / "generate_runebound_cards.py",
+    ROOT / "tools" / "generate_alkalim_content.py",
+)
 BAND = 5.0  # percentage points around the fair share that count as balanced
 NOTES_MARKER = "<!-- notes: kept when the report is regenerated -->"
 MAX_DECISIONS = 200_000
@@ -239,15 +242,15 @@ def hero_lines(records: Sequence[GameRecord]) -> list[HeroLine]:
     return sorted(lines.values(), key=lambda h: (-h.rate(), h.name))
 
 
-def _load_generator() -> ModuleType | None:
-    """``tools/generate_runebound_cards.py`` as a module (for its hero budget), if present."""
-    if not GENERATOR.exists():
+def _load_generator(path: Path) -> ModuleType | None:
+    """A hero generator under tools/ as a module (for its heroes and budget), if present."""
+    if not path.exists():
         return None
-    spec = importlib.util.spec_from_file_location("generate_runebound_cards", GENERATOR)
+    spec = importlib.util.spec_from_file_location(path.stem, path)
     if spec is None or spec.loader is None:
         return None
     module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("generate_runebound_cards", module)
+    sys.modules.setdefault(path.stem, module)
     spec.loader.exec_module(module)
     return module
 
@@ -263,22 +266,24 @@ def suggestions(lines: Sequence[HeroLine], fair: float) -> list[str]:
     point when it is far out), an under-strong one gains the same. The budget column shows
     what ``hero_budget`` makes of the change; rerun the generator and this report to confirm.
     """
-    generator = _load_generator()
-    heroes: dict[str, dict[str, Any]] = {}
-    if generator is not None:
-        heroes = {h["name"]: h for h in generator.make_heroes()}
+    base = _load_generator(GENERATORS[0])
+    heroes: dict[str, tuple[dict[str, Any], str]] = {}
+    for path in GENERATORS:
+        made = _load_generator(path)
+        if made is not None:
+            heroes.update({h["name"]: (h, f"tools/{path.name}") for h in made.make_heroes()})
     out: list[str] = []
     for line in lines:
         deviation = 100 * (line.rate() - fair)
         if abs(deviation) <= BAND:
             continue
-        hero = heroes.get(line.name)
+        hero, where = heroes.get(line.name, ({}, ""))
         direction = -1 if deviation > 0 else 1
-        if hero is None or generator is None:
+        if not hero or base is None:
             verb = "weaken" if direction < 0 else "strengthen"
             out.append(f"- **{line.name}** ({deviation:+.1f} points): {verb} it.")
             continue
-        before = generator.hero_budget(hero)
+        before = base.hero_budget(hero)
         changed = dict(hero)
         if abs(deviation) >= 2 * BAND:
             changed["life"] = hero["life"] + direction
@@ -289,19 +294,29 @@ def suggestions(lines: Sequence[HeroLine], fair: float) -> list[str]:
             new_stat["value"] = hero[stat]["value"] + direction
             changed[stat] = type(hero[stat])(new_stat)
             what = f"{stat} {hero[stat]['value']} → {new_stat['value']}"
-        after = generator.hero_budget(changed)
+        after = base.hero_budget(changed)
         out.append(
-            f"- **{line.name}** ({deviation:+.1f} points): {what} in `make_heroes()` "
+            f"- **{line.name}** ({deviation:+.1f} points): {what} in `make_heroes()` of `{where}` "
             f"(`hero_budget` {before:.2f} → {after:.2f})."
         )
     return out
 
 
 CONTENT_FILES = ("board.yaml", "heroes.yaml", "adventures.yaml", "market.yaml")
+AL_KALIM_FILES = (
+    "board.yaml",
+    "heroes.yaml",
+    "adventures.yaml",
+    "legends.yaml",
+    "allies.yaml",
+    "gear.yaml",
+)
 
 
-def content_fingerprint(directory: Path | None = None) -> str:
-    """The first 16 hex digits of a SHA-256 over the base content files the games used."""
+def content_fingerprint(directory: Path | None = None, adventure: str = "") -> str:
+    """The first 16 hex digits of a SHA-256 over the content files the games used: the base
+    board, heroes, adventures and market, and with ``adventure="al-kalim"`` also every file of
+    the Al-Kalim folder (its overlay, heroes, challenges, legends, allies and gear)."""
     from boardwright.games.runebound.content import CONTENT_DIR
 
     folder = directory or CONTENT_DIR
@@ -309,6 +324,10 @@ def content_fingerprint(directory: Path | None = None) -> str:
     for name in CONTENT_FILES:
         digest.update(name.encode())
         digest.update((folder / name).read_bytes())
+    if adventure == "al-kalim":
+        for name in AL_KALIM_FILES:
+            digest.update(f"al-kalim/{name}".encode())
+            digest.update((folder.parent / "al-kalim" / name).read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -325,6 +344,7 @@ def render(
     out_path: str | None = None,
 ) -> str:
     games = len(records)
+    adventure = str(options.get("adventure", ""))
     fair = 1 / players
     lines = hero_lines(records)
     rounds = [r.rounds for r in records]
@@ -363,8 +383,10 @@ def render(
         "```",
         "",
         f"- games: **{games}**{cut}, {players} players, seed {seed}, options: {option_text}",
-        f"- content: `{content_fingerprint()}` (SHA-256 of the base board, heroes, adventure and "
-        "market files, first 16 digits; a test checks it against the shipped files)",
+        f"- content: `{content_fingerprint(adventure=adventure)}` (SHA-256 of the base board, "
+        "heroes, adventure and market files"
+        + (" and of every Al-Kalim content file" if adventure == "al-kalim" else "")
+        + ", first 16 digits; a test checks it against the shipped files)",
         f"- machine: {machine}; {workers} worker process(es)",
         f"- time: {elapsed:.0f} s ({elapsed / max(games, 1):.2f} s per game)",
         f"- mean game length: **{_fmt(sum(rounds) / max(games, 1))} rounds** "
@@ -412,7 +434,7 @@ def render(
             "",
             "## Suggested first steps",
             "",
-            "Changes for `make_heroes()` in `tools/generate_runebound_cards.py`, sized by the "
+            "Changes for the hero generators' `make_heroes()`, sized by the "
             "deviation with what earlier runs measured: a point of life or of the best stat "
             "moves a hero by roughly 5 points, a point of melee damage by roughly 25. The "
             "`hero_budget` column is the price yardstick's view, for reference only. Regenerate "
