@@ -33,59 +33,55 @@ Design rules
   lower: most challenges are weaker by day, worn down by the heat; one per colour (cold-blooded
   beasts and sun-fed elementals) is weaker by night (AK-6.3). A quarter carry the sunburst
   (AK-6.6). Rewards are gold only (plus the adventure counter): no runes, no win (AK-12.2).
+  Two blue and two red challenges, thieves and curses (``plunder``), take one legend card of the
+  player's choice when they knock the hero out (AK-11.12).
 * **Legend rewards** are priced with the base yardstick (``ability_value``; a legendary ally like
   a market ally, ``ALLY_RATE * (stat line - ALLY_FLOOR)`` plus abilities), with a filtered
   modifier worth a fraction of an unfiltered one (``FILTER_WORTH``). Within a type the rewards
   stay within ``REWARD_SPREAD`` of each other. Quests have one to three steps, use the story
   die, bazaars, locations, terrains and traits, and each can be done: a ``defeat`` step's place
   has gem hexes, its trait and colour exist among the cards.
-* **Allies and heroes** are priced and budgeted with the base yardstick: ally cost =
-  ``price(market_value)``; every hero's ``hero_budget`` lies within 10 % of the base heroes' mean.
+* **Allies** are priced with the base yardstick: ally cost = ``price(market_value)``.
+* **Heroes** are set by simulation, as in the base game: ``tools/runebound_balance.py --option
+  adventure=al-kalim`` (docs/balance-al-kalim.md). The ``hero_budget`` yardstick is shown by
+  ``--preview`` for reference only; the first balance look showed it misjudges Al-Kalim heroes.
 
 Usage: python tools/generate_alkalim_content.py [--preview]
 """
 
 from __future__ import annotations
 
-import importlib.util
-import json
-import re
 import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
-import yaml
-
 from boardwright.engine.hexgrid import Hex, from_offset, neighbours
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/ is not a package
+import generate_runebound_cards as cards  # the yardstick, the colour scales, the card helpers
+from content_kit import (
+    COLS,
+    GEMS,
+    ROWS,
+    STARS,
+    Flow,
+    FlowList,
+    Record,
+    board_yaml,
+    counters_and_die,
+    hex_records,
+    records_yaml,
+    stat_line,
+)
 
 TOOLS = Path(__file__).resolve().parent
 OUT = TOOLS.parent / "src" / "boardwright" / "content" / "runebound" / "al-kalim"
 
 
-def _base_cards() -> ModuleType:
-    """tools/generate_runebound_cards.py (the yardstick, the colour scales, the YAML style)."""
-    name = "generate_runebound_cards"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up while being created
-    spec.loader.exec_module(module)
-    return module
-
-
-cards = _base_cards()
-Flow = cards.Flow
-FlowList = cards.FlowList
-Record = dict[str, Any]
-
 # --- the overlay board ---------------------------------------------------------------------------
-COLS, ROWS = 14, 13
 TERRAIN_NAMES: dict[str, str] = {  # internal (base) terrain -> Al-Kalim name (AK-2.2)
     "plains": "dunes",
     "hills": "rock",
@@ -147,8 +143,6 @@ b . . . . . B . y . . . b .
  . g . . g . . . . . y . . r
 G . . r . . Y . . y . . B .
 """
-GEMS: dict[str, int] = {"green": 18, "yellow": 14, "blue": 11, "red": 7}
-STARS: dict[str, int] = {"green": 6, "yellow": 5, "blue": 4, "red": 2}
 GEM_LETTERS = {"g": "green", "y": "yellow", "b": "blue", "r": "red"}
 
 # (number on the map, id, name, market position)
@@ -189,8 +183,6 @@ EXAMPLES: dict[str, tuple[str, int]] = {
     "desert-of-eternity": ("dunes", 9),
     "bloody-sands": ("dunes", 1),
 }
-
-CELLS: list[Hex] = [from_offset(col, row) for row in range(ROWS) for col in range(COLS)]
 
 
 def _grid(text: str) -> list[str]:
@@ -286,23 +278,11 @@ def build_board() -> dict[str, Any]:
     for _, name, name_hexes, _ in LOCATIONS:
         for col, row in name_hexes:
             names.setdefault(from_offset(col, row), name)
-    hexes: list[dict[str, Any]] = []
-    for h in CELLS:
-        record: dict[str, Any] = {"at": f"{h.q},{h.r}", "terrain": overlay.terrain[h]}
-        if h in overlay.city_at:
-            record["city"] = overlay.city_at[h]
-        if h in overlay.gem:
-            record["gem"] = overlay.gem[h]
-        if h in overlay.star:
-            record["star"] = True
-        if h in names:
-            record["name"] = names[h]
-        hexes.append(record)
+    hexes = hex_records(overlay.terrain, overlay.city_at, overlay.gem, overlay.star, names)
     return {
         "id": "al-kalim",
         "name": "The Sands of Al-Kalim (boardwright original)",
-        "counter_values": dict(cards_counter_values()),
-        "movement_die": [{"terrains": list(face)} for face in MOVEMENT_DIE],
+        **counters_and_die(),
         "terrain_names": dict(TERRAIN_NAMES),
         "sandstorm_start": at(*PRISON),
         "cities": [
@@ -326,70 +306,17 @@ def build_board() -> dict[str, Any]:
     }
 
 
-MOVEMENT_DIE: list[list[str]] = [  # the base movement die (RB-3.6); the story die too (AK-7.5)
-    ["road", "plains"],
-    ["road", "plains", "hills"],
-    ["road", "plains", "forest"],
-    ["road", "river", "swamp"],
-    ["hills", "river", "mountains"],
-    ["river"],
-]
-
-
-def cards_counter_values() -> dict[str, int]:
-    return {"green": 1, "yellow": 2, "blue": 3, "red": 4}  # as on the base board (RB-4.1)
-
-
-PLAIN_WORD = re.compile(r"[A-Za-z][A-Za-z_-]*")
-YAML_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}
-
-
-def _scalar(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        plain = PLAIN_WORD.fullmatch(value) and value.lower() not in YAML_WORDS
-        return value if plain else json.dumps(value, ensure_ascii=False)
-    if isinstance(value, list):
-        return "[" + ", ".join(_scalar(item) for item in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_scalar(v)}" for k, v in value.items()) + "}"
-    raise TypeError(f"cannot write {value!r}")
+BOARD_HEADER = (  # the comment lines atop board.yaml
+    "The Sands of Al-Kalim overlay - boardwright's own map, not the published one.",
+    "Generated by tools/generate_alkalim_content.py; edit the generator, not this file.",
+    "Hexes are axial q,r on the base board's 14 x 13 odd-r rectangle, listed row by row.",
+    "Terrains are the base terrains whose die symbols they use (AK-2.2); see terrain_names.",
+)
 
 
 def render_board(board: dict[str, Any]) -> str:
     """The overlay as readable YAML: one city, location or hex per line."""
-    lines = [
-        "# The Sands of Al-Kalim overlay - boardwright's own map, not the published one.",
-        "# Generated by tools/generate_alkalim_content.py; edit the generator, not this file.",
-        "# Hexes are axial q,r on the base board's 14 x 13 odd-r rectangle, listed row by row.",
-        "# Terrains are the base terrains whose die symbols they use (AK-2.2); see terrain_names.",
-        f"id: {board['id']}",
-        f"name: {_scalar(board['name'])}",
-        f"counter_values: {_scalar(board['counter_values'])}",
-        "movement_die:",
-        *(f"  - {_scalar(face)}" for face in board["movement_die"]),
-        f"terrain_names: {_scalar(board['terrain_names'])}",
-        f"sandstorm_start: {_scalar(board['sandstorm_start'])}",
-        "cities:",
-        *(f"  - {_scalar(city)}" for city in board["cities"]),
-        "lost_cities:",
-        *(f"  - {_scalar(city)}" for city in board["lost_cities"]),
-        "locations:",
-        *(f"  - {_scalar(location)}" for location in board["locations"]),
-        "hexes:",
-    ]
-    row = None
-    for record in board["hexes"]:
-        r = int(record["at"].split(",")[1])
-        if r != row:
-            lines.append(f"  # row {r}")
-            row = r
-        rest = ", ".join(f"{k}: {_scalar(v)}" for k, v in record.items() if k != "at")
-        lines.append(f"  - {{at: {json.dumps(record['at'])}, {rest}}}")
-    return "\n".join(lines) + "\n"
+    return board_yaml(board, BOARD_HEADER)
 
 
 # --- abilities with Al-Kalim filters --------------------------------------------------------------
@@ -423,7 +350,9 @@ def where_phrase(filters: Mapping[str, Any]) -> str:
 def ability(name: str, timing: str, *effects: Flow, **kwargs: Any) -> Record:
     """A base ability; ``trait``/``location``/``terrain``/``time`` keyword arguments filter
     every modifier in it (AK: only in such fights, places or times) and are named in its text."""
-    filters = {k: kwargs.pop(k) for k in ("trait", "location", "terrain", "time") if k in kwargs}
+    filters: dict[str, Any] = {
+        k: kwargs.pop(k) for k in ("trait", "location", "terrain", "time") if k in kwargs
+    }
     record: Record = cards.ability(name, timing, *effects, **kwargs)
     if filters:
         for effect in record["effects"]:
@@ -444,16 +373,7 @@ def effect_worth(effect: Mapping[str, Any]) -> float:
 
 def ability_worth(record: Mapping[str, Any]) -> float:
     """``ability_value`` of the base yardstick, with filtered modifiers at their share."""
-    worth = cards.TIMING[record["timing"]] * sum(effect_worth(e) for e in record["effects"])
-    cost = record.get("cost") or {}
-    if cost.get("discard"):
-        worth *= cards.DISCARD
-    return float(
-        worth
-        - cards.COST_EXHAUSTION * int(cost.get("exhaustion") or 0)
-        - cards.COST_WOUND * int(cost.get("wounds") or 0)
-        - cards.COST_GOLD * int(cost.get("gold") or 0)
-    )
+    return cards.ability_value(record, effect_worth)
 
 
 # --- adventure cards ------------------------------------------------------------------------------
@@ -482,6 +402,21 @@ class Foe:
 
 ambush, lingering, toll, hide = cards.ambush, cards.lingering, cards.toll, cards.hide
 heal, harm, gold = cards.heal, cards.harm, cards.gold
+
+
+def plunder(name: str, amount: int = 1) -> Record:
+    """AK-11.12: a challenge that, when it knocks the hero out, takes legend cards with it (the
+    player chooses which, quest or reward; each goes under its stack). Written here: the base
+    yardstick has neither the timing nor the effect."""
+    what = "one of your legend cards" if amount == 1 else f"{amount} of your legend cards"
+    return {
+        "name": name,
+        "text": f"If it knocks you out, it takes {what}, quest or reward, as you choose: "
+        "the card goes to the bottom of its stack.",
+        "timing": "after_knockout",
+        "effects": [Flow(do="lose_legend", amount=amount)],
+    }
+
 
 GREEN = [
     Foe("Dune Jackals", "beast", 0, melee=0),
@@ -542,13 +477,15 @@ YELLOW = [
 BLUE = [
     Foe("Great Sandworm", "beast", 2, melee=+1, heavy=("melee",), life=+1, sunburst=True),
     Foe("Roc of the Red Cliffs", "beast", 1, ranged=+1, melee=0, heat=2),
-    Foe("Corsairs of the Dune Sea", "bandit", 0, ranged=0, melee=0, gold=+1),
+    Foe("Corsairs of the Dune Sea", "bandit", 0, ranged=0, melee=0, gold=+1,
+        abilities=(plunder("Plunder the Fallen"),)),
     Foe("The Bandit Emir's Guard", "bandit", 3, ranged=0, melee=+1,
         abilities=(ambush("Volley of Spears", wounds=1),)),
     Foe("Tomb King's Honour Guard", "undead", 1, melee=0, magic=0,
         abilities=(hide("Bronze Masks"),)),
     Foe("Lich-Vizier of the Sunken Court", "undead", 4, melee=-1, magic=+1, heat=2, sunburst=True,
-        abilities=(ambush("Pall of Dust", exhaustion=1, party=True),)),
+        abilities=(ambush("Pall of Dust", exhaustion=1, party=True),
+                   plunder("Memories Stolen by the Grave"))),
     Foe("Flesh-Weaver's Colossus", "abomination", 2, melee=0, abilities=(hide("Stitched Hide"),)),
     Foe("The Thing Beneath the Oasis", "abomination", 3, melee=+1, magic=-1,
         abilities=(lingering("Festering Wound", wounds=1),)),
@@ -561,9 +498,11 @@ BLUE = [
 
 RED = [
     Foe("Sandwyrm Matriarch", "beast", 1, melee=+1, heavy=("melee",), heat=2),
-    Foe("The Sultan of Thieves", "bandit", 0, ranged=+1, melee=0, gold=+1),
+    Foe("The Sultan of Thieves", "bandit", 0, ranged=+1, melee=0, gold=+1,
+        abilities=(plunder("The Sultan's Tithe"),)),
     Foe("The Sand King Awakened", "undead", 3, melee=0, magic=0, sunburst=True,
-        abilities=(ambush("Curse of the Crown", exhaustion=1, party=True),)),
+        abilities=(ambush("Curse of the Crown", exhaustion=1, party=True),
+                   plunder("Tribute to the Buried Throne"))),
     Foe("Legion of the Buried City", "undead", 2, melee=+1, heat=2,
         abilities=(hide("Shield Wall of the Dead"),)),
     Foe("Brood-Queen of the Deep Pits", "abomination", 2, melee=0, magic=0,
@@ -581,12 +520,7 @@ DAY_STRONG = {"green": 1, "yellow": 1, "blue": 1, "red": 1}
 
 
 def challenge_card(card_id: str, colour: str, foe: Foe) -> Record:
-    scale = cards.SCALES[colour]
-    within, lerp = cards._within, cards._lerp
-    base = lerp((scale.value[0] + 1, scale.value[1] - 1), foe.rank)
-    low, high = scale.damage
-    hit = low + (high - low) * foe.rank // cards.TOP_RANK
-    strong = within(lerp(scale.life, foe.rank) + foe.life, scale.life, foe.name)
+    strong = cards.challenge_life(colour, foe)
     if foe.heat not in (-2, -1, 1, 2):
         raise ValueError(f"{foe.name}: heat must be 1 or 2 (or -1, -2)")
     weak = max(1, strong - abs(foe.heat))
@@ -595,21 +529,13 @@ def challenge_card(card_id: str, colour: str, foe: Foe) -> Record:
     card["text"] = ""
     card["life"] = day
     card["night_life"] = night
-    for step in ("ranged", "melee", "magic"):
-        offset = getattr(foe, step)
-        if offset is not None:
-            card[step] = Flow(
-                value=within(base + offset, scale.value, foe.name),
-                damage=within(hit + (step in foe.heavy), scale.damage, foe.name),
-            )
-        elif step in foe.heavy:
-            raise ValueError(f"{foe.name}: heavy {step} step that it does not have")
+    card.update(cards.combat_steps(colour, foe))
     card["traits"] = FlowList([foe.trait])
     if foe.sunburst:
         card["sunburst"] = True
     if foe.abilities:
         card["abilities"] = list(foe.abilities)
-    reward: Record = {"gold": within(lerp(scale.gold, foe.rank) + foe.gold, scale.gold, foe.name)}
+    reward: Record = {"gold": cards.reward_gold(colour, foe)}
     if foe.reward:
         reward["effects"] = list(foe.reward)
     card["reward"] = reward
@@ -732,13 +658,7 @@ def legend_worth(legend: Legend) -> float:
     worth = sum(ability_worth(a) for a in legend.abilities)
     if legend.stats is not None:
         life, stamina, mind, body, spirit = legend.stats
-        line = {"life": life, "stamina": stamina}
-        line.update(
-            {
-                k: {"value": v[0], "damage": v[1]}
-                for k, v in zip(("mind", "body", "spirit"), (mind, body, spirit), strict=True)
-            }
-        )
+        line = {"life": life, "stamina": stamina, **stat_line(mind, body, spirit)}
         worth += cards.ALLY_RATE * (cards.stat_line_value(line) - cards.ALLY_FLOOR)
     return float(worth)
 
@@ -931,13 +851,7 @@ def make_legends() -> list[Record]:
             reward["uses"] = RUNE_USES
         if legend.stats is not None:
             life, stamina, mind, body, spirit = legend.stats
-            reward.update(
-                life=life,
-                stamina=stamina,
-                mind=Flow(value=mind[0], damage=mind[1]),
-                body=Flow(value=body[0], damage=body[1]),
-                spirit=Flow(value=spirit[0], damage=spirit[1]),
-            )
+            reward.update(life=life, stamina=stamina, **stat_line(mind, body, spirit))
         result.append(
             {
                 "id": f"ak-l-{index + 1:02d}",
@@ -1045,29 +959,7 @@ ALLY_COUNT = 23  # AK-1.2
 
 
 def make_allies() -> list[Record]:
-    result = []
-    for index, ally in enumerate(ALLIES):
-        texts = [
-            f"An ally who fights beside you, strongest in the {cards._strongest_step(ally)} step."
-        ]
-        texts += [a["text"] for a in ally.abilities]
-        card: Record = {
-            "id": f"ak-a-{index + 1:02d}",
-            "name": ally.name,
-            "kind": "ally",
-            "cost": 0,
-            "text": " ".join(texts),
-            "life": ally.life,
-            "stamina": ally.stamina,
-            "mind": Flow(value=ally.mind[0], damage=ally.mind[1]),
-            "body": Flow(value=ally.body[0], damage=ally.body[1]),
-            "spirit": Flow(value=ally.spirit[0], damage=ally.spirit[1]),
-        }
-        if ally.abilities:
-            card["abilities"] = list(ally.abilities)
-        card["cost"] = cards.price(cards.market_value(card))
-        result.append(card)
-    return result
+    return [cards.ally_card(f"ak-a-{index + 1:02d}", ally) for index, ally in enumerate(ALLIES)]
 
 
 def make_heroes() -> list[Record]:
@@ -1076,11 +968,11 @@ def make_heroes() -> list[Record]:
     # fmt: off
     heroes = [
         hero(
-            "yasmin", "Yasmin Dunewalker", 5, 4, (4, 1), (3, 1), (1, 1), {"survival": 2},
+            "yasmin", "Yasmin Dunewalker", 6, 4, (5, 1), (3, 1), (1, 1), {"survival": 2},
             ability("Read the Dunes", "after_movement", extra_move(1)),
         ),
         hero(
-            "idris", "Idris Sandblade", 6, 3, (1, 1), (5, 2), (1, 1), {"climb": 1},
+            "idris", "Idris Sandblade", 5, 3, (1, 1), (4, 2), (1, 1), {"climb": 1},
             ability("Whirling Blades", "combat_step", attack("body", 2), exhaustion=1),
         ),
         hero(
@@ -1094,11 +986,11 @@ def make_heroes() -> list[Record]:
             ability("Tea by the Fire", "activate", heal(exhaustion=1, target="party")),
         ),
         hero(
-            "tarek", "Tarek Hawk-Eye", 5, 3, (5, 2), (2, 1), (1, 1), {"stealth": 1},
+            "tarek", "Tarek Hawk-Eye", 6, 4, (6, 2), (2, 1), (1, 1), {"stealth": 1},
             ability("First Arrow", "before_combat", damage_enemy(1), exhaustion=1),
         ),
         hero(
-            "samira", "Samira the Djinn-Caller", 5, 3, (2, 1), (2, 1), (4, 1),
+            "samira", "Samira the Djinn-Caller", 5, 4, (2, 1), (2, 1), (5, 1),
             {"lore": 1, "diplomacy": 1},
             ability("Call the Wind", "before_combat", damage_enemy(2), exhaustion=2),
         ),
@@ -1106,23 +998,6 @@ def make_heroes() -> list[Record]:
     # fmt: on
     for record in heroes:
         record["id"] = "ak-" + record["id"]
-    return heroes
-
-
-HERO_BAND = 0.10  # every hero within 10 % of the base heroes' mean budget
-
-
-def check_heroes(heroes: Sequence[Record], base: Sequence[Mapping[str, Any]]) -> None:
-    mean = sum(cards.hero_budget(h) for h in base) / len(base)
-    for record in heroes:
-        budget = cards.hero_budget(record)
-        if abs(budget - mean) > HERO_BAND * mean:
-            raise ValueError(f"{record['name']}: budget {budget:.2f}, base mean {mean:.2f}")
-
-
-def base_heroes() -> list[Record]:
-    path = cards.OUT / "heroes.yaml"
-    heroes: list[Record] = yaml.safe_load(path.read_text(encoding="utf-8"))["heroes"]
     return heroes
 
 
@@ -1171,7 +1046,6 @@ def build() -> dict[str, Any]:
         raise ValueError(f"{len(allies)} allies, not {ALLY_COUNT}")
     cards.check_market(allies)
     heroes = make_heroes()
-    check_heroes(heroes, base_heroes())
     cards.check_unique([*adventures, *legends, *allies, *heroes, *GEAR])
     return {
         "board": board,
@@ -1193,26 +1067,8 @@ FILES: dict[str, str] = {
 
 
 def dump(key: str, records: list[Record]) -> str:
-    header = (
-        f"# The Sands of Al-Kalim: {FILES[key]}\n"
-        "# Original boardwright content, generated by tools/generate_alkalim_content.py:\n"
-        "# edit the script and rerun it rather than editing this file.\n"
-    )
-    body = yaml.dump(
-        {key: records},
-        Dumper=cards._Dumper,
-        sort_keys=False,
-        allow_unicode=True,
-        default_flow_style=False,
-        width=1000,
-    )
-    lines = body.splitlines()
-    spaced = lines[:2]
-    for line in lines[2:]:
-        if line.startswith("  - "):
-            spaced.append("")
-        spaced.append(line)
-    return header + "\n".join(spaced) + "\n"
+    title = f"The Sands of Al-Kalim: {FILES[key]}"
+    return records_yaml(key, records, title, "tools/generate_alkalim_content.py")
 
 
 def write(folder: Path = OUT) -> list[Path]:

@@ -49,46 +49,17 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-import yaml
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/ is not a package
+from content_kit import Flow, FlowList, Record, records_yaml, stat_line
 
 OUT = Path(__file__).resolve().parents[1] / "src" / "boardwright" / "content" / "runebound" / "base"
 
-Record = dict[str, Any]
-
 HOOKS: tuple[str, ...] = ()  # hook names used by the cards (each needs a Python rule)
-
-
-# --- YAML output ----------------------------------------------------------------------------------
-class Flow(dict[str, Any]):
-    """A mapping written in YAML flow style (``{do: heal, wounds: 1}``)."""
-
-
-class FlowList(list[Any]):
-    """A short list written in YAML flow style (``[beast, undead]``)."""
-
-
-class _Dumper(yaml.SafeDumper):
-    """Block style, lists indented under their key, flow style for :class:`Flow` values."""
-
-    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
-        super().increase_indent(flow, False)
-
-
-def _flow_mapping(dumper: _Dumper, data: Flow) -> yaml.Node:
-    return dumper.represent_mapping("tag:yaml.org,2002:map", data, flow_style=True)
-
-
-def _flow_list(dumper: _Dumper, data: FlowList) -> yaml.Node:
-    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=True)
-
-
-_Dumper.add_representer(Flow, _flow_mapping)
-_Dumper.add_representer(FlowList, _flow_list)
 
 
 # --- the value yardstick (gold pieces) ------------------------------------------------------------
@@ -189,9 +160,15 @@ def effect_value(effect: Mapping[str, Any]) -> float:
     return simple[do]
 
 
-def ability_value(ability: Mapping[str, Any]) -> float:
-    """Worth of an ability: its effects at its timing, halved if one-shot, minus its cost."""
-    worth = TIMING[ability["timing"]] * sum(effect_value(e) for e in ability["effects"])
+def ability_value(
+    ability: Mapping[str, Any],
+    effect_worth: Callable[[Mapping[str, Any]], float] = effect_value,
+) -> float:
+    """Worth of an ability: its effects at its timing, halved if one-shot, minus its cost.
+
+    ``effect_worth`` prices one effect (the Al-Kalim generator passes one that discounts
+    filtered modifiers)."""
+    worth = TIMING[ability["timing"]] * sum(effect_worth(e) for e in ability["effects"])
     cost = ability.get("cost") or {}
     if cost.get("discard"):
         worth *= DISCARD
@@ -270,8 +247,9 @@ def damage_enemy(amount: int) -> Flow:
     return Flow(do="damage_enemy", amount=amount)
 
 
-def heal(wounds: int = 0, exhaustion: int = 0, target: str = "hero") -> Flow:
-    effect = Flow(do="heal")
+def _wounds_and_exhaustion(do: str, wounds: int, exhaustion: int, target: str) -> Flow:
+    """A heal or harm effect: only the pieces it moves, and its target unless the hero."""
+    effect = Flow(do=do)
     if wounds:
         effect["wounds"] = wounds
     if exhaustion:
@@ -279,17 +257,14 @@ def heal(wounds: int = 0, exhaustion: int = 0, target: str = "hero") -> Flow:
     if target != "hero":
         effect["target"] = target
     return effect
+
+
+def heal(wounds: int = 0, exhaustion: int = 0, target: str = "hero") -> Flow:
+    return _wounds_and_exhaustion("heal", wounds, exhaustion, target)
 
 
 def harm(wounds: int = 0, exhaustion: int = 0, target: str = "hero") -> Flow:
-    effect = Flow(do="harm")
-    if wounds:
-        effect["wounds"] = wounds
-    if exhaustion:
-        effect["exhaustion"] = exhaustion
-    if target != "hero":
-        effect["target"] = target
-    return effect
+    return _wounds_and_exhaustion("harm", wounds, exhaustion, target)
 
 
 def gold(amount: int) -> Flow:
@@ -532,9 +507,7 @@ def hero(
         "name": name,
         "life": life,
         "stamina": stamina,
-        "mind": Flow(value=mind[0], damage=mind[1]),
-        "body": Flow(value=body[0], damage=body[1]),
-        "spirit": Flow(value=spirit[0], damage=spirit[1]),
+        **stat_line(mind, body, spirit),
         "skills": Flow(skills),
         "abilities": list(abilities),
     }
@@ -575,7 +548,7 @@ def make_heroes() -> list[Record]:
             ability("Ward of Dawn", "combat_step", reduce_damage(1), exhaustion=1),
         ),
         hero(
-            "dorrin", "Dorrin Ashblade", 6, 4, (3, 1), (4, 1), (3, 2), {"lore": 1},
+            "dorrin", "Dorrin Ashblade", 6, 4, (3, 1), (5, 1), (3, 2), {"lore": 1},
             ability("Spellblade", "combat_step", attack("body", 2), exhaustion=1),
         ),
         hero(
@@ -598,11 +571,11 @@ def make_heroes() -> list[Record]:
             ability("Rite of Banishing", "before_combat", damage_enemy(2), exhaustion=2),
         ),
         hero(
-            "zerith", "Zerith Duskveil", 4, 3, (1, 1), (3, 2), (1, 1), {"stealth": 2},
+            "zerith", "Zerith Duskveil", 4, 3, (1, 1), (3, 2), (1, 1), {"stealth": 1},
             ability("Killing Blow", "combat_step", damage("melee"), exhaustion=2),
         ),
         hero(
-            "tamsin", "Tamsin Rivercall", 5, 4, (2, 1), (2, 1), (4, 1),
+            "tamsin", "Tamsin Rivercall", 5, 3, (2, 1), (2, 1), (4, 1),
             {"swim": 2, "survival": 1},
             ability("Call of the Wild", "activate", heal(wounds=1), exhaustion=1),
             ability("Riverwalk", "before_movement", extra_move(1), exhaustion=1),
@@ -643,6 +616,58 @@ def _within(value: int, band: tuple[int, int], name: str) -> int:
     if not band[0] <= value <= band[1]:
         raise ValueError(f"{name}: {value} is outside its colour's band {band}")
     return value
+
+
+class ChallengeDesign(Protocol):
+    """What a colour's scale reads from a challenge's design (this ``Foe`` and Al-Kalim's)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def rank(self) -> int: ...
+    @property
+    def ranged(self) -> int | None: ...
+    @property
+    def melee(self) -> int | None: ...
+    @property
+    def magic(self) -> int | None: ...
+    @property
+    def heavy(self) -> tuple[str, ...]: ...
+    @property
+    def life(self) -> int: ...
+    @property
+    def gold(self) -> int: ...
+
+
+def challenge_life(colour: str, foe: ChallengeDesign) -> int:
+    """The life for ``foe``'s rank in ``colour``'s life band, plus its offset."""
+    band = SCALES[colour].life
+    return _within(_lerp(band, foe.rank) + foe.life, band, foe.name)
+
+
+def combat_steps(colour: str, foe: ChallengeDesign) -> dict[str, Flow]:
+    """Value and damage of each combat step ``foe`` fights in (see ``Foe``)."""
+    scale = SCALES[colour]
+    base = _lerp((scale.value[0] + 1, scale.value[1] - 1), foe.rank)
+    low, high = scale.damage
+    hit = low + (high - low) * foe.rank // TOP_RANK  # rounded down
+    steps: dict[str, Flow] = {}
+    for step in ("ranged", "melee", "magic"):
+        offset = getattr(foe, step)
+        if offset is not None:
+            steps[step] = Flow(
+                value=_within(base + offset, scale.value, foe.name),
+                damage=_within(hit + (step in foe.heavy), scale.damage, foe.name),
+            )
+        elif step in foe.heavy:
+            raise ValueError(f"{foe.name}: heavy {step} step that it does not have")
+    return steps
+
+
+def reward_gold(colour: str, foe: ChallengeDesign) -> int:
+    """The gold reward for ``foe``'s rank in ``colour``'s gold band, plus its offset."""
+    band = SCALES[colour].gold
+    return _within(_lerp(band, foe.rank) + foe.gold, band, foe.name)
 
 
 @dataclass(frozen=True)
@@ -954,28 +979,16 @@ def _reward_text(reward: Record, names: Mapping[str, str]) -> str:
 
 
 def challenge_card(card_id: str, colour: str, foe: Foe) -> Record:
-    scale = SCALES[colour]
-    base = _lerp((scale.value[0] + 1, scale.value[1] - 1), foe.rank)
-    low, high = scale.damage
-    hit = low + (high - low) * foe.rank // TOP_RANK  # rounded down
     card: Record = {"id": card_id, "name": foe.name, "colour": colour, "kind": "challenge"}
     card["text"] = ""
-    card["life"] = _within(_lerp(scale.life, foe.rank) + foe.life, scale.life, foe.name)
-    for step in ("ranged", "melee", "magic"):
-        offset = getattr(foe, step)
-        if offset is not None:
-            card[step] = Flow(
-                value=_within(base + offset, scale.value, foe.name),
-                damage=_within(hit + (step in foe.heavy), scale.damage, foe.name),
-            )
-        elif step in foe.heavy:
-            raise ValueError(f"{foe.name}: heavy {step} step that it does not have")
+    card["life"] = challenge_life(colour, foe)
+    card.update(combat_steps(colour, foe))
     card["traits"] = FlowList(foe.traits)
     if foe.no_escape:
         card["no_escape"] = True
     if foe.abilities:
         card["abilities"] = list(foe.abilities)
-    reward: Record = {"gold": _within(_lerp(scale.gold, foe.rank) + foe.gold, scale.gold, foe.name)}
+    reward: Record = {"gold": reward_gold(colour, foe)}
     for flag in ("dragon_rune", "wins_game", "market_card"):
         if getattr(foe, flag):
             reward[flag] = True
@@ -1258,6 +1271,26 @@ def _strongest_step(ally: Ally) -> str:
     return max(stats, key=lambda step: (stats[step][0], stats[step][1]))
 
 
+def ally_card(card_id: str, ally: Ally) -> Record:
+    """An ally's market card, priced: cost = price(value)."""
+    texts = [f"An ally who fights beside you, strongest in the {_strongest_step(ally)} step."]
+    texts += [a["text"] for a in ally.abilities]
+    card: Record = {
+        "id": card_id,
+        "name": ally.name,
+        "kind": "ally",
+        "cost": 0,
+        "text": " ".join(texts),
+        "life": ally.life,
+        "stamina": ally.stamina,
+        **stat_line(ally.mind, ally.body, ally.spirit),
+    }
+    if ally.abilities:
+        card["abilities"] = list(ally.abilities)
+    card["cost"] = price(market_value(card))
+    return card
+
+
 def make_market() -> list[Record]:
     """Weapons, armour, artifacts, runes, then allies (m-01 ... m-84); cost = price(value)."""
     cards: list[Record] = []
@@ -1271,24 +1304,11 @@ def make_market() -> list[Record]:
             card: Record = {"id": "", "name": name, "kind": kind, "cost": 0}
             card["text"] = " ".join(a["text"] for a in abilities)
             card["abilities"] = list(abilities)
+            card["cost"] = price(market_value(card))
             cards.append(card)
-    for ally in ALLY_CARDS:
-        texts = [f"An ally who fights beside you, strongest in the {_strongest_step(ally)} step."]
-        texts += [a["text"] for a in ally.abilities]
-        card = {"id": "", "name": ally.name, "kind": "ally", "cost": 0, "text": " ".join(texts)}
-        card.update(
-            life=ally.life,
-            stamina=ally.stamina,
-            mind=Flow(value=ally.mind[0], damage=ally.mind[1]),
-            body=Flow(value=ally.body[0], damage=ally.body[1]),
-            spirit=Flow(value=ally.spirit[0], damage=ally.spirit[1]),
-        )
-        if ally.abilities:
-            card["abilities"] = list(ally.abilities)
-        cards.append(card)
+    cards += [ally_card("", ally) for ally in ALLY_CARDS]
     for index, card in enumerate(cards):
         card["id"] = f"m-{index + 1:02d}"
-        card["cost"] = price(market_value(card))
     return cards
 
 
@@ -1327,26 +1347,7 @@ FILES = {
 
 
 def dump(key: str, records: list[Record]) -> str:
-    header = (
-        f"# {FILES[key][1]}\n"
-        "# Original boardwright content, generated by tools/generate_runebound_cards.py:\n"
-        "# edit the script and rerun it rather than editing this file.\n"
-    )
-    body = yaml.dump(
-        {key: records},
-        Dumper=_Dumper,
-        sort_keys=False,
-        allow_unicode=True,
-        default_flow_style=False,
-        width=1000,  # one line per text: easy to read, grep and diff
-    )
-    lines = body.splitlines()
-    spaced = lines[:2]
-    for line in lines[2:]:
-        if line.startswith("  - "):
-            spaced.append("")  # a blank line between records
-        spaced.append(line)
-    return header + "\n".join(spaced) + "\n"
+    return records_yaml(key, records, FILES[key][1], "tools/generate_runebound_cards.py")
 
 
 def write(folder: Path) -> list[Path]:
