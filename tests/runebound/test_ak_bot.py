@@ -202,8 +202,8 @@ def test_heads_for_the_city_its_quest_needs() -> None:
     give_quest(state, "ak-l-16")  # Mirath's bazaar for 3 gold, then the Salt Road
     bot = RuneboundBot(1)
     bot.choose(observe(state, 0, "day_or_night", ["day", "night"]))
-    assert bot._ak is not None
-    targets = bot._ak.targets(bot._party(observe(state, 0, "movement", ["stay", "step"])))
+    assert isinstance(bot._play, AlKalimPlay)
+    targets = bot._play.targets(bot._party(observe(state, 0, "movement", ["stay", "step"])))
     assert max(targets, key=lambda t: t[1])[0] == mirath
 
 
@@ -340,13 +340,14 @@ def test_a_challenge_that_takes_legend_cards_costs_more_to_lose_to() -> None:
     state = table()
     bot = RuneboundBot(1)
     bot.choose(observe(state, 0, "day_or_night", ["day", "night"]))
-    assert bot._ak is not None
+    play = bot._play
+    assert isinstance(play, AlKalimPlay)
     kb = ak_knowledge()
     sultan = next(c for c in kb.adventures.values() if c.name == "The Sultan of Thieves")
     plain = kb.adventures["ak-g-01"]
     party = bot._party(observe(state, 0, "movement", ["stay"]))
-    assert bot._ak.plunder_cost(party, sultan) == 0.0
+    assert play.plunder_cost(party, sultan) == 0.0
     give_quest(state, "ak-l-01", step=2)
     party = bot._party(observe(state, 0, "movement", ["stay"]))
-    assert bot._ak.plunder_cost(party, sultan) > 0.0
-    assert bot._ak.plunder_cost(party, plain) == 0.0
+    assert play.plunder_cost(party, sultan) > 0.0
+    assert play.plunder_cost(party, plain) == 0.0

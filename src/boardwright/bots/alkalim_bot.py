@@ -1,10 +1,13 @@
 """The heuristic bot's play of The Sands of Al-Kalim (issue #4).
 
-:class:`~boardwright.bots.runebound_bot.RuneboundBot` hands a game to :class:`AlKalimPlay` when
-its view has an ``al_kalim`` section. The bot still reads only its observation: the view (quest
-boards, legend stacks, sandstorm, lost cities, gear) and the public static content, here the
-Al-Kalim content view (overlay board, Al-Kalim challenges with their day and night life, legend
-cards with their quests, Al-Kalim heroes and allies).
+:class:`~boardwright.bots.runebound_bot.RuneboundBot` plays a game with :class:`AlKalimPlay` when
+its view has an ``al_kalim`` section: it answers the expansion's decisions and overrides the
+hooks of :class:`~boardwright.bots.runebound_bot.BasePlay` in the base handlers (the movement
+targets and potential, the day's cost of a roll, the pack camel, stamina and quest tests in the
+choice of experience). The bot still reads only its observation: the view (quest boards, legend
+stacks, sandstorm, lost cities, gear) and the public static content, here the Al-Kalim content
+view (overlay board, Al-Kalim challenges with their day and night life, legend cards with their
+quests, Al-Kalim heroes and allies).
 
 How it plays
 ------------
@@ -59,19 +62,21 @@ from boardwright.bots.runebound_bot import (
     GAMMA,
     HEXES_PER_TURN,
     SHOPPING_RANGE,
-    STEP_STATS,
     WIN_VALUE,
     WOUND,
     XP_POINT,
+    BasePlay,
     Knowledge,
     Party,
     RuneboundBot,
     _option_index,
     ability_worth,
+    adventure_hexes,
     card_win_value,
     fight_odds,
     fight_start,
     test_chance,
+    undefeated_here,
 )
 from boardwright.engine.hexgrid import distance
 from boardwright.games.runebound.alkalim.rules import al_kalim_view
@@ -305,11 +310,12 @@ class Job:
     places: frozenset[int] | None  # where it can be done (None: anywhere)
 
 
-class AlKalimPlay:
-    """The Al-Kalim decisions of one :class:`RuneboundBot` (one per game)."""
+class AlKalimPlay(BasePlay):
+    """The Al-Kalim decisions of one :class:`RuneboundBot` (one per game), and its answers to
+    the base handlers' hooks."""
 
     def __init__(self, bot: RuneboundBot) -> None:
-        self.bot = bot
+        super().__init__(bot)
         bot._kb = ak_knowledge(bot._content)
         self.kb = bot._kb
         self.st = ak_static(self.kb)
@@ -333,10 +339,8 @@ class AlKalimPlay:
             "waterskin": self.waterskin,
             "city_of_dreams": self.city_of_dreams,
             "market": self.market,
-            "movement": self.movement,
             "move": self.move,
             "after_movement": self.after_movement,
-            "experience": self.experience,
         }
 
     def handler(self, kind: str) -> Callable[[Observation], int] | None:
@@ -901,26 +905,17 @@ class AlKalimPlay:
     ) -> float:
         """A bazaar's healing, best card, gear and power."""
         bot = self.bot
-        kb = self.kb
-        life = max(party.life, 1)
-        ally_wounds = sum(w for _, w, _ in party.allies)
-        urgency = 1.0 + party.wounds / life
         if power == "faith":  # AK-14.5: every wound healed for nothing
+            urgency = 1.0 + party.wounds / max(party.life, 1)
+            ally_wounds = sum(w for _, w, _ in party.allies)
             heal = WOUND * (party.wounds * urgency + 0.5 * ally_wounds)
             gold = party.gold
         else:
-            healed = min(party.wounds, party.gold)
-            heal = WOUND * healed * urgency
-            heal += WOUND * 0.5 * min(ally_wounds, max(party.gold - party.wounds, 0))
-            gold = party.gold - healed
+            heal = bot._healing_value(party)
+            gold = party.gold - min(party.wounds, party.gold)
         shop = 0.0
-        if kb.dist[party.here][hex_index] <= SHOPPING_RANGE:
-            colours = bot._frontier(party)
-            for card_id in party.view.get("markets", {}).get(stack, []):
-                card = kb.market.get(card_id)
-                if card is None or card.cost > gold or not bot._can_carry(party, card):
-                    continue
-                shop = max(shop, bot._card_value(party, card, colours) - card.cost)
+        if self.kb.dist[party.here][hex_index] <= SHOPPING_RANGE:
+            shop = bot._best_buy(party, stack, gold, bot._frontier(party))
         lottery = CITY_LOTTERY if party.gold >= 3 else 0.0
         gear = self.gear_wish(party, read)
         return heal + shop + lottery + gear + POWER_VALUE.get(power, 0.0)
@@ -969,7 +964,6 @@ class AlKalimPlay:
         def make() -> dict[int, float]:
             kb = self.kb
             jobs = self.jobs(party, read)
-            view = party.view
             night = party.night
             step3: dict[int, float] = {}
             bonus: dict[int, float] = {}
@@ -978,13 +972,9 @@ class AlKalimPlay:
                 if value > step3.get(h, 0.0):
                     step3[h] = value
 
-            counters: dict[str, list[str]] = view.get("counters", {})
-            undefeated: dict[str, str] = view.get("undefeated", {})
-            for at, present in counters.items():
-                h = kb.index_of.get(at)
-                if h is None or h in read.covered:
+            for h, card, present in adventure_hexes(kb, party.view):
+                if h in read.covered:
                     continue
-                card = kb.adventures.get(undefeated.get(at, ""))
                 if card is not None:
                     counter = card.colour in present
                     value = self.undefeated_value(party, read, jobs, h, card, counter)
@@ -993,12 +983,6 @@ class AlKalimPlay:
                 else:
                     continue
                 better(h, value)
-            for at, card_id in undefeated.items():
-                h = kb.index_of.get(at)
-                card = kb.adventures.get(card_id)
-                if h is None or card is None or at in counters or h in read.covered:
-                    continue
-                better(h, self.undefeated_value(party, read, jobs, h, card, False))
             for h in (*self.st.city_hex.values(), *read.lost_at.values()):
                 if h not in read.covered:
                     better(h, self.city_bazaar(party, read, jobs, h))
@@ -1105,17 +1089,19 @@ class AlKalimPlay:
         neighbours = kb.neighbours[here]
         best = max(best, *(pot[n] for n in neighbours)) if neighbours else best
         if read.gear.get(CAMEL, 0) > 0:
-            two = max(pot[h] for h in range(kb.hex_count) if kb.dist[here][h] <= 2)
-            best = max(best, two - CAMEL_VALUE)
+            best = max(best, self.camel_value(pot, here))
         tired = party.exhaustion + sum(e for _, _, e in party.allies)
         hurt = party.wounds + sum(w for _, w, _ in party.allies)
         most = 4 if tired or hurt else 5
         for dice in range(1, most + 1):
-            reach = max(pot[here], bot._roll_value(here, dice))
-            rest = bot._rest_value(party, min(max(0, 4 - dice), tired))
-            cost = 0.0 if party.night else self.day_cost(party, read, dice)
-            best = max(best, reach + rest - cost)
+            best = max(best, bot._roll_score(party, pot, dice, tired))
         return best
+
+    def camel_value(self, pot: list[float], here: int) -> float:
+        """AK-9.7: the pack camel used up for the best hex up to two hexes away."""
+        kb = self.kb
+        two = max(pot[h] for h in range(kb.hex_count) if kb.dist[here][h] <= 2)
+        return two - CAMEL_VALUE
 
     # --- decisions: step 1 and movement ---------------------------------------------------------
     def day_or_night(self, observation: Observation) -> int:
@@ -1131,53 +1117,13 @@ class AlKalimPlay:
             bot._potential(self.at_time(party, True))  # keep it for the movement step
         return bot._key_index(observation, "night" if night else "day")
 
-    def movement(self, observation: Observation) -> int:
-        """RB-3 in Al-Kalim: the base choice, with the day's exhaustion taken off each roll
-        (AK-5.2) and the pack camel (AK-9.7) for a target two hexes away."""
-        bot = self.bot
-        kb = self.kb
-        party = bot._party(observation)
-        read = self.read(party)
-        pot = bot._potential(party)
-        here = party.here
-        options = observation.decision.options
-        bot._faces = None
-        bot._walk_pos = here
-        bot._walk_memo = {}
-        best_far = max(range(kb.hex_count), key=lambda h: (pot[h], -kb.dist[here][h]))
-        far = kb.dist[here][best_far]
-        for i, option in enumerate(options):
-            if not option.key.startswith("use:"):
-                continue
-            key = option.key[4:]
-            ability = bot._ability(party, key, "before_movement") or bot._ability(
-                party, key, "activate"
-            )
-            if ability is not None and bot._movement_ability_worth(party, ability, pot, far) > 0.3:
-                return i
-        tired = party.exhaustion + sum(e for _, _, e in party.allies)
-        step_best = max((pot[n] for n in kb.neighbours[here]), default=0.0)
-        scores: list[float] = []
-        for option in options:
-            key = option.key
-            if key == "stay":
-                scores.append(pot[here])
-            elif key == "rest":
-                scores.append(pot[here] + bot._rest_value(party, min(4, tired)))
-            elif key == "step":
-                scores.append(step_best)
-            elif key == "camel":
-                two = max(pot[h] for h in range(kb.hex_count) if kb.dist[here][h] <= 2)
-                scores.append(two - CAMEL_VALUE)
-            elif key.startswith("roll:"):
-                dice = int(key[5:])
-                reach = max(pot[here], bot._roll_value(here, dice))
-                rest = bot._rest_value(party, min(max(0, 4 - dice), tired))
-                cost = 0.0 if party.night else self.day_cost(party, read, dice)
-                scores.append(reach + rest - cost)
-            else:
-                scores.append(-1e9)
-        return bot._pick(observation, scores)
+    def roll_cost(self, party: Party, dice: int) -> float:
+        """AK-5.2: by day, the march's expected exhaustion (and wounds) per die rolled."""
+        return 0.0 if party.night else self.day_cost(party, self.read(party), dice)
+
+    def movement_option(self, party: Party, key: str, pot: list[float]) -> float:
+        """AK-9.7: the pack camel, for a target two hexes away."""
+        return self.camel_value(pot, party.here) if key == "camel" else -1e9
 
     def move(self, observation: Observation) -> int:
         """The base walk; a pack camel is loaded when one more hex reaches more (AK-9.7)."""
@@ -1267,7 +1213,6 @@ class AlKalimPlay:
         read = self.read(party)
         jobs = self.jobs(party, read)
         here = party.here
-        at = party.me["at"]
         scores: list[float] = []
         for option in observation.decision.options:
             key = option.key
@@ -1278,15 +1223,11 @@ class AlKalimPlay:
                 else:
                     scores.append(-1e9)
             elif key == "undefeated":
-                card = kb.adventures.get(party.view.get("undefeated", {}).get(at, ""))
-                present = party.view.get("counters", {}).get(at, [])
-                scores.append(
-                    -1e9
-                    if card is None
-                    else self.undefeated_value(
-                        party, read, jobs, here, card, card.colour in present
-                    )
-                )
+                found = undefeated_here(kb, party)
+                if found is None:
+                    scores.append(-1e9)
+                else:
+                    scores.append(self.undefeated_value(party, read, jobs, here, *found))
             elif key.startswith("attack:"):
                 scores.append(bot._duel_value(party, int(key[7:]) - 1))
             elif key.startswith("legend:"):
@@ -1555,26 +1496,13 @@ class AlKalimPlay:
                 scores.append(0.5 * value - card.cost)
         return bot._pick(observation, scores)
 
-    def experience(self, observation: Observation) -> int:
-        """RB-8 in Al-Kalim: the base choice of counter, plus the quest tests a stat helps
-        pass and stamina for day travel."""
-        bot = self.bot
-        party = bot._party(observation)
+    def stamina_xp(self, party: Party) -> float:
+        """A stamina counter: room for the day's exhaustion (AK-5.5)."""
+        return STAMINA_XP
+
+    def xp_tests(self, party: Party) -> list[tuple[TestRecord, float]]:
+        """The tests of the quest steps still to do, each worth a share of its reward."""
         read = self.read(party)
-        options = observation.decision.options
-        for i, option in enumerate(options):
-            if option.key.startswith("use:"):
-                ability = bot._ability(party, option.key[4:], "activate")
-                if ability is not None and ability_worth(party, ability, moving=False) > 0.3:
-                    return i
-        xp_options = [
-            (i, o.key[3:].split("+")) for i, o in enumerate(options) if o.key.startswith("xp:")
-        ]
-        if not xp_options:
-            return bot._key_index(observation, "done", len(options) - 1)
-        colours = bot._frontier(party)
-        pre = party.rested_pre()
-        base = bot._strength(party, party.sig(), pre, colours)
         tests: list[tuple[TestRecord, float]] = []
         for slot in read.slots:
             card = self.st.legends.get(slot["id"])
@@ -1585,21 +1513,7 @@ class AlKalimPlay:
                 for step in card.quest.steps[int(slot["step"]) :]
                 if step.test is not None
             )
-        scores = [-1e9] * len(options)
-        for i, kinds in xp_options:
-            stamina = kinds.count("stamina")
-            others = [k for k in kinds if k != "stamina"]
-            score = stamina * STAMINA_XP  # day travel (AK-5.5)
-            if others:
-                score += bot._strength(party, party.sig(extra_xp=others), pre, colours) - base
-            for test, worth in tests:
-                plus = 2 * sum(1 for k in kinds if k == test.stat)
-                if plus and test.stat in STEP_STATS:
-                    now = test_chance(party, test.stat, test.skill, test.difficulty)
-                    after = test_chance(party, test.stat, test.skill, test.difficulty - plus)
-                    score += (after - now) * worth
-            scores[i] = score
-        return bot._pick(observation, scores)
+        return tests
 
 
 def _with_gold(observation: Observation, gold: int) -> Observation:

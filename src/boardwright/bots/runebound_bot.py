@@ -35,8 +35,10 @@ How it plays
   strength; in practice the stat the hero attacks with, or life.
 
 The Sands of Al-Kalim: when the view has an ``al_kalim`` section the bot plays with the Al-Kalim
-content view and hands the expansion's decisions (and movement, the bazaar and experience) to
-:class:`~boardwright.bots.alkalim_bot.AlKalimPlay`; see that module.
+content view and :class:`~boardwright.bots.alkalim_bot.AlKalimPlay`, which answers the expansion's
+decisions and overrides the hooks of :class:`BasePlay` (movement targets, the cost of a roll,
+options the base handlers do not know, what experience is for), as ``AlKalimRules`` overrides
+the base ``Rules``; see that module.
 
 Other games: the bot knows only Runebound. For any other game (the view's ``game`` is not
 ``runebound``) it chooses uniformly at random from its own seeded generator, like ``RandomBot``.
@@ -49,9 +51,9 @@ from __future__ import annotations
 import math
 import re
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from boardwright.bots.base import Observation
 from boardwright.engine.rng import Rng
@@ -66,10 +68,8 @@ from boardwright.games.runebound.records import (
     EncounterChoice,
     Hero,
     MarketCard,
+    TestRecord,
 )
-
-if TYPE_CHECKING:
-    from boardwright.bots.alkalim_bot import AlKalimPlay
 
 STEP_NAMES = ("ranged", "melee", "magic")
 STEP_STATS = ("mind", "body", "spirit")
@@ -90,7 +90,7 @@ HEXES_PER_TURN = 4.0  # five dice carry a hero about four hexes towards a far ta
 CITY_LOTTERY = 0.3  # the unknown market card a city visit turns up
 CHALLENGE_ARMOUR = True  # count a challenge's passive damage reduction against the hero's hits
 KAPPAS = (0.25, 1.0, 4.0)  # knock-out cost / win value levels the fight tables are solved for
-CACHE_LIMIT = 20_000  # fight tables kept per process (each a few kB)
+CACHE_LIMIT = 100_000  # fight tables kept per process (each a few kB; ~0.7 GB at the limit)
 SHOPPING_RANGE = 10  # hexes: market stacks farther away are not worth a trip
 
 ADVANCE: dict[int, tuple[float, ...]] = {
@@ -825,6 +825,34 @@ def fight_start(party: Party, enemy: Enemy, sig: HeroSig) -> tuple[int, int]:
     return party.pre_damage(), taken
 
 
+def adventure_hexes(
+    kb: Knowledge, view: dict[str, Any]
+) -> Iterator[tuple[int, AdventureCard | None, Sequence[str]]]:
+    """The hexes with an adventure: (hex, the undefeated challenge there or None, the colours of
+    the adventure counters there), hexes with counters first."""
+    counters: dict[str, list[str]] = view.get("counters", {})
+    undefeated: dict[str, str] = view.get("undefeated", {})
+    for at, present in counters.items():
+        hex_index = kb.index_of.get(at)
+        if hex_index is not None:
+            yield hex_index, kb.adventures.get(undefeated.get(at, "")), present
+    for at, card_id in undefeated.items():
+        hex_index = kb.index_of.get(at)
+        card = kb.adventures.get(card_id)
+        if hex_index is not None and card is not None and at not in counters:
+            yield hex_index, card, ()
+
+
+def undefeated_here(kb: Knowledge, party: Party) -> tuple[AdventureCard, bool] | None:
+    """The undefeated challenge on the hero's hex, and whether a counter of its colour lies
+    there too (its experience counts)."""
+    at = party.me["at"]
+    card = kb.adventures.get(party.view.get("undefeated", {}).get(at, ""))
+    if card is None:
+        return None
+    return card, card.colour in party.view.get("counters", {}).get(at, [])
+
+
 def challenge_ev(kb: Knowledge, party: Party, card: AdventureCard, counter: bool) -> float:
     """What taking on this challenge is worth: reward * P(win) - knock-out cost * P(knocked out)."""
     enemy = party.enemies[card.id]
@@ -974,6 +1002,74 @@ def _option_index(decision_options: Sequence[Any], key: str) -> int | None:
     return None
 
 
+class BasePlay:
+    """The base game's answers to the hooks in :class:`RuneboundBot`'s handlers.
+
+    An expansion's play (:class:`~boardwright.bots.alkalim_bot.AlKalimPlay`) overrides the hooks
+    where it changes a choice in the middle of a base handler and adds handlers of its own, the
+    way ``AlKalimRules`` overrides the base ``Rules``: the base handlers never test for an
+    expansion.
+    """
+
+    def __init__(self, bot: RuneboundBot) -> None:
+        self.bot = bot
+
+    def handler(self, kind: str) -> Callable[[Observation], int] | None:
+        """The handler for a decision kind that replaces the base one (None: the base one)."""
+        return None
+
+    # --- the movement potential -------------------------------------------------------------------
+    def targets(self, party: Party) -> list[tuple[int, float]]:
+        """Hexes worth ending the movement on and their values: adventures, cities."""
+        bot = self.bot
+        kb = bot.kb
+        colours = bot._colour_values(party)
+        out: list[tuple[int, float]] = []
+        for hex_index, card, present in adventure_hexes(kb, party.view):
+            if card is not None:
+                value = challenge_ev(kb, party, card, counter=card.colour in present)
+            else:
+                value = max(colours.get(c, 0.0) for c in present) if present else 0.0
+            out.append((hex_index, value))
+        frontier = bot._frontier(party)
+        for city, hex_index in kb.city_hex.items():
+            out.append((hex_index, bot._city_value(party, city, frontier)))
+        return [(h, v) for h, v in out if v > 0.05]
+
+    def potential_key(self, party: Party) -> tuple[Any, ...] | None:
+        """What the movement potential depends on beyond the base bot's key."""
+        return None
+
+    def floor(
+        self, party: Party, pot: list[float], targets: Sequence[tuple[int, float]]
+    ) -> list[float]:
+        """The potential after what ending the movement on any hex costs (none in the base
+        game)."""
+        return pot
+
+    # --- movement ---------------------------------------------------------------------------------
+    def roll_cost(self, party: Party, dice: int) -> float:
+        """What rolling ``dice`` movement dice costs besides the time (nothing in the base game)."""
+        return 0.0
+
+    def movement_option(self, party: Party, key: str, pot: list[float]) -> float:
+        """The score of a movement option the base handler does not know (never taken)."""
+        return -1e9
+
+    # --- experience -------------------------------------------------------------------------------
+    def stamina_xp(self, party: Party) -> float:
+        """What a stamina counter is worth: room for abilities that cost exhaustion."""
+        tiring = any(a.cost.exhaustion for _, a in party.abilities("combat_step")) or any(
+            a.cost.exhaustion for _, a in party.abilities("before_combat")
+        )
+        return 0.5 if tiring else 0.05
+
+    def xp_tests(self, party: Party) -> Sequence[tuple[TestRecord, float]]:
+        """Tests the hero expects to roll, each with what passing it is worth: experience in
+        their stat makes them likelier (none in the base game)."""
+        return ()
+
+
 class RuneboundBot:
     """Heuristic Runebound player (see the module docstring). Random for any other game."""
 
@@ -995,7 +1091,7 @@ class RuneboundBot:
         self._walk_memo: dict[tuple[int, tuple[int, ...], int], float] = {}
         self._ally_round: tuple[Any, ...] | None = None
         self._ally_shield: set[int] = set()
-        self._ak: AlKalimPlay | None = None  # The Sands of Al-Kalim (alkalim_bot.py)
+        self._play: BasePlay = BasePlay(self)  # AlKalimPlay in The Sands of Al-Kalim
 
     @property
     def kb(self) -> Knowledge:
@@ -1014,10 +1110,10 @@ class RuneboundBot:
             if self._game == "runebound" and observation.view.get("al_kalim") is not None:
                 from boardwright.bots.alkalim_bot import AlKalimPlay
 
-                self._ak = AlKalimPlay(self)
-        ak_handler = self._ak.handler(decision.kind) if self._ak is not None else None
-        if ak_handler is not None:
-            index = ak_handler(observation)
+                self._play = AlKalimPlay(self)
+        replaced = self._play.handler(decision.kind)
+        if replaced is not None:
+            index = replaced(observation)
         else:
             handler = _HANDLERS.get(decision.kind) if self._game == "runebound" else None
             if handler is None:
@@ -1047,6 +1143,47 @@ class RuneboundBot:
             if k == key:
                 return ability
         return None
+
+    def _ability_to_use(
+        self,
+        observation: Observation,
+        party: Party,
+        timings: Sequence[str],
+        least: float,
+        worth: Callable[[Ability], float] | None = None,
+    ) -> int | None:
+        """The first ``use:`` option whose ability (looked up under the first of ``timings``
+        that has it) is worth more than ``least``: by ``worth``, else its worth outside
+        combat and movement (:func:`ability_worth`)."""
+        for i, option in enumerate(observation.decision.options):
+            if not option.key.startswith("use:"):
+                continue
+            key = option.key[4:]
+            ability: Ability | None = None
+            for timing in timings:
+                ability = self._ability(party, key, timing)
+                if ability is not None:
+                    break
+            if ability is None:
+                continue
+            value = ability_worth(party, ability, moving=False) if worth is None else worth(ability)
+            if value > least:
+                return i
+        return None
+
+    def _use_or_pass(self, observation: Observation, timing: str, least: float) -> int:
+        """The ``timing`` ability worth most, if it is worth more than ``least``; else the
+        option that uses none."""
+        party = self._party(observation)
+        scores = []
+        for option in observation.decision.options:
+            if option.key.startswith("use:"):
+                ability = self._ability(party, option.key[4:], timing)
+                worth = -1.0 if ability is None else ability_worth(party, ability, moving=False)
+                scores.append(worth if worth > least else -1.0)
+            else:
+                scores.append(0.0)
+        return self._pick(observation, scores)
 
     # --- valuation ---------------------------------------------------------------------------
     def _known_elsewhere(self, view: dict[str, Any]) -> set[str]:
@@ -1178,19 +1315,29 @@ class RuneboundBot:
         return gain + _utility_value(card)
 
     def _city_value(self, party: Party, city: str, colours: Sequence[str]) -> float:
+        near = self.kb.dist[party.here][self.kb.city_hex[city]] <= SHOPPING_RANGE
+        shop = self._best_buy(party, city, party.gold, colours) if near else 0.0
+        lottery = CITY_LOTTERY if party.gold >= 3 else 0.0
+        return self._healing_value(party) + shop + lottery
+
+    @staticmethod
+    def _healing_value(party: Party) -> float:
+        """Healing bought in a city: the hero's wounds first (the more hurt, the more it is
+        worth), then the allies' with the gold left."""
         heal = min(party.wounds, party.gold) * WOUND * (1.0 + party.wounds / max(party.life, 1))
         ally_heal = min(sum(w for _, w, _ in party.allies), max(party.gold - party.wounds, 0))
-        heal += ally_heal * WOUND * 0.5
+        return heal + ally_heal * WOUND * 0.5
+
+    def _best_buy(self, party: Party, stack: str, gold: int, colours: Sequence[str]) -> float:
+        """The most a card of a market stack (named as the view names it) adds over its price,
+        among those ``gold`` pays for and the party can carry."""
         shop = 0.0
-        near = self.kb.dist[party.here][self.kb.city_hex[city]] <= SHOPPING_RANGE
-        stack = party.view.get("markets", {}).get(city, []) if near else []
-        for card_id in stack:
+        for card_id in party.view.get("markets", {}).get(stack, []):
             card = self.kb.market.get(card_id)
-            if card is None or card.cost > party.gold or not self._can_carry(party, card):
+            if card is None or card.cost > gold or not self._can_carry(party, card):
                 continue
             shop = max(shop, self._card_value(party, card, colours) - card.cost)
-        lottery = CITY_LOTTERY if party.gold >= 3 else 0.0
-        return heal + shop + lottery
+        return shop
 
     @staticmethod
     def _can_carry(party: Party, card: MarketCard) -> bool:
@@ -1200,34 +1347,6 @@ class RuneboundBot:
             limit = 2 if card.kind == "weapon" else 1
             return sum(1 for c in party.items if c.kind == card.kind) < limit
         return True
-
-    def _targets(self, party: Party) -> list[tuple[int, float]]:
-        if self._ak is not None:  # Al-Kalim: quests, bazaars, the story step
-            return self._ak.targets(party)
-        kb = self.kb
-        view = party.view
-        colours = self._colour_values(party)
-        undefeated: dict[str, str] = view.get("undefeated", {})
-        out: list[tuple[int, float]] = []
-        for at, present in view.get("counters", {}).items():
-            hex_index = kb.index_of.get(at)
-            if hex_index is None:
-                continue
-            card = kb.adventures.get(undefeated.get(at, ""))
-            if card is not None:
-                value = challenge_ev(kb, party, card, counter=card.colour in present)
-            else:
-                value = max(colours.get(c, 0.0) for c in present) if present else 0.0
-            out.append((hex_index, value))
-        for at, card_id in undefeated.items():
-            hex_index = kb.index_of.get(at)
-            card = kb.adventures.get(card_id)
-            if hex_index is not None and card is not None and at not in view.get("counters", {}):
-                out.append((hex_index, challenge_ev(kb, party, card, counter=False)))
-        frontier = self._frontier(party)
-        for city, hex_index in kb.city_hex.items():
-            out.append((hex_index, self._city_value(party, city, frontier)))
-        return [(h, v) for h, v in out if v > 0.05]
 
     def _potential(self, party: Party) -> list[float]:
         """The value of ending this turn's movement on each hex."""
@@ -1239,17 +1358,16 @@ class RuneboundBot:
             party.gold,
             tuple(c.id for c in party.items),
             len(party.allies),
-            None if self._ak is None else self._ak.potential_key(party),
+            self._play.potential_key(party),
         )
         if self._pot is not None and self._pot_key == key:
             return self._pot
         kb = self.kb
         pot = [0.0] * kb.hex_count
-        targets = self._targets(party)
+        targets = self._play.targets(party)
         for target, value in targets:
             pot = list(map(max, pot, [value * x for x in kb.discount_rows[target]]))
-        if self._ak is not None:  # Al-Kalim: step 3 is forced on hexes with nothing to do
-            pot = self._ak.floor(party, pot, targets)
+        pot = self._play.floor(party, pot, targets)
         self._pot = pot
         self._pot_key = key
         self._target_list = targets
@@ -1282,18 +1400,15 @@ class RuneboundBot:
         # abilities first: healing, extra moves towards a far target, teleports
         best_far = max(range(kb.hex_count), key=lambda h: (pot[h], -kb.dist[here][h]))
         far = kb.dist[here][best_far]
-        for i, option in enumerate(options):
-            if not option.key.startswith("use:"):
-                continue
-            key = option.key[4:]
-            ability = self._ability(party, key, "before_movement") or self._ability(
-                party, key, "activate"
-            )
-            if ability is None:
-                continue
-            worth = self._movement_ability_worth(party, ability, pot, far)
-            if worth > 0.3:
-                return i
+        use = self._ability_to_use(
+            observation,
+            party,
+            ("before_movement", "activate"),
+            0.3,
+            lambda ability: self._movement_ability_worth(party, ability, pot, far),
+        )
+        if use is not None:
+            return use
         tired = party.exhaustion + sum(e for _, _, e in party.allies)
         scores: list[float] = []
         step_best = max((pot[n] for n in kb.neighbours[here]), default=0.0)
@@ -1306,13 +1421,18 @@ class RuneboundBot:
             elif key == "step":
                 scores.append(step_best)
             elif key.startswith("roll:"):
-                dice = int(key[5:])
-                reach = max(pot[here], self._roll_value(here, dice))
-                rest = self._rest_value(party, min(max(0, 4 - dice), tired))
-                scores.append(reach + rest)
+                scores.append(self._roll_score(party, pot, int(key[5:]), tired))
             else:
-                scores.append(-1e9)
+                scores.append(self._play.movement_option(party, key, pot))
         return self._pick(observation, scores)
+
+    def _roll_score(self, party: Party, pot: list[float], dice: int, tired: int) -> float:
+        """Rolling ``dice`` movement dice: the potential expected where they carry the hero,
+        the rest of the dice not rolled (``tired``: the party's exhaustion), less their cost."""
+        here = party.here
+        reach = max(pot[here], self._roll_value(here, dice))
+        rest = self._rest_value(party, min(max(0, 4 - dice), tired))
+        return reach + rest - self._play.roll_cost(party, dice)
 
     @staticmethod
     def _rest_value(party: Party, removed: int) -> float:
@@ -1489,44 +1609,32 @@ class RuneboundBot:
         self._faces = None
         return self._pick(observation, scores)
 
-    def step(self, observation: Observation) -> int:
-        kb = self.kb
-        party = self._party(observation)
-        pot = self._potential(party)
+    def _pick_by_potential(self, observation: Observation, hex_of: Callable[[str], int]) -> int:
+        """The option whose hex (``hex_of`` its key, -1 for none) has the highest potential."""
+        pot = self._potential(self._party(observation))
         scores = []
         for option in observation.decision.options:
-            target = kb.index_of.get(option.key[3:], -1) if option.key.startswith("to:") else -1
-            scores.append(pot[target] if target >= 0 else -1e9)  # never "back": no loops
-        return self._pick(observation, scores)
-
-    def teleport(self, observation: Observation) -> int:
-        kb = self.kb
-        party = self._party(observation)
-        pot = self._potential(party)
-        scores = []
-        for option in observation.decision.options:
-            hex_index = kb.city_hex.get(option.key[5:], -1)
+            hex_index = hex_of(option.key)
             scores.append(pot[hex_index] if hex_index >= 0 else -1e9)
         return self._pick(observation, scores)
 
+    def step(self, observation: Observation) -> int:
+        index_of = self.kb.index_of
+        return self._pick_by_potential(  # never "back": no loops
+            observation, lambda key: index_of.get(key[3:], -1) if key.startswith("to:") else -1
+        )
+
+    def teleport(self, observation: Observation) -> int:
+        city_hex = self.kb.city_hex
+        return self._pick_by_potential(observation, lambda key: city_hex.get(key[5:], -1))
+
     def after_movement(self, observation: Observation) -> int:
-        party = self._party(observation)
-        scores = []
-        for option in observation.decision.options:
-            if option.key.startswith("use:"):
-                ability = self._ability(party, option.key[4:], "after_movement")
-                worth = -1.0 if ability is None else ability_worth(party, ability, moving=False)
-                scores.append(worth if worth > 0.2 else -1.0)
-            else:
-                scores.append(0.0)
-        return self._pick(observation, scores)
+        return self._use_or_pass(observation, "after_movement", 0.2)
 
     # --- adventures ---------------------------------------------------------------------------
     def adventure(self, observation: Observation) -> int:
         kb = self.kb
         party = self._party(observation)
-        view = observation.view
-        at = party.me["at"]
         colours: dict[str, float] | None = None
         scores: list[float] = []
         for option in observation.decision.options:
@@ -1534,13 +1642,8 @@ class RuneboundBot:
             if key == "skip":
                 scores.append(0.0)
             elif key == "undefeated":
-                card = kb.adventures.get(view.get("undefeated", {}).get(at, ""))
-                present = view.get("counters", {}).get(at, [])
-                scores.append(
-                    -1e9
-                    if card is None
-                    else challenge_ev(kb, party, card, counter=card.colour in present)
-                )
+                found = undefeated_here(kb, party)
+                scores.append(-1e9 if found is None else challenge_ev(kb, party, *found))
             elif key.startswith("adventure:"):
                 if colours is None:
                     colours = self._colour_values(party)
@@ -1802,16 +1905,7 @@ class RuneboundBot:
         return self._pick(observation, scores)
 
     def after_combat(self, observation: Observation) -> int:
-        party = self._party(observation)
-        scores = []
-        for option in observation.decision.options:
-            if option.key.startswith("use:"):
-                ability = self._ability(party, option.key[4:], "after_combat")
-                worth = -1.0 if ability is None else ability_worth(party, ability, moving=False)
-                scores.append(worth if worth > 0.1 else -1.0)
-            else:
-                scores.append(0.0)
-        return self._pick(observation, scores)
+        return self._use_or_pass(observation, "after_combat", 0.1)
 
     def duel_attack(self, observation: Observation) -> int:
         party = self._party(observation)
@@ -1834,11 +1928,9 @@ class RuneboundBot:
         party = self._party(observation)
         options = observation.decision.options
         # free gold and other market abilities first
-        for i, option in enumerate(options):
-            if option.key.startswith("use:"):
-                ability = self._ability(party, option.key[4:], "market")
-                if ability is not None and ability_worth(party, ability, moving=False) > 0.2:
-                    return i
+        use = self._ability_to_use(observation, party, ("market",), 0.2)
+        if use is not None:
+            return use
         heal = _option_index(options, "heal")
         if heal is not None and party.hp_left <= max(2, party.life // 2):
             return heal
@@ -1915,11 +2007,9 @@ class RuneboundBot:
     def experience(self, observation: Observation) -> int:
         party = self._party(observation)
         options = observation.decision.options
-        for i, option in enumerate(options):
-            if option.key.startswith("use:"):
-                ability = self._ability(party, option.key[4:], "activate")
-                if ability is not None and ability_worth(party, ability, moving=False) > 0.3:
-                    return i
+        use = self._ability_to_use(observation, party, ("activate",), 0.3)
+        if use is not None:
+            return use
         xp_options = [
             (i, o.key[3:].split("+")) for i, o in enumerate(options) if o.key.startswith("xp:")
         ]
@@ -1929,16 +2019,21 @@ class RuneboundBot:
         sig = party.sig()
         pre = party.rested_pre()
         base = self._strength(party, sig, pre, colours)
-        tiring = any(a.cost.exhaustion for _, a in party.abilities("combat_step")) or any(
-            a.cost.exhaustion for _, a in party.abilities("before_combat")
-        )
+        stamina_worth = self._play.stamina_xp(party)
+        tests = self._play.xp_tests(party)
         scores = [-1e9] * len(options)
         for i, kinds in xp_options:  # one counter, or a pair of two kinds (AR-6.9/AR-6.10)
             stamina = kinds.count("stamina")
             others = [k for k in kinds if k != "stamina"]
-            score = stamina * (0.5 if tiring else 0.05)
+            score = stamina * stamina_worth
             if others:
                 score += self._strength(party, party.sig(extra_xp=others), pre, colours) - base
+            for test, worth in tests:  # a test in a stat is 2 easier per counter in it
+                plus = 2 * sum(1 for k in kinds if k == test.stat)
+                if plus and test.stat in STEP_STATS:
+                    now = test_chance(party, test.stat, test.skill, test.difficulty)
+                    after = test_chance(party, test.stat, test.skill, test.difficulty - plus)
+                    score += (after - now) * worth
             scores[i] = score
         return self._pick(observation, scores)
 
@@ -1979,6 +2074,7 @@ class RuneboundBot:
         return self._pick(observation, scores)
 
     def _hero_score(self, hero_id: str) -> float:
+        """A fresh hero's chance to beat the first three colours (summed)."""
         hero = self.kb.heroes.get(hero_id)
         if hero is None:
             return -1e9
@@ -1998,29 +2094,7 @@ class RuneboundBot:
         return sum(self._colour_pw(party.sig(), party.pre_damage(), c) for c in COLOURS[:3])
 
     def choose_hero(self, observation: Observation) -> int:
-        kb = self.kb
-        scores = []
-        for option in observation.decision.options:
-            hero = kb.heroes.get(option.key[5:])
-            if hero is None:
-                scores.append(-1e9)
-                continue
-            me = {
-                "hero": hero.id,
-                "at": "",
-                "wounds": 0,
-                "exhaustion": 0,
-                "gold": 3,
-                "life": hero.life,
-                "stamina": hero.stamina,
-                "mind": hero.mind.value,
-                "body": hero.body.value,
-                "spirit": hero.spirit.value,
-            }
-            party = Party(kb, {"heroes": [me], "event": None}, 0)
-            sig = party.sig()
-            pre = party.pre_damage()
-            scores.append(sum(self._colour_pw(sig, pre, c) for c in COLOURS[:3]))
+        scores = [self._hero_score(option.key[5:]) for option in observation.decision.options]
         return self._pick(observation, scores)
 
 
