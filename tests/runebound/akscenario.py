@@ -187,6 +187,16 @@ def out_in_the_dunes(**options: Any) -> RuneboundState:
     return new_game_at(quiet_hex(DUNES), **options)
 
 
+def life(state: RuneboundState, seat: int = 0) -> int:
+    """The hero's life now, as the Al-Kalim rules count it (card, experience, items, legends)."""
+    return AK.life(state, seat)
+
+
+def stamina(state: RuneboundState, seat: int = 0) -> int:
+    """The hero's stamina now, as the Al-Kalim rules count it."""
+    return AK.stamina(state, seat)
+
+
 def nearest_city(state: RuneboundState, seat: int = 0) -> int:
     """The printed city a knocked-out hero wakes in (AK-16.1)."""
     return AK.nearest_city_hex(state, seat)

@@ -29,6 +29,7 @@ from akscenario import (
     give_gear,
     keys,
     kind,
+    life,
     me,
     nearest_city,
     new_game,
@@ -40,6 +41,7 @@ from akscenario import (
     refresh,
     rig,
     set_storm,
+    stamina,
 )
 
 from boardwright.engine.events import Event
@@ -318,11 +320,11 @@ def test_ak_5_6_moving_only_by_pack_camel_costs_nothing() -> None:
 
 
 def deadly_day(**options: object) -> RuneboundState:
-    """Idris (life 6, stamina 3) on dunes at his stamina with 5 wounds: a day roll's 2 become
+    """Idris on dunes at his stamina with one wound short of his life: a day roll's 2 become
     wounds and reach his life."""
     state = out_in_the_dunes(**options)
-    me(state).exhaustion = 3
-    me(state).wounds = 5
+    me(state).exhaustion = stamina(state)
+    me(state).wounds = life(state) - 1
     refresh(state)
     play(state, "day")
     return state
@@ -336,11 +338,11 @@ def test_ak_5_7_end_of_movement_the_waterskin_comes_before_the_knock_out() -> No
     refresh(state)
     rig(state, *faces(1, 1, 2, 2))
     play(state, "roll:4")
-    assert me(state).wounds == 7 and kind(state) == "move"  # still moving
+    assert me(state).wounds == life(state) + 1 and kind(state) == "move"  # still moving
     play(state, "stop")
     assert kind(state) == "waterskin"
     play(state, "both")
-    assert me(state).wounds == 5 and kind(state) == "adventure_or_story"
+    assert me(state).wounds == life(state) - 1 and kind(state) == "adventure_or_story"
     assert me(state).hex != CITY_HEX["kharadun"]
 
 
