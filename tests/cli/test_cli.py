@@ -337,6 +337,8 @@ def test_options_lists_every_option(runner: CliRunner) -> None:
     for spec in get_game(GAME).option_set.specs:
         assert spec.name in result.output
     assert "reconstructed" in result.output
+    # a pipe is 80 columns: one block per option, values whole (no word broken over cells)
+    assert "board_side\n    default starter; one of starter, advanced; rule RS-1.6" in result.output
     assert_one_line_error(invoke(runner, ["options", "chess"]), 2, "unknown game")
 
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from boardwright.engine.options import OptionSpec
 from boardwright.games import game_names
@@ -58,6 +61,10 @@ def options_command(
     'reconstructed' marks options that stand in for a rule the sources do not settle.
     """
     the_game = load_game(game)
+    console = stdout_console()
+    if console.width < WIDE_TABLE:
+        console.print(options_text(the_game.title, the_game.option_set.specs), soft_wrap=False)
+        return
     table = Table(
         title=f"{the_game.title} options", title_justify="left", show_lines=True, expand=True
     )
@@ -69,4 +76,27 @@ def options_command(
     table.add_column("reconstructed", no_wrap=True)
     for spec in the_game.option_set.specs:
         table.add_row(*option_row(spec))
-    stdout_console().print(table)
+    console.print(table)
+
+
+WIDE_TABLE = 140  # below this many columns (or in a pipe: 80) the table's cells get too thin
+
+
+def options_text(title: str, specs: Sequence[OptionSpec]) -> Text:
+    """The options as one block each: the name with its facts, then the description indented
+    (readable in a narrow terminal and in a pipe, where a six-column table breaks words)."""
+    text = Text(f"{title} options\n", style="bold")
+    for spec in specs:
+        name, default, allowed, description, rule, reconstructed = option_row(spec)
+        facts = f"default {default}; {allowed}; rule {rule}"
+        facts += "; stands in for a reconstructed rule" if reconstructed else ""
+        text.append(f"\n{name}\n", style="bold")
+        text.append(_indented(facts), style="dim")
+        text.append(_indented(description))
+    return text
+
+
+def _indented(paragraph: str) -> str:
+    return (
+        textwrap.fill(paragraph, width=76, initial_indent="    ", subsequent_indent="    ") + "\n"
+    )
