@@ -14,7 +14,11 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
 import yaml
+from balancekit import assert_report_is_fresh
 from pydantic import ValidationError
 from typer.testing import CliRunner
 
@@ -400,17 +404,7 @@ def test_balance_report_was_made_with_the_shipped_content() -> None:
     """AK-1.6: hero power is set by simulation (docs/balance-al-kalim.md). The report must come
     from the content that ships, base and Al-Kalim, so changing a hero, challenge or legend
     means running the balance again; every hero of the pool has a row."""
-    path = ROOT / "tools" / "runebound_balance.py"
-    spec = importlib.util.spec_from_file_location("runebound_balance", path)
-    assert spec is not None and spec.loader is not None
-    balance = importlib.util.module_from_spec(spec)
-    sys.modules["runebound_balance"] = balance
-    spec.loader.exec_module(balance)
-    report = (ROOT / "docs" / "balance-al-kalim.md").read_text(encoding="utf-8")
-    stamp = f"- content: `{balance.content_fingerprint(adventure='al-kalim')}`"
-    assert stamp in report, "docs/balance-al-kalim.md is stale: run tools/runebound_balance.py"
-    rows = {line.split("|")[1].strip() for line in report.splitlines() if line.startswith("| ")}
-    assert {hero.name for hero in ak().heroes} <= rows
+    assert_report_is_fresh("balance-al-kalim.md", (h.name for h in ak().heroes), "al-kalim")
 
 
 def test_survival_gear_three_kinds_of_six() -> None:

@@ -14,6 +14,10 @@ from typing import Any
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from balancekit import assert_report_is_fresh
+
 from boardwright.engine.content import load_records
 from boardwright.games.runebound.records import AdventureCard, Hero, MarketCard
 
@@ -246,17 +250,7 @@ def test_every_fight_names_a_challenge_of_the_same_colour() -> None:
 def test_balance_report_was_made_with_the_shipped_heroes() -> None:
     """Hero power is set by simulation (docs/balance.md), not by the price yardstick: the report
     must come from the content that ships, so changing a hero means running the balance again."""
-    spec = importlib.util.spec_from_file_location("runebound_balance", BALANCE_TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["runebound_balance"] = module
-    spec.loader.exec_module(module)
-    report = (ROOT / "docs" / "balance.md").read_text(encoding="utf-8")
-    stamp = f"- content: `{module.content_fingerprint()}`"
-    assert stamp in report, "docs/balance.md is stale: run tools/runebound_balance.py again"
-    names = {hero.name for hero in heroes()}
-    rows = {line.split("|")[1].strip() for line in report.splitlines() if line.startswith("| ")}
-    assert names <= rows, f"heroes missing from the report: {sorted(names - rows)}"
+    assert_report_is_fresh("balance.md", (hero.name for hero in heroes()))
 
 
 @pytest.mark.parametrize("kind", sorted(MARKET_SPLIT))
