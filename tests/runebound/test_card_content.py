@@ -24,7 +24,6 @@ from boardwright.games.runebound.records import AdventureCard, Hero, MarketCard
 ROOT = Path(__file__).resolve().parents[2]
 BASE = ROOT / "src" / "boardwright" / "content" / "runebound" / "base"
 TOOL = ROOT / "tools" / "generate_runebound_cards.py"
-BALANCE_TOOL = ROOT / "tools" / "runebound_balance.py"
 
 ADVENTURE_SPLIT = {  # colour: (challenges, events, encounters)
     "green": (20, 5, 5),
