@@ -569,18 +569,26 @@ SULTAN = challenge_named("The Sultan of Thieves")  # red bandit: takes 1 card wh
 CORSAIRS = challenge_named("Corsairs of the Dune Sea")  # blue bandit: the same
 
 
-def knocked_out_by(
+def take_on(
     state: RuneboundState, card: int, log: list[Event] | None = None, *, colour: str = "red"
 ) -> None:
-    """Seat 0 takes on ``card`` on a quiet dunes hex with one wound short of its life, rolls 2
-    on every die and is knocked out (the fight ends at the next decision)."""
+    """Seat 0 takes on ``card``: a counter of ``colour`` on a quiet dunes hex, the card on top
+    of that deck, the hero there in step 3, the adventure chosen."""
     here = quiet_hex(DUNES)
     add_counter(state, here, colour)
     on_top(state, card)
-    me(state).wounds = AK.life(state, 0) - 1
     put(state, here)
     to_step3(state, log=log)
     play(state, f"adventure:{colour}", log=log)
+
+
+def knocked_out_by(
+    state: RuneboundState, card: int, log: list[Event] | None = None, *, colour: str = "red"
+) -> None:
+    """Seat 0 takes on ``card`` with one wound short of its life, rolls 2 on every die and is
+    knocked out (the fight ends at the next decision)."""
+    me(state).wounds = AK.life(state, 0) - 1
+    take_on(state, card, log, colour=colour)
     fight(state, *([2] * 8), log=log)
     assert me(state).hex == nearest_city(state) and me(state).wounds == 0, "not knocked out"
 
@@ -718,12 +726,7 @@ def test_ak_11_12_escaping_takes_nothing() -> None:
     set_limit(state, "red")
     give_legend(state, SCIMITAR, done=True)
     give_legend(state, RASHID)
-    here = quiet_hex(DUNES)
-    add_counter(state, here, "red")
-    on_top(state, SULTAN)
-    put(state, here)
-    to_step3(state)
-    play(state, "adventure:red")
+    take_on(state, SULTAN)
     rig(state, *rolls(*([20] * 4)))  # round 1: every defence holds
     while kind(state) != "escape":
         play(state, "fight" if kind(state) == "before_combat" else keys(state)[0])
@@ -772,12 +775,7 @@ def test_ak_11_12_a_choice_before_combat_comes_first_then_the_fight(
     set_limit(state, "red")
     give_legend(state, RASHID)
     give_legend(state, SCIMITAR, done=True)
-    here = quiet_hex(DUNES)
-    add_counter(state, here, "red")
-    on_top(state, SULTAN)
-    put(state, here)
-    to_step3(state)
-    play(state, "adventure:red")
+    take_on(state, SULTAN)
     assert kind(state) == "lose_legend"
     play(state, "lose:ak-l-01")
     assert legend_ids(state) == ["ak-l-07"] and state.combat is not None
