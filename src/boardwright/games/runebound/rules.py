@@ -21,6 +21,7 @@ Log = list[Event] | None
 STEP_STATS = ("mind", "body", "spirit")  # RB-5.5: ranged, melee, magic
 STEP_NAMES = ("ranged", "melee", "magic")
 FIRST_TURN_DICE = {2: (4, 5), 3: (3, 4, 5), 4: (2, 3, 4, 5, 5, 5)}  # AR-5.1 by turn position
+XP_INDEX = {kind: i for i, kind in enumerate(XP_KINDS)}  # the index a counter is kept as
 WEAPON_LIMIT = 2  # RB-5.7
 ARMOUR_LIMIT = 1
 
@@ -241,7 +242,7 @@ class Rules:
 
     def xp_bonus(self, h: HeroState, kind: str) -> int:
         """RB-8.3: +2 per mind/body/spirit/stamina counter, +1 per life counter."""
-        count = sum(1 for x in h.xp if XP_KINDS[x] == kind)
+        count = h.xp.count(XP_INDEX[kind])
         return count if kind == "life" else 2 * count
 
     def life(self, state: RuneboundState, seat: int) -> int:
@@ -267,6 +268,41 @@ class Rules:
             self.hero_attack(state, seat, step).value
             + self.xp_bonus(h, stat)
             + self.modifier(state, seat, stat, step, when)
+        )
+
+    def shown_stats(self, state: RuneboundState, seat: int) -> tuple[int, int, int, int, int, int]:
+        """(life, stamina, mind, body, spirit, experience value) as :meth:`life`,
+        :meth:`stamina`, :meth:`hero_roll_bonus` with ``when="always"`` and
+        :meth:`experience_value` give them, in one walk of the passive effects instead of five:
+        every seat's view shows them for every hero after every decision."""
+        h = state.heroes[seat]
+        hero = self.heroes[h.hero]
+        bonus = {kind: self.xp_bonus(h, kind) for kind in XP_KINDS}
+        totals = {"life": hero.life + bonus["life"], "stamina": hero.stamina + bonus["stamina"]}
+        phases: dict[str, str | None] = {"life": None, "stamina": None}  # as in modifier()
+        for step, stat in enumerate(STEP_STATS):
+            totals[stat] = self.hero_attack(state, seat, step).value + bonus[stat]
+            phases[stat] = STEP_NAMES[step]
+        for e in self._passive(state, seat):
+            if (
+                e.do == "modify"
+                and e.stat in totals
+                and (e.phase is None or e.phase == phases[e.stat])
+                and e.when == "always"
+                and self.applies(state, seat, e)
+            ):
+                totals[e.stat] += e.amount
+        temporary = h.turn_mods if state.combat is None else [*h.turn_mods, *state.combat.temp]
+        for stat, amount in temporary:
+            if stat in totals:
+                totals[stat] += amount
+        return (
+            totals["life"],
+            totals["stamina"],
+            totals["mind"],
+            totals["body"],
+            totals["spirit"],
+            sum(bonus.values()),
         )
 
     def hero_damage(self, state: RuneboundState, seat: int, step: int) -> int:

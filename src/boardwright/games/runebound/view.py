@@ -2,10 +2,18 @@
 
 Hidden: the order of every deck (only sizes are shown), the options of another seat's decision
 and the random generator. Everything else in Runebound is open information.
+
+A view is built after every decision for every seat, so what never changes for one rules object
+(card ids, hex labels and names, stack names) is worked out once (:func:`static_names`); the
+view itself is always made of new lists and dicts, so a caller may change it freely.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from itertools import compress
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from boardwright.games.runebound.advanced import doom_length
@@ -16,55 +24,80 @@ from boardwright.games.runebound.content import GEAR_KINDS, LEGEND_TYPES, Board
 from boardwright.games.runebound.options import ADVANCED_SPECS, field_name
 from boardwright.games.runebound.records import COLOURS
 from boardwright.games.runebound.rules import STEP_NAMES, Rules
-from boardwright.games.runebound.state import XP_KINDS, RuneboundState
+from boardwright.games.runebound.state import XP_KINDS, HeroState, RuneboundState
 
 if TYPE_CHECKING:
     from boardwright.games.runebound.game import Runebound
 
+# the colours of a hex's counters by its bit set: bit c is colour c, and only the four low
+# bits count (hence ``bits & 15`` below)
+COUNTER_COLOURS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(COLOURS[c] for c in range(4) if bits >> c & 1) for bits in range(16)
+)
+ADVANCED_NAMES = tuple(spec.name for spec in ADVANCED_SPECS)
+advanced_values = attrgetter(*(field_name(name) for name in ADVANCED_NAMES))  # one tuple
+
+
+class StaticNames:
+    """What a view shows of one rules object's content, which is immutable: ids by index, the
+    label ("q,r") and name of every hex, the name of every market stack. Tuples only, so a
+    view can never change them."""
+
+    __slots__ = (
+        "adventure_colours",
+        "adventures",
+        "board",
+        "hex_labels",
+        "hex_names",
+        "legend_ids",
+        "legend_types",
+        "market",
+        "stack_names",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        board = rules.board
+        self.board = board
+        self.hex_labels = tuple(str(h.at) for h in board.hexes)
+        self.hex_names = tuple(board.hex_name(i) for i in range(len(board.hexes)))
+        stacks = len(board.cities) + len(board.lost_cities)
+        self.stack_names = tuple(stack_name(board, i) for i in range(stacks))
+        self.market = tuple(card.id for card in rules.market)
+        self.adventures = tuple(card.id for card in rules.adventures)
+        self.adventure_colours = tuple(card.colour for card in rules.adventures)
+        legends = rules.ak.legends if isinstance(rules, AlKalimRules) else ()
+        self.legend_ids = tuple(card.id for card in legends)
+        self.legend_types = tuple(card.type for card in legends)
+
+    def stack(self, index: int) -> str:
+        names = self.stack_names
+        return names[index] if index < len(names) else stack_name(self.board, index)
+
+
+@lru_cache(maxsize=16)  # rules objects hash by identity; a game holds one per adventure
+def static_names(rules: Rules) -> StaticNames:
+    return StaticNames(rules)
+
+
+def pick(names: Sequence[str], indexes: Iterable[int]) -> list[str]:
+    """``[names[i] for i in indexes]``, looked up in C."""
+    return list(map(names.__getitem__, indexes))
+
 
 def seat_view(game: Runebound, state: RuneboundState, seat: int | None) -> dict[str, Any]:
     rules = game.rules_for(state)
-    board = rules.board
-    market = rules.market
-    adventures = rules.adventures
+    names = static_names(rules)
+    labels = names.hex_labels
+    adventures = names.adventures
     decision = state.pending
     decision_data: dict[str, Any] | None = None
     if decision is not None:
         decision_data = {"seat": decision.seat, "kind": decision.kind, "prompt": decision.prompt}
         if seat == decision.seat:
             decision_data["options"] = [{"key": o.key, "label": o.label} for o in decision.options]
-    heroes = []
-    for s, h in enumerate(state.heroes):
-        hero = rules.heroes[h.hero]
-        heroes.append(
-            {
-                "seat": s,
-                "hero": hero.id,
-                "name": hero.name,
-                "at": str(board.hexes[h.hex].at),
-                "where": board.hex_name(h.hex),
-                "life": rules.life(state, s),
-                "stamina": rules.stamina(state, s),
-                "wounds": h.wounds,
-                "exhaustion": h.exhaustion,
-                "gold": h.gold,
-                "mind": rules.hero_roll_bonus(state, s, 0, "always"),
-                "body": rules.hero_roll_bonus(state, s, 1, "always"),
-                "spirit": rules.hero_roll_bonus(state, s, 2, "always"),
-                "experience": rules.xp_total(h),
-                "experience_value": rules.experience_value(h),  # AR-6.12
-                "counters": [COLOURS[c] for c in h.counters],
-                "experience_counters": [XP_KINDS[x] for x in h.xp],
-                "items": [market[i].id for i in h.items],
-                "allies": [
-                    {"id": market[a.card].id, "wounds": a.wounds, "exhaustion": a.exhaustion}
-                    for a in h.allies
-                ],
-                "dragon_runes": [adventures[r].id for r in h.runes],
-            }
-        )
     combat = state.combat
     result = game.result(state)
+    counters = state.counters
     return {
         "game": game.name,
         "viewer": seat,
@@ -74,40 +107,34 @@ def seat_view(game: Runebound, state: RuneboundState, seat: int | None) -> dict[
         "first_player": state.first,
         "finished": state.finished,
         "winner": state.winner if state.winner >= 0 else None,
-        "heroes": heroes,
+        "heroes": [hero_view(rules, names, state, s, h) for s, h in enumerate(state.heroes)],
         "counters": {
-            str(board.hexes[i].at): [COLOURS[c] for c in range(4) if bits >> c & 1]
-            for i, bits in enumerate(state.counters)
-            if bits
+            labels[i]: list(COUNTER_COLOURS[counters[i] & 15])
+            for i in compress(range(len(counters)), counters)
         },
         "counter_supply": dict(zip(COLOURS, state.counter_supply, strict=True)),
-        "undefeated": {
-            str(board.hexes[h].at): adventures[c].id for h, c in state.undefeated.items()
-        },
-        "track": [adventures[c].id for c in state.track],
-        "event": adventures[state.event].id if state.event >= 0 else None,
+        "undefeated": {labels[h]: adventures[c] for h, c in state.undefeated.items()},
+        "track": pick(adventures, state.track),
+        "event": adventures[state.event] if state.event >= 0 else None,
         "markets": {
-            stack_name(board, i): [market[c].id for c in stack]
-            for i, stack in enumerate(state.stacks)
+            names.stack(i): pick(names.market, stack) for i, stack in enumerate(state.stacks)
         },
         "deck_sizes": {
             "market": len(state.market_deck),
-            **{c: len(d) for c, d in zip(COLOURS, state.adventure_decks, strict=True)},
+            **dict(zip(COLOURS, map(len, state.adventure_decks), strict=True)),
         },
-        "discard_sizes": {
-            c: len(d) for c, d in zip(COLOURS, state.adventure_discards, strict=True)
-        },
+        "discard_sizes": dict(zip(COLOURS, map(len, state.adventure_discards), strict=True)),
         "combat": None
         if combat is None
         else {
-            "card": adventures[combat.card].id,
+            "card": adventures[combat.card],
             "round": combat.round,
             "enemy_wounds": combat.enemy_wounds,
             "hero_step": STEP_NAMES[combat.hero_step] if combat.hero_step >= 0 else None,
         },
         # AR-2.2: the doom track's cards lie face down; only their colours are open
         "doom": {
-            "track": [adventures[c].colour for c in state.doom_row],
+            "track": pick(names.adventure_colours, state.doom_row),
             "places": doom_length(len(state.heroes)) if state.opts.advanced_doom_track else None,
             "counters": state.doom_counters,
         },
@@ -118,13 +145,43 @@ def seat_view(game: Runebound, state: RuneboundState, seat: int | None) -> dict[
             "eliminated": list(state.eliminated),
             "how": state.endgame_how or None,
         },
-        "advanced": {
-            spec.name: getattr(state.opts, field_name(spec.name)) for spec in ADVANCED_SPECS
-        },
-        "terrain_names": list(board.terrain_names),
+        "advanced": dict(zip(ADVANCED_NAMES, advanced_values(state.opts), strict=True)),
+        "terrain_names": list(rules.board.terrain_names),
         "al_kalim": al_kalim_view(rules, state),
         "decision": decision_data,
         "result": result.to_data() if result else None,
+    }
+
+
+def hero_view(
+    rules: Rules, names: StaticNames, state: RuneboundState, s: int, h: HeroState
+) -> dict[str, Any]:
+    hero = rules.heroes[h.hero]
+    life, stamina, mind, body, spirit, experience_value = rules.shown_stats(state, s)
+    return {
+        "seat": s,
+        "hero": hero.id,
+        "name": hero.name,
+        "at": names.hex_labels[h.hex],
+        "where": names.hex_names[h.hex],
+        "life": life,
+        "stamina": stamina,
+        "wounds": h.wounds,
+        "exhaustion": h.exhaustion,
+        "gold": h.gold,
+        "mind": mind,
+        "body": body,
+        "spirit": spirit,
+        "experience": rules.xp_total(h),
+        "experience_value": experience_value,  # AR-6.12
+        "counters": pick(COLOURS, h.counters),
+        "experience_counters": pick(XP_KINDS, h.xp),
+        "items": pick(names.market, h.items),
+        "allies": [
+            {"id": names.market[a.card], "wounds": a.wounds, "exhaustion": a.exhaustion}
+            for a in h.allies
+        ],
+        "dragon_runes": pick(names.adventures, h.runes),
     }
 
 
@@ -145,25 +202,27 @@ def al_kalim_view(rules: Rules, state: RuneboundState) -> dict[str, Any] | None:
     alk = state.alk
     if alk is None or not isinstance(rules, AlKalimRules):
         return None
-    board = rules.board
-    legends = rules.ak.legends
+    names = static_names(rules)
+    labels = names.hex_labels
+    legend_ids = names.legend_ids
+    legend_types = names.legend_types
     storm = None
     if alk.storm >= 0:
         first, second = arrows(alk.storm_direction, spread(state))
         storm = {
-            "centre": str(board.hexes[alk.storm].at),
+            "centre": labels[alk.storm],
             "arrows": [DIRECTION_NAMES[first], DIRECTION_NAMES[second]],
-            "covers": sorted(str(board.hexes[i].at) for i in rules.storm_hexes(state)),
+            "covers": sorted(pick(labels, rules.storm_hexes(state))),
         }
     return {
         "night": alk.night,
         "sandstorm": storm,
         "lost_cities": {
-            lost.id: (str(board.hexes[at].at) if at >= 0 else None)
-            for lost, at in zip(board.lost_cities, alk.lost_cities, strict=True)
+            lost.id: (labels[at] if at >= 0 else None)
+            for lost, at in zip(rules.board.lost_cities, alk.lost_cities, strict=True)
         },
         "legend_stacks": {
-            kind: {"size": len(stack), "top": legends[stack[-1]].id if stack else None}
+            kind: {"size": len(stack), "top": legend_ids[stack[-1]] if stack else None}
             for kind, stack in zip(LEGEND_TYPES, alk.legend_stacks, strict=True)
         },
         "ally_deck": len(alk.ally_deck),
@@ -176,8 +235,8 @@ def al_kalim_view(rules: Rules, state: RuneboundState) -> dict[str, Any] | None:
                 "limit": b.limit,
                 "legends": [
                     {
-                        "id": legends[slot.card].id,
-                        "type": legends[slot.card].type,
+                        "id": legend_ids[slot.card],
+                        "type": legend_types[slot.card],
                         "done": slot.done,
                         "step": slot.step,
                         "progress": slot.progress,

@@ -78,6 +78,9 @@ class AlKalimRules(Rules):
         self.base_market = len(content.market)
         self.first_ally = len(content.market)  # Al-Kalim allies: market indexes from here
         self.first_legend = len(content.market) + len(ak.allies)  # then one per legend card
+        # (centre, radius) -> the hexes the sandstorm covers: asked per hex while moving and
+        # by every view, and the board never changes
+        self._covered: dict[tuple[int, int], frozenset[int]] = {}
 
     # --- legendary rewards -------------------------------------------------------------------
     def legend_card(self, legend: int) -> MarketCard:
@@ -120,7 +123,11 @@ class AlKalimRules(Rules):
         alk = state.alk
         if alk is None or alk.storm < 0:
             return frozenset()
-        return covered(self.board, alk.storm, state.opts.al_kalim_sandstorm_radius)
+        key = (alk.storm, state.opts.al_kalim_sandstorm_radius)
+        found = self._covered.get(key)
+        if found is None:
+            found = self._covered[key] = covered(self.board, *key)
+        return found
 
     def move_terrain(self, state: RuneboundState, hex_index: int) -> int:
         """AK-13.9: a covered hex is 'sandstorm' terrain, which no movement die shows."""
