@@ -18,6 +18,8 @@ from rbadvanced import all_on
 from rbkit import GAME, random_steps
 
 from boardwright.engine.rng import Rng
+from boardwright.games.runebound.rules import Rules
+from boardwright.games.runebound.state import RuneboundState
 
 
 def scramble(data: Any) -> None:
@@ -59,11 +61,19 @@ def test_shown_stats_agree_with_the_single_queries(options: dict[str, Any], seed
         if step % 7:
             continue
         rules = GAME.rules_for(state)
-        for seat, hero in enumerate(state.heroes):
-            expected = (
-                rules.life(state, seat),
-                rules.stamina(state, seat),
-                *(rules.hero_roll_bonus(state, seat, s, "always") for s in range(3)),
-                rules.experience_value(hero),
-            )
-            assert rules.shown_stats(state, seat) == expected
+        modified = GAME.clone(state)  # and with this turn's modifiers (rare in random play)
+        for hero in modified.heroes:
+            hero.turn_mods.extend([("mind", 2), ("life", -1), ("spirit", 1)])
+        for kept in (state, modified):
+            assert_shown_stats_agree(rules, kept)
+
+
+def assert_shown_stats_agree(rules: Rules, state: RuneboundState) -> None:
+    for seat, hero in enumerate(state.heroes):
+        expected = (
+            rules.life(state, seat),
+            rules.stamina(state, seat),
+            *(rules.hero_roll_bonus(state, seat, s, "always") for s in range(3)),
+            rules.experience_value(hero),
+        )
+        assert rules.shown_stats(state, seat) == expected
