@@ -266,10 +266,10 @@ def suggestions(lines: Sequence[HeroLine], fair: float) -> list[str]:
     point when it is far out), an under-strong one gains the same. The budget column shows
     what ``hero_budget`` makes of the change; rerun the generator and this report to confirm.
     """
-    base = _load_generator(GENERATORS[0])
+    generators = [(path, _load_generator(path)) for path in GENERATORS]
+    base = generators[0][1]  # its hero_budget prices every hero
     heroes: dict[str, tuple[dict[str, Any], str]] = {}
-    for path in GENERATORS:
-        made = _load_generator(path)
+    for path, made in generators:
         if made is not None:
             heroes.update({h["name"]: (h, f"tools/{path.name}") for h in made.make_heroes()})
     out: list[str] = []
