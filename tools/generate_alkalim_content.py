@@ -419,7 +419,7 @@ def plunder(name: str, amount: int = 1) -> Record:
 
 
 GREEN = [
-    Foe("Dune Jackals", "beast", 0, melee=0),
+    Foe("Dune Jackals", "beast", 0, ranged=+1, melee=0),
     Foe("Carrion Vultures", "beast", 0, ranged=0, heat=2),
     Foe("Basking Sand Vipers", "beast", 1, melee=+1, heat=-1,
         abilities=(lingering("Slow Venom", exhaustion=1),)),
@@ -444,13 +444,13 @@ GREEN = [
         abilities=(ambush("Dizzy Whirl", exhaustion=1),)),
     Foe("Smoke-Djinn Trickster", "djinn", 3, ranged=-1, magic=+1, heat=2),
     Foe("Dust Devil", "elemental", 1, melee=-1, magic=0, sunburst=True),
-    Foe("Wandering Sandstone Golem", "elemental", 4, melee=+1, life=-1),
+    Foe("Wandering Sandstone Golem", "elemental", 4, ranged=0, melee=+1, life=-1),
     Foe("Mirage Phantom", "elemental", 2, magic=0,
         abilities=(ambush("False Oasis", exhaustion=1),)),
 ]  # fmt: skip
 
 YELLOW = [
-    Foe("Dune Lion Pride", "beast", 0, melee=+1),
+    Foe("Dune Lion Pride", "beast", 0, ranged=+1, melee=+1),
     Foe("Giant Antlion", "beast", 2, melee=0, sunburst=True,
         abilities=(ambush("Pit Trap", wounds=1),)),
     Foe("Basilisk of the Salt Flats", "beast", 4, melee=0, magic=0, heat=-2,
@@ -459,7 +459,7 @@ YELLOW = [
     Foe("Veiled Assassins", "bandit", 2, ranged=+1, melee=0, heat=2,
         abilities=(ambush("Knife in the Dark", wounds=1),)),
     Foe("Tomb Robbers' Guild", "bandit", 3, ranged=-1, melee=0),
-    Foe("Mummified Sentinel", "undead", 1, melee=+1, abilities=(hide("Resin Wrappings"),)),
+    Foe("Mummified Sentinel", "undead", 1, ranged=0, melee=+1, abilities=(hide("Resin Wrappings"),)),
     Foe("Bone-Camel Riders", "undead", 2, ranged=0, melee=0, sunburst=True),
     Foe("Dust Revenant", "undead", 4, melee=-1, magic=+1, heat=2,
         abilities=(lingering("Withering Touch", exhaustion=1),)),
@@ -475,7 +475,7 @@ YELLOW = [
 ]  # fmt: skip
 
 BLUE = [
-    Foe("Great Sandworm", "beast", 2, melee=+1, heavy=("melee",), life=+1, sunburst=True),
+    Foe("Great Sandworm", "beast", 2, ranged=0, melee=+1, heavy=("melee",), life=+1, sunburst=True),
     Foe("Roc of the Red Cliffs", "beast", 1, ranged=+1, melee=0, heat=2),
     Foe("Corsairs of the Dune Sea", "bandit", 0, ranged=0, melee=0, gold=+1,
         abilities=(plunder("Plunder the Fallen"),)),
@@ -497,7 +497,7 @@ BLUE = [
 ]  # fmt: skip
 
 RED = [
-    Foe("Sandwyrm Matriarch", "beast", 1, melee=+1, heavy=("melee",), heat=2),
+    Foe("Sandwyrm Matriarch", "beast", 1, ranged=+1, melee=+1, heavy=("melee",), heat=2),
     Foe("The Sultan of Thieves", "bandit", 0, ranged=+1, melee=0, gold=+1,
         abilities=(plunder("The Sultan's Tithe"),)),
     Foe("The Sand King Awakened", "undead", 3, melee=0, magic=0, sunburst=True,
@@ -972,11 +972,11 @@ def make_heroes() -> list[Record]:
             ability("Read the Dunes", "after_movement", extra_move(1)),
         ),
         hero(
-            "idris", "Idris Sandblade", 5, 3, (1, 1), (4, 2), (1, 1), {"climb": 1},
+            "idris", "Idris Sandblade", 5, 3, (1, 1), (3, 2), (1, 1), {"climb": 1},
             ability("Whirling Blades", "combat_step", attack("body", 2), exhaustion=1),
         ),
         hero(
-            "zuleika", "Zuleika of the Seven Veils", 4, 4, (2, 1), (1, 1), (5, 2), {"lore": 2},
+            "zuleika", "Zuleika of the Seven Veils", 4, 4, (2, 1), (1, 1), (6, 2), {"lore": 2},
             ability("Veil of Sand", "combat_step", reduce_damage(1), exhaustion=1),
         ),
         hero(
@@ -986,7 +986,7 @@ def make_heroes() -> list[Record]:
             ability("Tea by the Fire", "activate", heal(exhaustion=1, target="party")),
         ),
         hero(
-            "tarek", "Tarek Hawk-Eye", 6, 4, (6, 2), (2, 1), (1, 1), {"stealth": 1},
+            "tarek", "Tarek Hawk-Eye", 6, 4, (6, 2), (3, 1), (1, 1), {"stealth": 1},
             ability("First Arrow", "before_combat", damage_enemy(1), exhaustion=1),
         ),
         hero(
