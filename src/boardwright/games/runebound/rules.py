@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from boardwright.engine.events import Event
 from boardwright.engine.hexgrid import distance
@@ -20,6 +20,12 @@ from boardwright.games.runebound.state import XP_KINDS, AllyState, HeroState, Ru
 Log = list[Event] | None
 STEP_STATS = ("mind", "body", "spirit")  # RB-5.5: ranged, melee, magic
 STEP_NAMES = ("ranged", "melee", "magic")
+# The stats a hero panel shows, each with the combat step its modifiers are read for.
+SHOWN_PHASES: dict[str, str | None] = {
+    "life": None,
+    "stamina": None,
+    **dict(zip(STEP_STATS, STEP_NAMES, strict=True)),
+}
 FIRST_TURN_DICE = {2: (4, 5), 3: (3, 4, 5), 4: (2, 3, 4, 5, 5, 5)}  # AR-5.1 by turn position
 XP_INDEX = {kind: i for i, kind in enumerate(XP_KINDS)}  # the index a counter is kept as
 WEAPON_LIMIT = 2  # RB-5.7
@@ -224,21 +230,35 @@ class Rules:
     ) -> int:
         """Sum of passive, turn-long and this-step modifiers of a stat."""
         phase = STEP_NAMES[step] if step >= 0 else None
-        total = 0
+        return self.modifiers(state, seat, {stat: phase}, when)[stat]
+
+    def modifiers(
+        self,
+        state: RuneboundState,
+        seat: int,
+        phases: Mapping[str, str | None],
+        when: str = "always",
+    ) -> dict[str, int]:
+        """:meth:`modifier` of several stats in one walk of the effects: ``phases`` maps each
+        stat to the combat step it is asked for (None: outside the combat steps, where a
+        step-bound modifier does not count)."""
+        totals = dict.fromkeys(phases, 0)
         for e in self._passive(state, seat):
             if (
                 e.do == "modify"
-                and e.stat == stat
-                and (e.phase is None or e.phase == phase)
+                and e.stat in phases
+                and (e.phase is None or e.phase == phases[e.stat])
                 and e.when in ("always", when)
                 and self.applies(state, seat, e)
             ):
-                total += e.amount
-        h = state.heroes[seat]
-        total += sum(amount for s, amount in h.turn_mods if s == stat)
+                totals[e.stat] += e.amount
+        temporary = state.heroes[seat].turn_mods
         if state.combat is not None:
-            total += sum(amount for s, amount in state.combat.temp if s == stat)
-        return total
+            temporary = [*temporary, *state.combat.temp]
+        for stat, amount in temporary:
+            if stat in totals:
+                totals[stat] += amount
+        return totals
 
     def xp_bonus(self, h: HeroState, kind: str) -> int:
         """RB-8.3: +2 per mind/body/spirit/stamina counter, +1 per life counter."""
@@ -273,35 +293,22 @@ class Rules:
     def shown_stats(self, state: RuneboundState, seat: int) -> tuple[int, int, int, int, int, int]:
         """(life, stamina, mind, body, spirit, experience value) as :meth:`life`,
         :meth:`stamina`, :meth:`hero_roll_bonus` with ``when="always"`` and
-        :meth:`experience_value` give them, in one walk of the passive effects instead of five:
-        every seat's view shows them for every hero after every decision."""
+        :meth:`experience_value` give them, in one walk of the effects instead of five: every
+        seat's view shows them for every hero after every decision."""
         h = state.heroes[seat]
         hero = self.heroes[h.hero]
         bonus = {kind: self.xp_bonus(h, kind) for kind in XP_KINDS}
-        totals = {"life": hero.life + bonus["life"], "stamina": hero.stamina + bonus["stamina"]}
-        phases: dict[str, str | None] = {"life": None, "stamina": None}  # as in modifier()
-        for step, stat in enumerate(STEP_STATS):
-            totals[stat] = self.hero_attack(state, seat, step).value + bonus[stat]
-            phases[stat] = STEP_NAMES[step]
-        for e in self._passive(state, seat):
-            if (
-                e.do == "modify"
-                and e.stat in totals
-                and (e.phase is None or e.phase == phases[e.stat])
-                and e.when == "always"
-                and self.applies(state, seat, e)
-            ):
-                totals[e.stat] += e.amount
-        temporary = h.turn_mods if state.combat is None else [*h.turn_mods, *state.combat.temp]
-        for stat, amount in temporary:
-            if stat in totals:
-                totals[stat] += amount
+        mods = self.modifiers(state, seat, SHOWN_PHASES)
+        mind, body, spirit = (
+            self.hero_attack(state, seat, step).value + bonus[stat] + mods[stat]
+            for step, stat in enumerate(STEP_STATS)
+        )
         return (
-            totals["life"],
-            totals["stamina"],
-            totals["mind"],
-            totals["body"],
-            totals["spirit"],
+            hero.life + bonus["life"] + mods["life"],
+            hero.stamina + bonus["stamina"] + mods["stamina"],
+            mind,
+            body,
+            spirit,
             sum(bonus.values()),
         )
 
