@@ -171,7 +171,7 @@ def ak_knowledge(content: RuneboundContent | None = None) -> Knowledge:
     view = ak_content(content)
     found = _KNOWLEDGE.get(id(view))
     if found is None or found[0] is not view:
-        found = (view, Knowledge(view, AK_DISCOUNT))
+        found = (view, Knowledge(view, AK_DISCOUNT, sample_sizes=None))
         _KNOWLEDGE[id(view)] = found
     return found[1]
 

@@ -194,7 +194,10 @@ class Knowledge:
     """Everything the bot precomputes from the static content (shared by all bots of a process)."""
 
     def __init__(
-        self, content: RuneboundContent, discount: tuple[float, ...] | None = None
+        self,
+        content: RuneboundContent,
+        discount: tuple[float, ...] | None = None,
+        sample_sizes: tuple[int, int] | None = (5, 3),
     ) -> None:
         self.content = content
         # the value kept by a target this many hexes away (Al-Kalim: its own, alkalim_bot.py)
@@ -245,9 +248,14 @@ class Knowledge:
             key: replace(enemy, key=f"{enemy.key}+", life=enemy.life + 1)
             for key, enemy in self.night_enemies.items()
         }
-        self.samples = {colour: self._sample(cards) for colour, cards in self.challenges.items()}
+        # the challenges the bot weighs a colour by: a few spread over its difficulty, or (None)
+        # every challenge of the colour
+        big, small = sample_sizes or (0, 0)
+        self.samples = {
+            colour: self._sample(cards, big) for colour, cards in self.challenges.items()
+        }
         self.small_samples = {
-            colour: self._sample(cards, 3, with_winners=False)
+            colour: self._sample(cards, small, with_winners=False)
             for colour, cards in self.challenges.items()
         }
         self.fight_cache: dict[tuple[str, HeroSig, float], list[list[Entry]]] = {}
@@ -310,7 +318,7 @@ class Knowledge:
         ranked = sorted(
             (c for c in cards if not c.reward.wins_game), key=lambda c: (hardness(c), c.id)
         )
-        if len(ranked) <= size:
+        if not size or len(ranked) <= size:
             return (*(c.id for c in ranked), *winners)
         picks = {round(i * (len(ranked) - 1) / (size - 1)) for i in range(size)}
         return (*(ranked[i].id for i in sorted(picks)), *winners)
