@@ -250,7 +250,7 @@ class Knowledge:
         }
         # the challenges the bot weighs a colour by: a few spread over its difficulty, or (None)
         # every challenge of the colour
-        big, small = sample_sizes or (0, 0)
+        big, small = sample_sizes or (None, None)
         self.samples = {
             colour: self._sample(cards, big) for colour, cards in self.challenges.items()
         }
@@ -305,9 +305,10 @@ class Knowledge:
         )
 
     def _sample(
-        self, cards: list[AdventureCard], size: int = 5, with_winners: bool = True
+        self, cards: list[AdventureCard], size: int | None = 5, with_winners: bool = True
     ) -> tuple[str, ...]:
-        """A few challenges spread over the colour's difficulty, and the game winners if asked."""
+        """``size`` challenges spread over the colour's difficulty (None: all of them), and the
+        game winners if asked."""
 
         def hardness(card: AdventureCard) -> float:
             enemy = self.enemies[card.id]
@@ -318,7 +319,7 @@ class Knowledge:
         ranked = sorted(
             (c for c in cards if not c.reward.wins_game), key=lambda c: (hardness(c), c.id)
         )
-        if not size or len(ranked) <= size:
+        if size is None or len(ranked) <= size:
             return (*(c.id for c in ranked), *winners)
         picks = {round(i * (len(ranked) - 1) / (size - 1)) for i in range(size)}
         return (*(ranked[i].id for i in sorted(picks)), *winners)

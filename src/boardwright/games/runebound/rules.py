@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import chain
 
 from boardwright.engine.events import Event
 from boardwright.engine.hexgrid import distance
@@ -252,9 +253,9 @@ class Rules:
                 and self.applies(state, seat, e)
             ):
                 totals[e.stat] += e.amount
-        temporary = state.heroes[seat].turn_mods
+        temporary: Iterable[tuple[str, int]] = state.heroes[seat].turn_mods
         if state.combat is not None:
-            temporary = [*temporary, *state.combat.temp]
+            temporary = chain(temporary, state.combat.temp)  # no list built on this hot path
         for stat, amount in temporary:
             if stat in totals:
                 totals[stat] += amount
