@@ -969,7 +969,7 @@ def make_heroes() -> list[Record]:
     # fmt: off
     heroes = [
         hero(
-            "yasmin", "Yasmin Dunewalker", 6, 4, (5, 1), (3, 1), (1, 1), {"survival": 2},
+            "yasmin", "Yasmin Dunewalker", 6, 4, (5, 2), (3, 1), (1, 1), {"survival": 2},
             ability("Read the Dunes", "after_movement", extra_move(1)),
         ),
         hero(
@@ -977,7 +977,7 @@ def make_heroes() -> list[Record]:
             ability("Whirling Blades", "combat_step", attack("body", 2), exhaustion=1),
         ),
         hero(
-            "zuleika", "Zuleika of the Seven Veils", 4, 4, (2, 1), (1, 1), (6, 2), {"lore": 2},
+            "zuleika", "Zuleika of the Seven Veils", 5, 4, (2, 1), (3, 1), (6, 2), {"lore": 2},
             ability("Veil of Sand", "combat_step", reduce_damage(1), exhaustion=1),
         ),
         hero(
