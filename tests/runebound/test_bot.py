@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import sys
 from collections import Counter
 from functools import partial
@@ -23,7 +24,10 @@ from boardwright.bots import Observation, RandomBot, make_bot
 from boardwright.bots.runebound_bot import (
     _HANDLERS,
     ADVANCE,
+    KAPPAS,
     RuneboundBot,
+    _as_seen_by,
+    _solve_fight,
     fight_odds,
     knowledge,
     measure_advance,
@@ -117,6 +121,30 @@ def test_fight_model_basics() -> None:
     assert win_weak < win_strong
     assert fight_odds(kb, green, weak, 2, 0)[0] == 1.0  # already beaten
     assert fight_odds(kb, green, weak, 0, 2)[1] == 1.0  # already knocked out
+
+
+def test_signatures_the_enemy_cannot_tell_apart_share_one_fight_table() -> None:
+    """The fight cache files a signature under its form as the enemy sees it; that form must
+    solve to the very same table (bit for bit, so the bots' choices do not move)."""
+    kb = knowledge()
+    rng = random.Random(7)
+    merged = 0
+    for enemy in kb.enemies.values():
+        for _ in range(4):
+
+            def triple(low: int, high: int) -> tuple[int, int, int]:
+                return (rng.randint(low, high), rng.randint(low, high), rng.randint(low, high))
+
+            allies = tuple(
+                (triple(-4, 14), triple(0, 3), rng.choice((1, 3, 5)))
+                for _ in range(rng.randint(0, 2))
+            )
+            sig = (triple(-6, 16), triple(-6, 16), triple(0, 4), triple(0, 3), 5, allies)
+            seen = _as_seen_by(enemy, sig)
+            merged += seen != sig
+            kappa = rng.choice(KAPPAS)
+            assert _solve_fight(enemy, seen, kappa) == _solve_fight(enemy, sig, kappa), enemy.key
+    assert merged > 100  # most random signatures carry numbers the enemy cannot see
 
 
 def test_the_advance_table_matches_the_board() -> None:

@@ -458,6 +458,63 @@ def solve_fight(kb: Knowledge, enemy: Enemy, sig: HeroSig, kappa: float) -> list
     cached = kb.fight_cache.get(key)
     if cached is not None:
         return cached
+    # Many signatures differ only where this enemy cannot tell them apart: they share one table
+    same = (enemy.key, _as_seen_by(enemy, sig), kappa)
+    table = kb.fight_cache.get(same)
+    if table is None:
+        table = _solve_fight(enemy, sig, kappa)
+    if len(kb.fight_cache) > CACHE_LIMIT:
+        kb.fight_cache.clear()
+    kb.fight_cache[key] = table
+    kb.fight_cache[same] = table
+    return table
+
+
+def _clamp(x: int, low: int, high: int) -> int:
+    return low if x < low else high if x > high else x
+
+
+def _as_seen_by(enemy: Enemy, sig: HeroSig) -> HeroSig:
+    """``sig`` with every number the fight model cannot distinguish against ``enemy`` set to one
+    representative: the stats of steps the enemy lacks, rolls below certain failure or above
+    certain success (:func:`p_at_least` is flat there), damage the enemy's armour stops and armour
+    beyond the enemy's damage. :func:`_solve_fight` gives the same table, bit for bit, for both."""
+    att, dfn, dmg, arm, life, allies = sig
+    a: list[int] = [0, 0, 0]
+    d: list[int] = [0, 0, 0]
+    g: list[int] = [0, 0, 0]
+    r: list[int] = [0, 0, 0]
+    ally_att: list[list[int]] = [[0, 0, 0] for _ in allies]
+    ally_dmg: list[list[int]] = [[0, 0, 0] for _ in allies]
+    armour = enemy.armour
+    for t, step in enumerate(enemy.steps):
+        if step is None:
+            continue
+        value, damage = step
+        # p_at_least(k) is 1.0 for k <= 2 and 0.0 for k >= 21, with k = value - stat
+        low, high = value - 21, value - 2
+        a[t] = _clamp(att[t], low, high)
+        d[t] = _clamp(dfn[t], low, high)
+        g[t] = max(dmg[t], armour)
+        r[t] = min(arm[t], damage)
+        for i, (a_att, a_dmg, _hp) in enumerate(allies):
+            ally_att[i][t] = _clamp(a_att[t], low, high)
+            ally_dmg[i][t] = max(a_dmg[t], armour)
+    return (
+        (a[0], a[1], a[2]),
+        (d[0], d[1], d[2]),
+        (g[0], g[1], g[2]),
+        (r[0], r[1], r[2]),
+        life,
+        tuple(
+            ((x[0], x[1], x[2]), (y[0], y[1], y[2]), hp)
+            for x, y, (_a, _d, hp) in zip(ally_att, ally_dmg, allies, strict=True)
+        ),
+    )
+
+
+def _solve_fight(enemy: Enemy, sig: HeroSig, kappa: float) -> list[list[Entry]]:
+    """:func:`solve_fight` without the cache: backward induction over the fight states."""
     life_e = enemy.life
     hp = max(sig[4], 1)
     plans = []
@@ -535,9 +592,6 @@ def solve_fight(kb: Knowledge, enemy: Enemy, sig: HeroSig, kappa: float) -> list
                 row[h] = (0.0, 0.0, 0.0, best_pw, best_pl, best_s)
             else:
                 row[h] = (best_u, best_pw, best_pl, best_pw, best_pl, best_s)
-    if len(kb.fight_cache) > CACHE_LIMIT:
-        kb.fight_cache.clear()
-    kb.fight_cache[key] = table
     return table
 
 

@@ -1,0 +1,84 @@
+"""Heuristic-bot speed: seconds per seeded Runebound game played by heuristic bots only, and a
+digest of every choice they made. A plain script, not a test::
+
+    python benchmarks/bench_bots.py [--adventure al-kalim] [--players 4] [--games 6] [--json]
+
+The digest is what makes a speed change safe: a change that leaves the bots' choices alone
+leaves it the same, game for game. Each run starts with cold caches (a fresh process). See
+benchmarks/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from functools import partial
+from typing import Any
+
+from boardwright.bots import Observation, make_bot
+from boardwright.games import get_game
+from boardwright.sim.runner import derive_seed
+
+BASE_SEED = 20_261_126
+
+
+def play(players: int, seed: int, options: dict[str, Any]) -> tuple[float, int, str]:
+    """One game of heuristic bots: (seconds, decisions, digest of the chosen option keys)."""
+    game = get_game("runebound")
+    start = time.perf_counter()
+    state = game.setup(game.config(players, options), seed)
+    bots = [make_bot("heuristic", derive_seed(seed, "bot", s)) for s in range(players)]
+    digest = hashlib.sha256()
+    decisions = 0
+    while (decision := game.decision(state)) is not None:
+        seat = decision.seat
+        index = bots[seat].choose(Observation(seat, decision, partial(game.view, state, seat)))
+        digest.update(f"{decision.kind}:{decision.options[index].key}|".encode())
+        game.apply(state, index)
+        decisions += 1
+    return time.perf_counter() - start, decisions, digest.hexdigest()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--adventure", default="", help="e.g. al-kalim (default: the base game)")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--json", action="store_true", help="one JSON object instead of a table")
+    args = parser.parse_args(argv)
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    options = {"adventure": args.adventure} if args.adventure else {}
+    rows = [play(args.players, BASE_SEED + g, options) for g in range(args.games)]
+    whole = hashlib.sha256("".join(d for _, _, d in rows).encode()).hexdigest()[:16]
+    result = {
+        "python": sys.version.split()[0],
+        "platform": platform.platform(),
+        "adventure": args.adventure or "base",
+        "players": args.players,
+        "games": args.games,
+        "median_seconds_per_game": round(statistics.median(t for t, _, _ in rows), 3),
+        "total_seconds": round(sum(t for t, _, _ in rows), 2),
+        "mean_decisions": round(statistics.mean(n for _, n, _ in rows), 1),
+        "digest": whole,
+        "game_digests": [d[:12] for _, _, d in rows],
+    }
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print(f"Python {result['python']} on {result['platform']}, one core")
+    print(f"{result['adventure']}, {args.players} heuristic bots, {args.games} seeded games")
+    for g, (seconds, decisions, digest) in enumerate(rows):
+        print(f"  game {g + 1}: {seconds:7.2f} s  {decisions:6d} decisions  {digest[:12]}")
+    print(f"median {result['median_seconds_per_game']} s per game; choices digest {whole}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
