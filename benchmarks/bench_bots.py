@@ -18,30 +18,39 @@ import platform
 import statistics
 import sys
 import time
-from functools import partial
 from typing import Any
 
-from boardwright.bots import Observation, make_bot
+from boardwright.bots import Bot, Observation, make_bot
 from boardwright.games import get_game
-from boardwright.sim.runner import derive_seed
+from boardwright.sim.runner import derive_seed, play_one
 
 BASE_SEED = 20_261_126
+
+
+class Recorder:
+    """A bot that lets another choose and hashes each choice (``kind:key``) as it is made."""
+
+    def __init__(self, bot: Bot, digest: Any) -> None:
+        self.name = bot.name
+        self.bot = bot
+        self.digest = digest
+
+    def choose(self, observation: Observation) -> int:
+        index = self.bot.choose(observation)
+        decision = observation.decision
+        self.digest.update(f"{decision.kind}:{decision.options[index].key}|".encode())
+        return index
 
 
 def play(players: int, seed: int, options: dict[str, Any]) -> tuple[float, int, str]:
     """One game of heuristic bots: (seconds, decisions, digest of the chosen option keys)."""
     game = get_game("runebound")
-    start = time.perf_counter()
-    state = game.setup(game.config(players, options), seed)
-    bots = [make_bot("heuristic", derive_seed(seed, "bot", s)) for s in range(players)]
     digest = hashlib.sha256()
-    decisions = 0
-    while (decision := game.decision(state)) is not None:
-        seat = decision.seat
-        index = bots[seat].choose(Observation(seat, decision, partial(game.view, state, seat)))
-        digest.update(f"{decision.kind}:{decision.options[index].key}|".encode())
-        game.apply(state, index)
-        decisions += 1
+    start = time.perf_counter()
+    bots = [
+        Recorder(make_bot("heuristic", derive_seed(seed, "bot", s)), digest) for s in range(players)
+    ]
+    _, _, decisions = play_one(game, game.config(players, options), seed, bots)
     return time.perf_counter() - start, decisions, digest.hexdigest()
 
 

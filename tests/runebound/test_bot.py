@@ -129,12 +129,12 @@ def test_signatures_the_enemy_cannot_tell_apart_share_one_fight_table() -> None:
     kb = knowledge()
     rng = random.Random(7)
     merged = 0
+
+    def triple(low: int, high: int) -> tuple[int, int, int]:
+        return (rng.randint(low, high), rng.randint(low, high), rng.randint(low, high))
+
     for enemy in kb.enemies.values():
         for _ in range(4):
-
-            def triple(low: int, high: int) -> tuple[int, int, int]:
-                return (rng.randint(low, high), rng.randint(low, high), rng.randint(low, high))
-
             allies = tuple(
                 (triple(-4, 14), triple(0, 3), rng.choice((1, 3, 5)))
                 for _ in range(rng.randint(0, 2))

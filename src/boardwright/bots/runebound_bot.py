@@ -480,36 +480,31 @@ def _as_seen_by(enemy: Enemy, sig: HeroSig) -> HeroSig:
     certain success (:func:`p_at_least` is flat there), damage the enemy's armour stops and armour
     beyond the enemy's damage. :func:`_solve_fight` gives the same table, bit for bit, for both."""
     att, dfn, dmg, arm, life, allies = sig
-    a: list[int] = [0, 0, 0]
-    d: list[int] = [0, 0, 0]
-    g: list[int] = [0, 0, 0]
-    r: list[int] = [0, 0, 0]
-    ally_att: list[list[int]] = [[0, 0, 0] for _ in allies]
-    ally_dmg: list[list[int]] = [[0, 0, 0] for _ in allies]
     armour = enemy.armour
-    for t, step in enumerate(enemy.steps):
-        if step is None:
-            continue
-        value, damage = step
-        # p_at_least(k) is 1.0 for k <= 2 and 0.0 for k >= 21, with k = value - stat
-        low, high = value - 21, value - 2
-        a[t] = _clamp(att[t], low, high)
-        d[t] = _clamp(dfn[t], low, high)
-        g[t] = max(dmg[t], armour)
-        r[t] = min(arm[t], damage)
-        for i, (a_att, a_dmg, _hp) in enumerate(allies):
-            ally_att[i][t] = _clamp(a_att[t], low, high)
-            ally_dmg[i][t] = max(a_dmg[t], armour)
+
+    def seen(stats: Triple, rule: Callable[[int, tuple[int, int]], int]) -> Triple:
+        a, b, c = (
+            0 if step is None else rule(x, step) for x, step in zip(stats, enemy.steps, strict=True)
+        )
+        return (a, b, c)
+
+    def roll(x: int, step: tuple[int, int]) -> int:
+        # p_at_least(k) is 1.0 for k <= 2 and 0.0 for k >= 21, with k = step value - x
+        return _clamp(x, step[0] - 21, step[0] - 2)
+
+    def hit(x: int, _step: tuple[int, int]) -> int:
+        return max(x, armour)
+
+    def guard(x: int, step: tuple[int, int]) -> int:
+        return min(x, step[1])
+
     return (
-        (a[0], a[1], a[2]),
-        (d[0], d[1], d[2]),
-        (g[0], g[1], g[2]),
-        (r[0], r[1], r[2]),
+        seen(att, roll),
+        seen(dfn, roll),
+        seen(dmg, hit),
+        seen(arm, guard),
         life,
-        tuple(
-            ((x[0], x[1], x[2]), (y[0], y[1], y[2]), hp)
-            for x, y, (_a, _d, hp) in zip(ally_att, ally_dmg, allies, strict=True)
-        ),
+        tuple((seen(a_att, roll), seen(a_dmg, hit), hp) for a_att, a_dmg, hp in allies),
     )
 
 
