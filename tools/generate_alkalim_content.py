@@ -742,6 +742,7 @@ LEGENDS: list[Legend] = [
         "You read the names written on the Prison's walls; no djinn can hide its weakness."),
     Legend("Paths of the Desert of Eternity", "location", quest(
         step("defeat", location="desert-of-eternity", count=2),
+        step("story_roll", location="desert-of-eternity", test=("mind", "survival", 13)),
     ), (ability("Dune Sense", "passive", modify("mind", 1), modify("body", 1),
                 modify("spirit", 1), terrain="plains"),
         ability("Sand in Their Eyes", "passive", damage("melee"), terrain="plains")),
@@ -818,7 +819,8 @@ LEGENDS: list[Legend] = [
     ), (ability("Iron Sand", "combat_step", reduce_damage(2)),),
         "Forged from the sand-iron of a defeated elemental."),
     Legend("Rune of the Second Sun", "rune", quest(
-        step("defeat", time="day", count=2),
+        step("defeat", time="day"),
+        step("story_roll", terrain="plains", time="day", test=("mind", "survival", 13)),
         step("bazaar", city="city-of-faith"),
     ), (ability("Second Sun", "combat_step", reroll(), modify("spirit", 1)),),
         "Blessed in the City of Faith under the noon sun."),

@@ -72,7 +72,7 @@ FIVE = ("ak-h-idris", "ak-h-qorro", "ak-h-tarek", "ak-h-yasmin", "ak-h-samira")
 RASHID = legend("ak-l-01")  # ally: Kharadun's bazaar + 2 gold, a bandit, Zerhaba's bazaar
 SWEET_WATER = legend("ak-l-22")  # rune: activate, heal; 3 uses
 SCIMITAR = legend("ak-l-07")  # artifact: +2 body
-PATHS = legend("ak-l-12")  # location: 2 challenges defeated in the Desert of Eternity
+PATHS = legend("ak-l-12")  # location: 2 defeats in the Desert of Eternity, then a story roll
 STALLION = legend("ak-l-20")  # mount: after movement, an extra move
 SAND_SLED = legend("ak-l-19")  # mount: before movement, an extra move
 
@@ -244,15 +244,17 @@ def test_ak_11_1_ak_11_5_a_quest_turns_to_its_reward_at_once() -> None:
 
 
 def test_ak_11_5_a_step_done_several_times_counts_each_action() -> None:
-    """AK-11.5: the Paths of the Desert of Eternity ask for 2 challenges defeated there."""
+    """AK-11.5: the Paths of the Desert of Eternity ask first for 2 challenges defeated there."""
     state = new_game(heroes=("ak-h-qorro", "ak-h-idris"))
     set_limit(state, "green")
     slot = give_legend(state, PATHS)
     desert = sorted(AK.board.locations[AK.board.location_index["desert-of-eternity"]].hexes)
-    for hex_index in desert[:2]:
-        AK.on_defeat(state, 0, adventure("ak-g-01"), hex_index, None)
-    assert slot.done
     AK.on_defeat(state, 0, adventure("ak-g-01"), quiet_hex(DUNES), None)  # elsewhere: nothing
+    assert (slot.step, slot.progress) == (0, 0)
+    AK.on_defeat(state, 0, adventure("ak-g-01"), desert[0], None)
+    assert (slot.step, slot.progress) == (0, 1)
+    AK.on_defeat(state, 0, adventure("ak-g-01"), desert[1], None)
+    assert slot.step == 1 and not slot.done  # both counted: the story roll there is next
 
 
 def test_ak_11_2_the_top_quest_of_each_stack_is_open_and_the_top_card_is_taken() -> None:
