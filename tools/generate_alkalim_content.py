@@ -820,7 +820,7 @@ LEGENDS: list[Legend] = [
         "Forged from the sand-iron of a defeated elemental."),
     Legend("Rune of the Second Sun", "rune", quest(
         step("defeat", time="day"),
-        step("story_roll", terrain="plains", time="day", test=("mind", "survival", 13)),
+        step("story_roll", terrain="plains", time="day", test=("spirit", "lore", 13)),
         step("bazaar", city="city-of-faith"),
     ), (ability("Second Sun", "combat_step", reroll(), modify("spirit", 1)),),
         "Blessed in the City of Faith under the noon sun."),
@@ -984,7 +984,7 @@ def make_heroes() -> list[Record]:
         ),
         hero(
             "qorro", "Old Qorro the Caravaneer", 5, 4, (2, 1), (3, 1), (3, 1),
-            {"diplomacy": 2, "survival": 1},
+            {"diplomacy": 2},
             ability("Haggler", "market", gold(1)),
             ability("Tea by the Fire", "activate", heal(exhaustion=1, target="party")),
         ),
