@@ -761,7 +761,7 @@ LEGENDS: list[Legend] = [
         "The seals of the Tombs tell how the dead were bound, and how to bind them again."),
     Legend("The Glass Flats at Night", "location", quest(
         step("defeat", trait="abomination", time="night"),
-        step("story_roll", location="glass-flats", test=("spirit", "survival", 13)),
+        step("story_roll", location="glass-flats", test=("spirit", "stealth", 13)),
     ), (ability("Night Eyes", "passive", modify("mind", 1), modify("body", 1),
                 modify("spirit", 1), time="night"),
         ability("Hunter of Horrors", "passive", modify("body", 2), trait="abomination")),
