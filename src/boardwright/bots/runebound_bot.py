@@ -53,6 +53,7 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from itertools import islice
 from typing import Any
 
 from boardwright.bots.base import Observation
@@ -464,10 +465,17 @@ def solve_fight(kb: Knowledge, enemy: Enemy, sig: HeroSig, kappa: float) -> list
     if table is None:
         table = _solve_fight(enemy, sig, kappa)
     if len(kb.fight_cache) > CACHE_LIMIT:
-        kb.fight_cache.clear()
+        _forget_oldest_half(kb.fight_cache)
     kb.fight_cache[key] = table
     kb.fight_cache[same] = table
     return table
+
+
+def _forget_oldest_half(cache: dict[Any, Any]) -> None:
+    """Drop the older half of a full cache (dicts keep insertion order): clearing it all threw
+    away the tables the current game was still asking for."""
+    for key in list(islice(cache, len(cache) // 2)):
+        del cache[key]
 
 
 def _clamp(x: int, low: int, high: int) -> int:
@@ -1305,7 +1313,7 @@ class RuneboundBot:
             total += pw
         value = total / len(samples) if samples else 0.0
         if len(kb.value_cache) > CACHE_LIMIT:
-            kb.value_cache.clear()
+            _forget_oldest_half(kb.value_cache)
         kb.value_cache[key] = value
         return value
 
