@@ -516,10 +516,46 @@ def _as_seen_by(enemy: Enemy, sig: HeroSig) -> HeroSig:
     )
 
 
+Outcome = tuple[float, float, float, list[tuple[int, float]]]
+
+
+def _edge_round(
+    steps: list[list[tuple[int, int, float]]], room_e: int, room_h: int, hp: int
+) -> Outcome:
+    """One round from a state ``room_e`` wounds short of winning and ``room_h`` short of a
+    knock-out: P(win), P(knock-out), P(nothing changes) and every other outcome as (offset of
+    its state in the flat table, probability), in the order the induction adds them up."""
+    branches: dict[tuple[int, int], float] = {(0, 0): 1.0}
+    win = lose = 0.0
+    for dist in steps:
+        new: dict[tuple[int, int], float] = {}
+        for (e1, h1), p in branches.items():
+            for de, dh, q in dist:
+                e2 = e1 + de
+                h2 = h1 + dh
+                if e2 >= room_e:
+                    win += p * q
+                elif h2 >= room_h:
+                    lose += p * q
+                else:
+                    k = (e2, h2)
+                    new[k] = new.get(k, 0.0) + p * q
+        branches = new
+    stay = branches.pop((0, 0), 0.0)
+    return win, lose, stay, [(de * hp + dh, p) for (de, dh), p in branches.items()]
+
+
 def _solve_fight(enemy: Enemy, sig: HeroSig, kappa: float) -> list[list[Entry]]:
-    """:func:`solve_fight` without the cache: backward induction over the fight states."""
+    """:func:`solve_fight` without the cache: backward induction over the fight states.
+
+    A round that may end the fight depends on the state only through how far it is from either
+    end (capped at what one round can reach), so each plan works such a round out once per
+    distance and reuses it, with the same sums in the same order: the table is bit for bit
+    what solving every state afresh gives.
+    """
     life_e = enemy.life
     hp = max(sig[4], 1)
+    no_escape = enemy.no_escape
     plans = []
     for s in range(3):
         if enemy.steps[s] is None:
@@ -537,64 +573,61 @@ def _solve_fight(enemy: Enemy, sig: HeroSig, kappa: float) -> list[list[Entry]]:
         max_de = max(k[0] for k in total)
         max_dh = max(k[1] for k in total)
         stay_total = total.pop((0, 0), 0.0)
-        plans.append((s, steps, list(total.items()), stay_total, max_de, max_dh))
+        moves = [(de * hp + dh, p) for (de, dh), p in total.items()]
+        edges: dict[tuple[int, int], Outcome] = {}
+        plans.append((s, steps, moves, stay_total, max_de, max_dh, edges))
+    # (value, P(win), P(knock-out)) of fighting on, per state e * hp + h
+    flat: list[tuple[float, float, float]] = [(0.0, 0.0, 0.0)] * (life_e * hp)
     table: list[list[Entry]] = [[(0.0, 0.0, 0.0, 0.0, 0.0, -1)] * hp for _ in range(life_e)]
     for e in range(life_e - 1, -1, -1):
         row = table[e]
+        room_e = life_e - e
         for h in range(hp - 1, -1, -1):
+            here = e * hp + h
+            room_h = hp - h
             best_u, best_pw, best_pl, best_s = -1e18, 0.0, 1.0, -1
-            for s, steps, moves, stay_total, max_de, max_dh in plans:
-                if e + max_de < life_e and h + max_dh < hp:
+            for s, steps, moves, stay_total, max_de, max_dh, edges in plans:
+                if room_e > max_de and room_h > max_dh:
                     if stay_total > 1 - 1e-9:
                         continue
                     u = pw = pl = 0.0
-                    for (de, dh), p in moves:
-                        entry = table[e + de][h + dh]
-                        u += p * entry[0]
-                        pw += p * entry[1]
-                        pl += p * entry[2]
+                    for offset, p in moves:
+                        eu, epw, epl = flat[here + offset]
+                        u += p * eu
+                        pw += p * epw
+                        pl += p * epl
                     norm = 1 - stay_total
-                    u, pw, pl = u / norm, pw / norm, pl / norm
-                    if u > best_u + 1e-12:
-                        best_u, best_pw, best_pl, best_s = u, pw, pl, s
-                    continue
-                branches: dict[tuple[int, int], float] = {(e, h): 1.0}
-                win = lose = 0.0
-                for dist in steps:
-                    new: dict[tuple[int, int], float] = {}
-                    for (e1, h1), p in branches.items():
-                        for de, dh, q in dist:
-                            e2 = e1 + de
-                            h2 = h1 + dh
-                            if e2 >= life_e:
-                                win += p * q
-                            elif h2 >= hp:
-                                lose += p * q
-                            else:
-                                k = (e2, h2)
-                                new[k] = new.get(k, 0.0) + p * q
-                    branches = new
-                stay = branches.pop((e, h), 0.0)
-                if stay > 1 - 1e-9:
-                    continue
-                u = win - kappa * lose
-                pw = win
-                pl = lose
-                for (e2, h2), p in branches.items():
-                    entry = table[e2][h2]
-                    u += p * entry[0]
-                    pw += p * entry[1]
-                    pl += p * entry[2]
-                norm = 1 - stay
+                else:
+                    room = (
+                        room_e if room_e <= max_de else max_de + 1,
+                        room_h if room_h <= max_dh else max_dh + 1,
+                    )
+                    edge = edges.get(room)
+                    if edge is None:
+                        edge = edges[room] = _edge_round(steps, room[0], room[1], hp)
+                    win, lose, stay, branches = edge
+                    if stay > 1 - 1e-9:
+                        continue
+                    u = win - kappa * lose
+                    pw = win
+                    pl = lose
+                    for offset, p in branches:
+                        eu, epw, epl = flat[here + offset]
+                        u += p * eu
+                        pw += p * epw
+                        pl += p * epl
+                    norm = 1 - stay
                 u, pw, pl = u / norm, pw / norm, pl / norm
                 if u > best_u + 1e-12:
                     best_u, best_pw, best_pl, best_s = u, pw, pl, s
             if best_s < 0:  # no step can change anything: a stalemate
-                best_u, best_pw, best_pl = (-kappa, 0.0, 1.0) if enemy.no_escape else (0, 0, 0)
-            if not enemy.no_escape and best_u < 0:
-                row[h] = (0.0, 0.0, 0.0, best_pw, best_pl, best_s)
+                best_u, best_pw, best_pl = (-kappa, 0.0, 1.0) if no_escape else (0, 0, 0)
+            if not no_escape and best_u < 0:
+                entry: Entry = (0.0, 0.0, 0.0, best_pw, best_pl, best_s)
             else:
-                row[h] = (best_u, best_pw, best_pl, best_pw, best_pl, best_s)
+                entry = (best_u, best_pw, best_pl, best_pw, best_pl, best_s)
+            row[h] = entry
+            flat[here] = (entry[0], entry[1], entry[2])
     return table
 
 
