@@ -587,16 +587,9 @@ def _solve_fight(enemy: Enemy, sig: HeroSig, kappa: float) -> list[list[Entry]]:
             room_h = hp - h
             best_u, best_pw, best_pl, best_s = -1e18, 0.0, 1.0, -1
             for s, steps, moves, stay_total, max_de, max_dh, edges in plans:
-                if room_e > max_de and room_h > max_dh:
-                    if stay_total > 1 - 1e-9:
-                        continue
+                if room_e > max_de and room_h > max_dh:  # the round cannot end the fight
                     u = pw = pl = 0.0
-                    for offset, p in moves:
-                        eu, epw, epl = flat[here + offset]
-                        u += p * eu
-                        pw += p * epw
-                        pl += p * epl
-                    norm = 1 - stay_total
+                    stay, outcomes = stay_total, moves
                 else:
                     room = (
                         room_e if room_e <= max_de else max_de + 1,
@@ -605,18 +598,16 @@ def _solve_fight(enemy: Enemy, sig: HeroSig, kappa: float) -> list[list[Entry]]:
                     edge = edges.get(room)
                     if edge is None:
                         edge = edges[room] = _edge_round(steps, room[0], room[1], hp)
-                    win, lose, stay, branches = edge
-                    if stay > 1 - 1e-9:
-                        continue
-                    u = win - kappa * lose
-                    pw = win
-                    pl = lose
-                    for offset, p in branches:
-                        eu, epw, epl = flat[here + offset]
-                        u += p * eu
-                        pw += p * epw
-                        pl += p * epl
-                    norm = 1 - stay
+                    win, lose, stay, outcomes = edge
+                    u, pw, pl = win - kappa * lose, win, lose
+                if stay > 1 - 1e-9:
+                    continue
+                for offset, p in outcomes:
+                    eu, epw, epl = flat[here + offset]
+                    u += p * eu
+                    pw += p * epw
+                    pl += p * epl
+                norm = 1 - stay
                 u, pw, pl = u / norm, pw / norm, pl / norm
                 if u > best_u + 1e-12:
                     best_u, best_pw, best_pl, best_s = u, pw, pl, s
