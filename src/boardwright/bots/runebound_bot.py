@@ -519,7 +519,7 @@ def _as_seen_by(enemy: Enemy, sig: HeroSig) -> HeroSig:
 Outcome = tuple[float, float, float, list[tuple[int, float]]]
 
 
-def _edge_round(
+def _round_outcomes(
     steps: list[list[tuple[int, int, float]]], room_e: int, room_h: int, hp: int
 ) -> Outcome:
     """One round from a state ``room_e`` wounds short of winning and ``room_h`` short of a
@@ -548,10 +548,10 @@ def _edge_round(
 def _solve_fight(enemy: Enemy, sig: HeroSig, kappa: float) -> list[list[Entry]]:
     """:func:`solve_fight` without the cache: backward induction over the fight states.
 
-    A round that may end the fight depends on the state only through how far it is from either
-    end (capped at what one round can reach), so each plan works such a round out once per
-    distance and reuses it, with the same sums in the same order: the table is bit for bit
-    what solving every state afresh gives.
+    A round depends on the state only through how far it is from either end, capped at what one
+    round can reach, so each plan works a round out once per capped distance and reuses it,
+    with the same sums in the same order: the table is bit for bit what solving every state
+    afresh gives.
     """
     life_e = enemy.life
     hp = max(sig[4], 1)
@@ -561,21 +561,11 @@ def _solve_fight(enemy: Enemy, sig: HeroSig, kappa: float) -> list[list[Entry]]:
         if enemy.steps[s] is None:
             continue
         steps = _round_paths(enemy, sig, s)
-        # the whole round at once, for states no step of it can end the fight from
-        total: dict[tuple[int, int], float] = {(0, 0): 1.0}
-        for dist in steps:
-            new_total: dict[tuple[int, int], float] = {}
-            for (de1, dh1), p in total.items():
-                for de, dh, q in dist:
-                    k = (de1 + de, dh1 + dh)
-                    new_total[k] = new_total.get(k, 0.0) + p * q
-            total = new_total
-        max_de = max(k[0] for k in total)
-        max_dh = max(k[1] for k in total)
-        stay_total = total.pop((0, 0), 0.0)
-        moves = [(de * hp + dh, p) for (de, dh), p in total.items()]
-        edges: dict[tuple[int, int], Outcome] = {}
-        plans.append((s, steps, moves, stay_total, max_de, max_dh, edges))
+        # the most wounds one round can deal and take (every step's outcomes can combine)
+        reach_e = sum(max(de for de, _, _ in dist) for dist in steps)
+        reach_h = sum(max(dh for _, dh, _ in dist) for dist in steps)
+        rounds: dict[tuple[int, int], Outcome] = {}
+        plans.append((s, steps, reach_e, reach_h, rounds))
     # (value, P(win), P(knock-out)) of fighting on, per state e * hp + h
     flat: list[tuple[float, float, float]] = [(0.0, 0.0, 0.0)] * (life_e * hp)
     table: list[list[Entry]] = [[(0.0, 0.0, 0.0, 0.0, 0.0, -1)] * hp for _ in range(life_e)]
@@ -586,22 +576,18 @@ def _solve_fight(enemy: Enemy, sig: HeroSig, kappa: float) -> list[list[Entry]]:
             here = e * hp + h
             room_h = hp - h
             best_u, best_pw, best_pl, best_s = -1e18, 0.0, 1.0, -1
-            for s, steps, moves, stay_total, max_de, max_dh, edges in plans:
-                if room_e > max_de and room_h > max_dh:  # the round cannot end the fight
-                    u = pw = pl = 0.0
-                    stay, outcomes = stay_total, moves
-                else:
-                    room = (
-                        room_e if room_e <= max_de else max_de + 1,
-                        room_h if room_h <= max_dh else max_dh + 1,
-                    )
-                    edge = edges.get(room)
-                    if edge is None:
-                        edge = edges[room] = _edge_round(steps, room[0], room[1], hp)
-                    win, lose, stay, outcomes = edge
-                    u, pw, pl = win - kappa * lose, win, lose
+            for s, steps, reach_e, reach_h, rounds in plans:
+                room = (
+                    room_e if room_e <= reach_e else reach_e + 1,
+                    room_h if room_h <= reach_h else reach_h + 1,
+                )
+                outcome = rounds.get(room)
+                if outcome is None:
+                    outcome = rounds[room] = _round_outcomes(steps, room[0], room[1], hp)
+                win, lose, stay, outcomes = outcome
                 if stay > 1 - 1e-9:
                     continue
+                u, pw, pl = win - kappa * lose, win, lose
                 for offset, p in outcomes:
                     eu, epw, epl = flat[here + offset]
                     u += p * eu
