@@ -722,7 +722,7 @@ LEGENDS: list[Legend] = [
         "Woven from the air of the Veiled Garden; those who wear it are hard to see."),
     Legend("Jar of Endless Water", "artifact", quest(
         step("bazaar", city="hasmeen", gold=2),
-        step("story_roll", location="oasis-of-tears", test=("spirit", "survival", 13)),
+        step("story_roll", location="oasis-of-tears", test=("spirit", "swim", 13)),
     ), (ability("Never Thirst", "passive", modify("test", 3, skill="survival")),
         ability("Cool Draught", "activate", heal(exhaustion=3, target="party"))),
         "A clay jar that fills itself from the Oasis of Tears."),
