@@ -18,6 +18,7 @@ from typing import Any
 
 from boardwright.bots import Bot, Observation, make_bot
 from boardwright.engine.errors import ConfigError
+from boardwright.engine.events import Event
 from boardwright.engine.game import Game, GameConfig, Result
 from boardwright.games import get_game
 
@@ -198,17 +199,22 @@ def _rounds_of(game: Game[Any], state: Any, result: Result) -> float | None:
 
 
 def play_one(
-    game: Game[Any], config: GameConfig, seed: int, bots: Sequence[Bot]
+    game: Game[Any],
+    config: GameConfig,
+    seed: int,
+    bots: Sequence[Bot],
+    log: list[Event] | None = None,
 ) -> tuple[Any, Result, int]:
-    """Play one game to its end; return the final state, the result and the decision count."""
-    state = game.setup(config, seed)
+    """Play one game to its end; return the final state, the result and the decision count.
+    The game's events go to ``log`` when one is given (unfiltered: for tools, not players)."""
+    state = game.setup(config, seed, log)
     decisions = 0
     while (decision := game.decision(state)) is not None:
         if decisions >= MAX_DECISIONS:
             raise RuntimeError(f"the game did not end after {MAX_DECISIONS} decisions")
         seat = decision.seat
         observation = Observation(seat, decision, partial(game.view, state, seat))
-        game.apply(state, bots[seat].choose(observation))
+        game.apply(state, bots[seat].choose(observation), log)
         decisions += 1
     result = game.result(state)
     if result is None:
