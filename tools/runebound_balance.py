@@ -36,8 +36,9 @@ import os
 import platform
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import partial
 from pathlib import Path
 from types import ModuleType
@@ -76,7 +77,8 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class SeatTally:
-    """What one seat did in a game, counted from the event log (``--breakdown``)."""
+    """What one seat did in a game, counted from the event log (``--breakdown``); a hero's
+    line in the report is the sum over its games."""
 
     fights: int = 0
     fights_won: int = 0
@@ -84,26 +86,31 @@ class SeatTally:
     tests: int = 0
     tests_passed: int = 0
 
+    def __add__(self, other: SeatTally) -> SeatTally:
+        return SeatTally(
+            *(getattr(self, f.name) + getattr(other, f.name) for f in fields(SeatTally))
+        )
+
 
 def tally_seats(log: Sequence[Event], players: int) -> tuple[SeatTally, ...]:
     """Count each seat's fights against challenges (a night ambush opens one like any other),
     fights won, knock-outs (by a challenge, a hero or the heat) and skill tests."""
-    counts = [[0, 0, 0, 0, 0] for _ in range(players)]
+    counts: list[Counter[str]] = [Counter() for _ in range(players)]
     for event in log:
         seat = event.data.get("seat")
         if not isinstance(seat, int) or not 0 <= seat < players:
             continue
-        row = counts[seat]
+        count = counts[seat]
         if event.kind == "combat":
-            row[0] += 1
+            count["fights"] += 1
         elif event.kind == "victory" and "card" in event.data:
-            row[1] += 1
+            count["fights_won"] += 1
         elif event.kind == "knocked_out":
-            row[2] += 1
+            count["knockouts"] += 1
         elif event.kind == "test":
-            row[3] += 1
-            row[4] += bool(event.data.get("success"))
-    return tuple(SeatTally(*row) for row in counts)
+            count["tests"] += 1
+            count["tests_passed"] += bool(event.data.get("success"))
+    return tuple(SeatTally(**count) for count in counts)
 
 
 @dataclass
@@ -113,11 +120,7 @@ class HeroLine:
     wins: float = 0.0
     runes: int = 0
     experience: int = 0
-    fights: int = 0
-    fights_won: int = 0
-    knockouts: int = 0
-    tests: int = 0
-    tests_passed: int = 0
+    tally: SeatTally = SeatTally()  # with --breakdown only
 
     def rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
@@ -289,12 +292,7 @@ def hero_lines(records: Sequence[GameRecord]) -> list[HeroLine]:
             line.runes += record.runes[seat]
             line.experience += record.experience[seat]
             if record.tallies:
-                tally = record.tallies[seat]
-                line.fights += tally.fights
-                line.fights_won += tally.fights_won
-                line.knockouts += tally.knockouts
-                line.tests += tally.tests
-                line.tests_passed += tally.tests_passed
+                line.tally += record.tallies[seat]
     return sorted(lines.values(), key=lambda h: (-h.rate(), h.name))
 
 
@@ -411,7 +409,8 @@ def render(
     command += f" --workers {workers}" if workers > 1 else ""
     command += f" --seed {seed}" if seed != 1 else ""
     command += f" --versus-random {versus_games}" if versus_games else ""
-    command += " --breakdown" if records and records[0].tallies else ""
+    breakdown = bool(records) and bool(records[0].tallies)
+    command += " --breakdown" if breakdown else ""
     command += "".join(f" --option {k}={v}" for k, v in sorted(options.items()))
     command += f" --out {out_path}" if out_path is not None else ""
     option_text = ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or "defaults"
@@ -479,7 +478,7 @@ def render(
         "alone can explain. `runes/game` and `XP/game` are the Dragon Runes and experience "
         "counters the hero held at the end (the round cap ranks by them).",
         "",
-        *breakdown_lines(lines),
+        *(breakdown_lines(lines) if breakdown else []),
         "## Verdict",
         "",
     ]
@@ -504,9 +503,7 @@ def render(
 
 
 def breakdown_lines(lines: Sequence[HeroLine]) -> list[str]:
-    """The ``--breakdown`` section: how each hero played (nothing without the tallies)."""
-    if not any(line.fights or line.tests for line in lines):
-        return []
+    """The ``--breakdown`` section: how each hero played."""
     out = [
         "## How the heroes played",
         "",
@@ -515,11 +512,12 @@ def breakdown_lines(lines: Sequence[HeroLine]) -> list[str]:
     ]
     for line in lines:
         games = max(line.games, 1)
-        won = 100 * line.fights_won / line.fights if line.fights else 0.0
-        passed = 100 * line.tests_passed / line.tests if line.tests else 0.0
+        tally = line.tally
+        won = 100 * tally.fights_won / tally.fights if tally.fights else 0.0
+        passed = 100 * tally.tests_passed / tally.tests if tally.tests else 0.0
         out.append(
-            f"| {line.name} | {line.fights / games:.1f} | {won:.1f} % | "
-            f"{line.knockouts / games:.2f} | {line.tests / games:.1f} | {passed:.1f} % |"
+            f"| {line.name} | {tally.fights / games:.1f} | {won:.1f} % | "
+            f"{tally.knockouts / games:.2f} | {tally.tests / games:.1f} | {passed:.1f} % |"
         )
     out += [
         "",

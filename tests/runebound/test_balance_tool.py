@@ -2,27 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
-from types import ModuleType
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from balancekit import load_balance_tool
 
 from boardwright.engine.events import Event
 
-BALANCE_TOOL = Path(__file__).resolve().parents[2] / "tools" / "runebound_balance.py"
-
-
-def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("runebound_balance", BALANCE_TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["runebound_balance"] = module
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_tally_counts_fights_wins_knockouts_and_tests_per_seat() -> None:
-    balance = _tool()
+    balance = load_balance_tool()
     log = [
         Event("combat", "", {"seat": 0, "card": "a"}),
         Event("victory", "", {"seat": 0, "card": "a"}),
@@ -42,7 +33,7 @@ def test_tally_counts_fights_wins_knockouts_and_tests_per_seat() -> None:
 
 
 def test_breakdown_counts_without_changing_the_game() -> None:
-    balance = _tool()
+    balance = load_balance_tool()
     plain = balance.play_game(0, 2, 7, {})
     counted = balance.play_game(0, 2, 7, {}, breakdown=True)
     assert plain.tallies == ()
