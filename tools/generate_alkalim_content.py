@@ -742,7 +742,7 @@ LEGENDS: list[Legend] = [
         "You read the names written on the Prison's walls; no djinn can hide its weakness."),
     Legend("Paths of the Desert of Eternity", "location", quest(
         step("defeat", location="desert-of-eternity", count=2),
-        step("story_roll", location="desert-of-eternity", test=("mind", "survival", 13)),
+        step("story_roll", location="desert-of-eternity", test=("mind", "stealth", 13)),
     ), (ability("Dune Sense", "passive", modify("mind", 1), modify("body", 1),
                 modify("spirit", 1), terrain="plains"),
         ability("Sand in Their Eyes", "passive", damage("melee"), terrain="plains")),
