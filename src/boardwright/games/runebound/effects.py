@@ -1,11 +1,36 @@
-"""Carrying out effect primitives (the card-effect vocabulary of records.py)."""
+"""Carrying out effect primitives (the card-effect vocabulary of records.py).
+
+Each primitive has one handler in :data:`EFFECT_HANDLERS`, keyed by its ``do``; a test checks
+that the table and the ``Effect`` union name the same primitives (docs/content.md, "How to add
+an effect"), so a new primitive cannot silently do nothing.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from boardwright.games.runebound.knockout import knock_out
-from boardwright.games.runebound.records import COLOURS, Effect
+from boardwright.games.runebound.records import (
+    COLOURS,
+    DamageEnemy,
+    DrawMarket,
+    Effect,
+    Experience,
+    ExtraMove,
+    Fight,
+    Gold,
+    Harm,
+    Heal,
+    Hook,
+    LoseLegend,
+    Modify,
+    ReduceDamage,
+    Replenish,
+    Reroll,
+    Teleport,
+)
 from boardwright.games.runebound.rules import Log, Rules, emit
 from boardwright.games.runebound.state import RuneboundState
 
@@ -18,6 +43,30 @@ def pay_cost(
     rules.hurt_hero(state, seat, wounds, exhaustion)
 
 
+@dataclass(slots=True)
+class EffectCall:
+    """What every handler is given besides its effect: whose effects, where they come from.
+
+    ``opponent`` is the other hero in a duel (-1 otherwise). A handler sets ``lapsed`` when the
+    effects after it no longer happen (the hero was knocked out).
+    """
+
+    rules: Rules
+    state: RuneboundState
+    seat: int
+    log: Log
+    source: str
+    opponent: int
+    lapsed: bool = False
+
+    @property
+    def who(self) -> str:
+        return self.rules.who(self.state, self.seat)
+
+
+Handler = Callable[[EffectCall, Any], None]  # the second argument is the handler's own record
+
+
 def apply_effects(
     rules: Rules,
     state: RuneboundState,
@@ -28,123 +77,183 @@ def apply_effects(
     source: str = "",
     opponent: int = -1,
 ) -> None:
-    """Apply effects for ``seat``; those that need a choice push a procedure frame.
+    """Apply effects for ``seat`` in order; those that need a choice push a procedure frame.
 
     ``opponent`` is the other hero in a duel: "the enemy" that damage_enemy wounds.
     """
-    h = state.heroes[seat]
-    who = rules.who(state, seat)
+    call = EffectCall(rules, state, seat, log, source, opponent)
     for e in effects:
-        if state.finished:
+        if state.finished or call.lapsed:
             return
-        if e.do == "modify":
-            if state.combat is not None:
-                state.combat.temp.append((e.stat, e.amount))
-            else:
-                h.turn_mods.append((e.stat, e.amount))
-        elif e.do == "damage_enemy":
-            if opponent >= 0:
-                rules.hurt_hero(state, opponent, e.amount, 0)
-                emit(
-                    log,
-                    "damage",
-                    f"{source or who} deals {e.amount} wound(s) to {rules.who(state, opponent)}",
-                    seat=seat,
-                    amount=e.amount,
-                )
-            elif state.combat is not None:
-                state.combat.enemy_wounds += e.amount
-                emit(
-                    log,
-                    "damage",
-                    f"{source or who} deals {e.amount} wound(s) to the enemy",
-                    seat=seat,
-                    amount=e.amount,
-                )
-        elif e.do == "heal":
-            rules.heal_party(state, seat, e.wounds, e.exhaustion, e.target)
-            emit(
-                log,
-                "heal",
-                f"{who} heals ({e.wounds} wound(s), {e.exhaustion} exhaustion)",
-                seat=seat,
-            )
-        elif e.do == "harm":
-            rules.hurt_hero(state, seat, e.wounds, e.exhaustion)
-            if e.target == "party":
-                for ally in list(h.allies):
-                    rules.hurt_ally(state, seat, ally, e.wounds, e.exhaustion, log)
-            emit(
-                log,
-                "harm",
-                f"{who} takes {e.wounds} wound(s) and {e.exhaustion} exhaustion",
-                seat=seat,
-                wounds=e.wounds,
-                exhaustion=e.exhaustion,
-            )
-            if state.combat is None and rules.knocked_out(state, seat):
-                emit(log, "knocked_out", f"{who} is knocked out", seat=seat)
-                knock_out(rules, state, seat, log)
-                return
-        elif e.do == "gold":
-            h.gold = max(0, h.gold + e.amount)
-            emit(
-                log,
-                "gold",
-                f"{who} {'gains' if e.amount >= 0 else 'pays'} {abs(e.amount)} gold",
-                seat=seat,
-                amount=e.amount,
-            )
-        elif e.do == "extra_move":
-            h.bonus_moves += e.hexes
-        elif e.do == "reroll":
-            if state.combat is not None:
-                state.combat.reroll = True
-        elif e.do == "reduce_damage":
-            if state.combat is not None:
-                state.combat.temp.append(("armour", e.amount))
-        elif e.do == "experience":
-            colour = rules.counter_for_value(state, e.value)
-            if colour >= 0:
-                state.counter_supply[colour] -= 1
-                h.counters.append(colour)
-                emit(log, "experience", f"{who} gains {e.value} experience", seat=seat)
-        elif e.do == "draw_market":
-            city = rules.board.hexes[h.hex].city
-            if not rules.draw_market_here(state, seat, e.count, log) and city >= 0:
-                for _ in range(e.count):
-                    draw_market_card(rules, state, city, log)
-        elif e.do == "teleport":
-            if e.to == "any_city":
-                state.stack.append(("teleport", seat))
-            else:
-                target = (
-                    rules.board.cities[0].hex
-                    if e.to == "tamalir"
-                    else rules.nearest_city_hex(state, seat)
-                )
-                h.hex = target
-                emit(
-                    log,
-                    "move",
-                    f"{who} is taken to {rules.board.hex_name(target)}",
-                    seat=seat,
-                    to=rules.board.hex_name(target),
-                )
-        elif e.do == "replenish":
-            replenish(rules, state, [COLOURS.index(c) for c in e.colours], log)
-        elif e.do == "fight":
-            card = rules.content.adventure_index[e.card]
-            colour = COLOURS.index(rules.adventures[card].colour)
-            deck = state.adventure_decks[colour]
-            pile = deck if card in deck else state.adventure_discards[colour]
-            if card in pile:
-                pile.remove(card)
-                state.stack.append(("combat_start", card, h.hex, "encounter"))
-        elif e.do == "lose_legend":  # AK-11.12; the base adventure has no legend cards
-            rules.lose_legends(state, seat, e.amount, log, source=source)
-        elif e.do == "hook":
-            HOOKS[e.name](rules, state, seat, e.amount, log)
+        EFFECT_HANDLERS[e.do](call, e)
+
+
+# --- the handlers, one per primitive --------------------------------------------------------------
+def _modify(call: EffectCall, e: Modify) -> None:
+    """For the current combat step in a fight, else for the rest of the turn."""
+    combat = call.state.combat
+    if combat is not None:
+        combat.temp.append((e.stat, e.amount))
+    else:
+        call.state.heroes[call.seat].turn_mods.append((e.stat, e.amount))
+
+
+def _damage_enemy(call: EffectCall, e: DamageEnemy) -> None:
+    """Wounds to the other hero of a duel, or to the challenge fought; nothing outside a fight."""
+    rules, state = call.rules, call.state
+    if call.opponent >= 0:
+        rules.hurt_hero(state, call.opponent, e.amount, 0)
+        target = rules.who(state, call.opponent)
+    elif state.combat is not None:
+        state.combat.enemy_wounds += e.amount
+        target = "the enemy"
+    else:
+        return
+    emit(
+        call.log,
+        "damage",
+        f"{call.source or call.who} deals {e.amount} wound(s) to {target}",
+        seat=call.seat,
+        amount=e.amount,
+    )
+
+
+def _heal(call: EffectCall, e: Heal) -> None:
+    call.rules.heal_party(call.state, call.seat, e.wounds, e.exhaustion, e.target)
+    emit(
+        call.log,
+        "heal",
+        f"{call.who} heals ({e.wounds} wound(s), {e.exhaustion} exhaustion)",
+        seat=call.seat,
+    )
+
+
+def _harm(call: EffectCall, e: Harm) -> None:
+    """Outside a fight a hero who falls is knocked out at once and the rest lapses."""
+    rules, state, seat, log = call.rules, call.state, call.seat, call.log
+    rules.hurt_hero(state, seat, e.wounds, e.exhaustion)
+    if e.target == "party":
+        for ally in list(state.heroes[seat].allies):
+            rules.hurt_ally(state, seat, ally, e.wounds, e.exhaustion, log)
+    who = call.who
+    emit(
+        log,
+        "harm",
+        f"{who} takes {e.wounds} wound(s) and {e.exhaustion} exhaustion",
+        seat=seat,
+        wounds=e.wounds,
+        exhaustion=e.exhaustion,
+    )
+    if state.combat is None and rules.knocked_out(state, seat):
+        emit(log, "knocked_out", f"{who} is knocked out", seat=seat)
+        knock_out(rules, state, seat, log)
+        call.lapsed = True
+
+
+def _gold(call: EffectCall, e: Gold) -> None:
+    h = call.state.heroes[call.seat]
+    h.gold = max(0, h.gold + e.amount)
+    emit(
+        call.log,
+        "gold",
+        f"{call.who} {'gains' if e.amount >= 0 else 'pays'} {abs(e.amount)} gold",
+        seat=call.seat,
+        amount=e.amount,
+    )
+
+
+def _extra_move(call: EffectCall, e: ExtraMove) -> None:
+    call.state.heroes[call.seat].bonus_moves += e.hexes
+
+
+def _reroll(call: EffectCall, e: Reroll) -> None:
+    if call.state.combat is not None:
+        call.state.combat.reroll = True
+
+
+def _reduce_damage(call: EffectCall, e: ReduceDamage) -> None:
+    """Used in a fight: armour for this step (as a passive, Rules reads it directly)."""
+    if call.state.combat is not None:
+        call.state.combat.temp.append(("armour", e.amount))
+
+
+def _experience(call: EffectCall, e: Experience) -> None:
+    """RB-8.1: a counter of that value from the supply, if one is left."""
+    state = call.state
+    colour = call.rules.counter_for_value(state, e.value)
+    if colour >= 0:
+        state.counter_supply[colour] -= 1
+        state.heroes[call.seat].counters.append(colour)
+        emit(call.log, "experience", f"{call.who} gains {e.value} experience", seat=call.seat)
+
+
+def _draw_market(call: EffectCall, e: DrawMarket) -> None:
+    rules, state = call.rules, call.state
+    city = rules.board.hexes[state.heroes[call.seat].hex].city
+    if not rules.draw_market_here(state, call.seat, e.count, call.log) and city >= 0:
+        for _ in range(e.count):
+            draw_market_card(rules, state, city, call.log)
+
+
+def _teleport(call: EffectCall, e: Teleport) -> None:
+    """Tamalir or the nearest city at once; any city: a choice (the ``teleport`` frame)."""
+    rules, state, seat = call.rules, call.state, call.seat
+    if e.to == "any_city":
+        state.stack.append(("teleport", seat))
+        return
+    target = rules.board.cities[0].hex if e.to == "tamalir" else rules.nearest_city_hex(state, seat)
+    state.heroes[seat].hex = target
+    emit(
+        call.log,
+        "move",
+        f"{call.who} is taken to {rules.board.hex_name(target)}",
+        seat=seat,
+        to=rules.board.hex_name(target),
+    )
+
+
+def _replenish(call: EffectCall, e: Replenish) -> None:
+    replenish(call.rules, call.state, [COLOURS.index(c) for c in e.colours], call.log)
+
+
+def _fight(call: EffectCall, e: Fight) -> None:
+    """The card leaves its deck or discard pile and a fight starts (``combat_start`` frame)."""
+    rules, state = call.rules, call.state
+    card = rules.content.adventure_index[e.card]
+    colour = COLOURS.index(rules.adventures[card].colour)
+    deck = state.adventure_decks[colour]
+    pile = deck if card in deck else state.adventure_discards[colour]
+    if card in pile:
+        pile.remove(card)
+        state.stack.append(("combat_start", card, state.heroes[call.seat].hex, "encounter"))
+
+
+def _lose_legend(call: EffectCall, e: LoseLegend) -> None:
+    """AK-11.12; the base adventure has no legend cards."""
+    call.rules.lose_legends(call.state, call.seat, e.amount, call.log, source=call.source)
+
+
+def _hook(call: EffectCall, e: Hook) -> None:
+    HOOKS[e.name](call.rules, call.state, call.seat, e.amount, call.log)
+
+
+EFFECT_HANDLERS: dict[str, Handler] = {
+    "modify": _modify,
+    "damage_enemy": _damage_enemy,
+    "heal": _heal,
+    "harm": _harm,
+    "gold": _gold,
+    "extra_move": _extra_move,
+    "reroll": _reroll,
+    "reduce_damage": _reduce_damage,
+    "experience": _experience,
+    "draw_market": _draw_market,
+    "teleport": _teleport,
+    "replenish": _replenish,
+    "fight": _fight,
+    "lose_legend": _lose_legend,
+    "hook": _hook,
+}
 
 
 def replenish(rules: Rules, state: RuneboundState, colours: Sequence[int], log: Log) -> None:
@@ -199,4 +308,6 @@ def _heal_all(rules: Rules, state: RuneboundState, seat: int, amount: int, log: 
         ally.wounds = ally.exhaustion = 0
 
 
-HOOKS = {"heal_all": _heal_all}
+HookRule = Callable[[Rules, RuneboundState, int, int, Log], None]
+# the named rules a ``hook`` effect may call (content names them; a test checks they exist)
+HOOKS: dict[str, HookRule] = {"heal_all": _heal_all}
