@@ -65,10 +65,21 @@ from boardwright.games.runebound.records import (
     TERRAINS,
     Ability,
     AdventureCard,
+    DrawMarket,
     Effect,
     EncounterChoice,
+    Experience,
+    ExtraMove,
+    Fight,
+    Gold,
+    Harm,
+    Heal,
     Hero,
     MarketCard,
+    Modify,
+    ReduceDamage,
+    Reroll,
+    Teleport,
     TestRecord,
 )
 
@@ -955,49 +966,12 @@ def test_chance(party: Party, stat: str, skill: str | None, difficulty: int) -> 
 
 
 def effect_value(kb: Knowledge, party: Party, effects: Sequence[Effect], moving: bool) -> float:
-    """What a list of effects is worth to the party now, in gold."""
-    total = 0.0
-    wounds = party.wounds
-    exhaustion = party.exhaustion
+    """What a list of effects is worth to the party now, in gold (each primitive's
+    :attr:`EffectWorth.now`, in order: a heal after a harm heals what the harm did)."""
+    running = Running(kb, party, moving, party.wounds, party.exhaustion)
     for e in effects:
-        if e.do == "gold":
-            total += e.amount if e.amount > 0 else -min(-e.amount, party.gold)
-        elif e.do == "experience":
-            total += XP_POINT * e.value
-        elif e.do == "harm":
-            exhaustion += e.exhaustion
-            over = max(0, exhaustion - party.stamina)
-            exhaustion -= over
-            hurt = e.wounds + over
-            wounds += hurt
-            total -= WOUND * hurt + EXHAUSTION * (e.exhaustion - over)
-            if wounds >= party.life:
-                total -= party.knockout_cost()
-        elif e.do == "heal":
-            healed = min(e.wounds, wounds)
-            wounds -= healed
-            rested = min(e.exhaustion, exhaustion)
-            exhaustion -= rested
-            total += WOUND * healed + EXHAUSTION * rested
-            if e.target in ("ally", "party"):
-                total += WOUND * 0.5 * sum(min(e.wounds, w) for _, w, _ in party.allies)
-        elif e.do == "extra_move":
-            total += 0.4 * e.hexes if moving else 0.0
-        elif e.do == "teleport":
-            total += 0.8 if wounds * 2 >= party.life else 0.0
-        elif e.do == "draw_market":
-            total += 0.3 * e.count
-        elif e.do == "fight":
-            card = kb.adventures.get(e.card)
-            if card is None:
-                card = next(
-                    (c for c in kb.content.adventures if c.name == e.card), None
-                )  # pragma: no cover - content uses ids
-            if card is not None and card.kind == "challenge":
-                total += challenge_ev(kb, party, card, counter=False)
-        elif e.do == "modify":
-            total += 0.2 * e.amount
-    return total
+        EFFECT_WORTH[e.do].now(running, e)
+    return running.total
 
 
 def choice_value(kb: Knowledge, party: Party, choice: EncounterChoice) -> float:
@@ -1021,44 +995,216 @@ def ability_worth(party: Party, ability: Ability, moving: bool) -> float:
 
 
 def _utility_value(card: MarketCard) -> float:
-    """What a card's abilities outside the fight model are worth (movement, healing, tests...)."""
+    """What a card's abilities outside the fight model are worth (movement, healing, tests...):
+    each primitive's :attr:`EffectWorth.owned`."""
     total = 0.0
     for ability in card.abilities:
         scale = 0.5 if ability.cost.discard else 1.0
         scale_cost = 0.3 * ability.cost.exhaustion
         for e in ability.effects:
-            worth = 0.0
-            if e.do == "modify":
-                if e.stat == "movement_dice":
-                    worth = 2.0 * e.amount
-                elif e.stat == "test":
-                    worth = 0.3 * e.amount
-                elif e.stat == "stamina":
-                    worth = 0.4 * e.amount
-                elif ability.timing == "combat_step":
-                    if e.stat == "damage":
-                        worth = 1.5 * e.amount
-                    elif e.stat in STEP_STATS:
-                        worth = 0.4 * e.amount
-                    elif e.stat == "armour":
-                        worth = 0.8 * e.amount
-            elif e.do == "extra_move":
-                worth = 0.4 * e.hexes if ability.timing != "after_movement" else 0.1 * e.hexes
-            elif e.do == "heal":
-                worth = 1.0 * e.wounds + 0.3 * e.exhaustion
-            elif e.do == "teleport":
-                worth = 1.0
-            elif e.do == "gold":
-                worth = 1.0 * e.amount
-            elif e.do == "draw_market":
-                worth = 0.3
-            elif e.do == "reroll":
-                worth = 1.0
-            elif e.do == "reduce_damage" and ability.timing == "combat_step":
-                worth = 0.8 * e.amount
-            total += worth * scale
+            total += EFFECT_WORTH[e.do].owned(e, ability.timing) * scale
         total -= scale_cost if total > 0 else 0.0
     return total
+
+
+# --- what each effect primitive is worth ----------------------------------------------------------
+@dataclass(slots=True)
+class Running:
+    """:func:`effect_value` under way: the party's wounds and exhaustion as the effects so far
+    leave them, and the worth so far."""
+
+    kb: Knowledge
+    party: Party
+    moving: bool  # in the movement step: extra moves are worth something
+    wounds: int
+    exhaustion: int
+    total: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class StepOdds:
+    """One combat step as :meth:`RuneboundBot.combat_step` sees it before its roll."""
+
+    step: int
+    value: int  # the enemy's number to roll against
+    sig: HeroSig
+    p: float  # the chance the roll succeeds without help
+    taken: int  # wounds a failed defence costs
+    attacking: bool
+    critical: bool  # the hero is near a knock-out, or it is a red fight
+
+
+@dataclass(frozen=True, slots=True)
+class EffectWorth:
+    """How the bot values one primitive: ``now`` adds its worth when carried out now (to
+    :class:`Running`), ``owned`` is its worth on a market card the party may buy (with the
+    ability's timing), ``in_step`` its worth used in a combat step before the roll."""
+
+    now: Callable[[Running, Any], None]
+    owned: Callable[[Any, str], float]
+    in_step: Callable[[Any, StepOdds], float]
+
+
+def _nothing_now(running: Running, e: Effect) -> None:
+    """No worth outside a fight: the fight model weighs it (:meth:`Party.pre_damage`,
+    :meth:`Knowledge._enemy`, :meth:`RuneboundBot.before_combat`), or it changes the board for
+    every hero alike (``replenish``), or the adventure's play weighs it (``lose_legend``: Al-Kalim's
+    ``plunder_cost``), or what it does is unknown (``hook``)."""
+
+
+def _nothing_owned(e: Effect, timing: str) -> float:
+    """No worth on a card beyond what the fight model (:meth:`RuneboundBot._card_value`) counts,
+    or nothing a card of the market does."""
+    return 0.0
+
+
+def _nothing_in_step(e: Effect, odds: StepOdds) -> float:
+    """No help with the roll of a combat step."""
+    return 0.0
+
+
+def _modify_now(running: Running, e: Modify) -> None:
+    running.total += 0.2 * e.amount
+
+
+def _modify_owned(e: Modify, timing: str) -> float:
+    if e.stat == "movement_dice":
+        return 2.0 * e.amount
+    if e.stat == "test":
+        return 0.3 * e.amount
+    if e.stat == "stamina":
+        return 0.4 * e.amount
+    if timing == "combat_step":
+        if e.stat == "damage":
+            return 1.5 * e.amount
+        if e.stat in STEP_STATS:
+            return 0.4 * e.amount
+        if e.stat == "armour":
+            return 0.8 * e.amount
+    return 0.0
+
+
+def _modify_in_step(e: Modify, odds: StepOdds) -> float:
+    """A better attack roll, or more damage if it hits; nothing while defending."""
+    if odds.attacking and e.stat in STEP_STATS:
+        return (p_at_least(odds.value - odds.sig[0][odds.step] - e.amount) - odds.p) * 3.0
+    if odds.attacking and e.stat == "damage":
+        return odds.p * e.amount * 1.0
+    return 0.0
+
+
+def _heal_now(running: Running, e: Heal) -> None:
+    healed = min(e.wounds, running.wounds)
+    running.wounds -= healed
+    rested = min(e.exhaustion, running.exhaustion)
+    running.exhaustion -= rested
+    running.total += WOUND * healed + EXHAUSTION * rested
+    if e.target in ("ally", "party"):
+        running.total += WOUND * 0.5 * sum(min(e.wounds, w) for _, w, _ in running.party.allies)
+
+
+def _heal_owned(e: Heal, timing: str) -> float:
+    return 1.0 * e.wounds + 0.3 * e.exhaustion
+
+
+def _harm_now(running: Running, e: Harm) -> None:
+    """Exhaustion beyond stamina becomes wounds (RB-6.2); falling costs a knock-out."""
+    party = running.party
+    running.exhaustion += e.exhaustion
+    over = max(0, running.exhaustion - party.stamina)
+    running.exhaustion -= over
+    hurt = e.wounds + over
+    running.wounds += hurt
+    running.total -= WOUND * hurt + EXHAUSTION * (e.exhaustion - over)
+    if running.wounds >= party.life:
+        running.total -= party.knockout_cost()
+
+
+def _gold_now(running: Running, e: Gold) -> None:
+    running.total += e.amount if e.amount > 0 else -min(-e.amount, running.party.gold)
+
+
+def _gold_owned(e: Gold, timing: str) -> float:
+    return 1.0 * e.amount
+
+
+def _extra_move_now(running: Running, e: ExtraMove) -> None:
+    running.total += 0.4 * e.hexes if running.moving else 0.0
+
+
+def _extra_move_owned(e: ExtraMove, timing: str) -> float:
+    return 0.4 * e.hexes if timing != "after_movement" else 0.1 * e.hexes
+
+
+def _reroll_owned(e: Reroll, timing: str) -> float:
+    return 1.0
+
+
+def _reroll_in_step(e: Reroll, odds: StepOdds) -> float:
+    return (1 - odds.p) * odds.p * (3.0 if odds.attacking else odds.taken)
+
+
+def _reduce_damage_owned(e: ReduceDamage, timing: str) -> float:
+    """Used in a combat step (a passive one is armour in the fight model)."""
+    return 0.8 * e.amount if timing == "combat_step" else 0.0
+
+
+def _reduce_damage_in_step(e: ReduceDamage, odds: StepOdds) -> float:
+    return (1 - odds.p) * min(e.amount, odds.taken) * (2.0 if odds.critical else 0.8)
+
+
+def _experience_now(running: Running, e: Experience) -> None:
+    running.total += XP_POINT * e.value
+
+
+def _draw_market_now(running: Running, e: DrawMarket) -> None:
+    running.total += 0.3 * e.count
+
+
+def _draw_market_owned(e: DrawMarket, timing: str) -> float:
+    return 0.3
+
+
+def _teleport_now(running: Running, e: Teleport) -> None:
+    """Worth a little when the party is badly hurt (to a city's healer)."""
+    running.total += 0.8 if running.wounds * 2 >= running.party.life else 0.0
+
+
+def _teleport_owned(e: Teleport, timing: str) -> float:
+    return 1.0
+
+
+def _fight_now(running: Running, e: Fight) -> None:
+    """The challenge's expected worth (no adventure counter comes with it)."""
+    kb = running.kb
+    card = kb.adventures.get(e.card)
+    if card is None:
+        card = next(
+            (c for c in kb.content.adventures if c.name == e.card), None
+        )  # pragma: no cover - content uses ids
+    if card is not None and card.kind == "challenge":
+        running.total += challenge_ev(kb, running.party, card, counter=False)
+
+
+EFFECT_WORTH: dict[str, EffectWorth] = {
+    "modify": EffectWorth(_modify_now, _modify_owned, _modify_in_step),
+    "damage_enemy": EffectWorth(_nothing_now, _nothing_owned, _nothing_in_step),
+    "heal": EffectWorth(_heal_now, _heal_owned, _nothing_in_step),
+    "harm": EffectWorth(_harm_now, _nothing_owned, _nothing_in_step),
+    "gold": EffectWorth(_gold_now, _gold_owned, _nothing_in_step),
+    "extra_move": EffectWorth(_extra_move_now, _extra_move_owned, _nothing_in_step),
+    "reroll": EffectWorth(_nothing_now, _reroll_owned, _reroll_in_step),
+    "reduce_damage": EffectWorth(_nothing_now, _reduce_damage_owned, _reduce_damage_in_step),
+    "experience": EffectWorth(_experience_now, _nothing_owned, _nothing_in_step),
+    "draw_market": EffectWorth(_draw_market_now, _draw_market_owned, _nothing_in_step),
+    "teleport": EffectWorth(_teleport_now, _teleport_owned, _nothing_in_step),
+    "replenish": EffectWorth(_nothing_now, _nothing_owned, _nothing_in_step),
+    "fight": EffectWorth(_fight_now, _nothing_owned, _nothing_in_step),
+    "lose_legend": EffectWorth(_nothing_now, _nothing_owned, _nothing_in_step),
+    "hook": EffectWorth(_nothing_now, _nothing_owned, _nothing_in_step),
+}
+"""Every effect primitive's worth to the bot, keyed by ``do`` (a test checks it names exactly
+the primitives of ``records.Effect``; docs/content.md, "How to add an effect")."""
 
 
 def _face_text_bits(kb: Knowledge, text: str) -> int | None:
@@ -1952,6 +2098,7 @@ class RuneboundBot:
         p = p_at_least(value - (sig[0][step] if attacking else sig[1][step]))
         taken = max(0, damage - sig[3][step])
         critical = party.hp_left <= max(taken, 1) * 2 or enemy.key.startswith("r")
+        odds = StepOdds(step, value, sig, p, taken, attacking, critical)
         scores: list[float] = []
         for option in observation.decision.options:
             if option.key == "roll":
@@ -1968,14 +2115,7 @@ class RuneboundBot:
                 continue
             worth = 0.0
             for e in ability.effects:
-                if e.do == "modify" and attacking and e.stat in STEP_STATS:
-                    worth += (p_at_least(value - sig[0][step] - e.amount) - p) * 3.0
-                elif e.do == "modify" and attacking and e.stat == "damage":
-                    worth += p * e.amount * 1.0
-                elif e.do == "reroll":
-                    worth += (1 - p) * p * (3.0 if attacking else taken)
-                elif e.do == "reduce_damage":
-                    worth += (1 - p) * min(e.amount, taken) * (2.0 if critical else 0.8)
+                worth += EFFECT_WORTH[e.do].in_step(e, odds)
             worth -= 0.3 * cost.exhaustion
             scores.append(worth if worth > 0.05 else -1.0)
         return self._pick(observation, scores)
