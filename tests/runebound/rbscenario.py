@@ -16,7 +16,9 @@ face ``f`` is the value ``f - 1``), then falls back to the seeded generator.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, get_args
+
+from pydantic import BaseModel
 
 from boardwright.engine.events import Event
 from boardwright.engine.hexgrid import Hex, distance
@@ -29,6 +31,7 @@ from boardwright.games.runebound.records import (
     Ability,
     AdventureCard,
     Attack,
+    Effect,
     Harm,
     Hero,
     MarketCard,
@@ -253,6 +256,13 @@ def before_combat_harm(card_id: str) -> tuple[int, int]:
 
 def market(card_id: str) -> MarketCard:
     return CONTENT.market[market_card(card_id)]
+
+
+def effect_models() -> dict[str, type[BaseModel]]:
+    """The members of the ``Effect`` union by their ``do`` literal, read from the models."""
+    union, _field = get_args(Effect)
+    models: tuple[type[BaseModel], ...] = get_args(union)
+    return {get_args(m.model_fields["do"].annotation)[0]: m for m in models}
 
 
 def effect_value(ability: Ability, do: str, field: str) -> int:

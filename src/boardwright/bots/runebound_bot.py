@@ -2337,3 +2337,49 @@ _HANDLERS: dict[str, Callable[[RuneboundBot, Observation], int]] = {
     "knockout_city": RuneboundBot.knockout_city,
     "new_hero": RuneboundBot.new_hero,
 }
+
+
+@dataclass(frozen=True, slots=True)
+class TimingWorth:
+    """Where the bot weighs abilities of one timing: the code that reads that timing (a test
+    checks each names it), and how, in a line."""
+
+    valued_by: tuple[Callable[..., Any], ...]
+    how: str
+
+
+TIMING_WORTH: dict[str, TimingWorth] = {
+    "passive": TimingWorth(
+        (_passives, Knowledge._enemy),
+        "in the party's numbers (stats, life, armour) and a challenge's armour",
+    ),
+    "activate": TimingWorth(
+        (RuneboundBot.movement, RuneboundBot.experience),
+        "used when offered in the movement and experience steps, by its worth now",
+    ),
+    "before_movement": TimingWorth(
+        (RuneboundBot.movement,), "used when offered, by its worth for the movement"
+    ),
+    "after_movement": TimingWorth((RuneboundBot.after_movement,), "used when worth it"),
+    "before_combat": TimingWorth(
+        (RuneboundBot.before_combat, Party._pre_damage, Party.rested_pre, Knowledge._enemy),
+        "wounds dealt before the first round in the fight model; a challenge's harm",
+    ),
+    "combat_step": TimingWorth(
+        (RuneboundBot.combat_step, _modify_owned, _reduce_damage_owned),
+        "used for a step by how it changes the roll (EffectWorth.in_step); on a card to buy",
+    ),
+    "after_combat": TimingWorth((RuneboundBot.after_combat,), "used when worth it"),
+    "after_knockout": TimingWorth(
+        (),
+        "a challenge's own: the adventure's play counts it in the knock-out cost (Al-Kalim: "
+        "AlKalimPlay.plunder_cost); the base adventure has no such challenge",
+    ),
+    "market": TimingWorth((RuneboundBot.market,), "used when offered in the market, if worth it"),
+    "event": TimingWorth(
+        (), "no choice: an event happens to the hero at once; drawing one is not weighed"
+    ),
+    "while_in_play": TimingWorth((_passives,), "in the party's numbers while the event stays"),
+}
+"""Every timing of ``records.Timing`` and where the bot weighs abilities of it (a test checks
+that it names exactly the timings, and that each function listed reads its timing)."""
