@@ -27,7 +27,15 @@ from boardwright.bots.alkalim_bot import AlKalimPlay
 from boardwright.bots.runebound_bot import EFFECT_WORTH, TIMING_WORTH
 from boardwright.engine.procedure import Procedure
 from boardwright.games.runebound.effects import EFFECT_HANDLERS, HOOKS
-from boardwright.games.runebound.records import Ability, Effect, Hook, Timing
+from boardwright.games.runebound.records import (
+    LASTING_EFFECTS,
+    LASTING_TIMINGS,
+    Ability,
+    Effect,
+    Hook,
+    HookName,
+    Timing,
+)
 from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.timings import TIMING_WINDOWS
 
@@ -119,6 +127,23 @@ def test_the_windows_are_opened_in_every_adventure_table() -> None:
                 assert any(isinstance(p, cls) for p in table.table.values()), (timing, cls)
 
 
+def test_a_lasting_ability_holds_only_what_the_rules_read_while_it_lasts() -> None:
+    """Passive and while-in-play abilities are read by the rules' stats walk, which knows only
+    the lasting primitives; any other primitive there would do nothing, so content refuses it."""
+    assert set(LASTING_TIMINGS) <= TIMINGS and set(LASTING_EFFECTS) <= PRIMITIVES
+    for do in LASTING_EFFECTS:
+        assert names_string(Rules, do), f"the rules never read a lasting {do}"
+    with pytest.raises(ValueError, match="holds only modify and reduce_damage, not 'gold'"):
+        Ability.model_validate(
+            {
+                "name": "Purse",
+                "text": "-",
+                "timing": "passive",
+                "effects": [{"do": "gold", "amount": 1}],
+            }
+        )
+
+
 def test_shipped_content_uses_known_hooks_and_timings() -> None:
     records = shipped_content()
     abilities = [r for r in records if isinstance(r, Ability)]
@@ -126,6 +151,11 @@ def test_shipped_content_uses_known_hooks_and_timings() -> None:
     assert {a.timing for a in abilities} <= TIMINGS
     unknown = {r.name for r in records if isinstance(r, Hook)} - set(HOOKS)
     assert not unknown, f"content names hooks the engine does not have: {sorted(unknown)}"
+
+
+def test_content_may_name_exactly_the_hooks_there_are() -> None:
+    """An unknown hook name is a content error at load, not a failure when the card is used."""
+    assert set(get_args(HookName)) == set(HOOKS)
 
 
 # --- the heuristic bot ----------------------------------------------------------------------------

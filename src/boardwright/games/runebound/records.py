@@ -149,11 +149,14 @@ class LoseLegend(ContentRecord):
     )
 
 
+HookName = Literal["heal_all"]  # the rules of effects.HOOKS (a test keeps the two the same)
+
+
 class Hook(ContentRecord):
     """A named Python rule for what no primitive expresses."""
 
     do: Literal["hook"]
-    name: str
+    name: HookName
     amount: int = 0
 
 
@@ -200,6 +203,11 @@ class Cost(ContentRecord):
     discard: bool = False
 
 
+# the primitives the rules read while a card is in play; the others happen once, when used
+LASTING_TIMINGS = ("passive", "while_in_play")
+LASTING_EFFECTS = ("modify", "reduce_damage")
+
+
 class Ability(ContentRecord):
     """One ability of a hero, ally, item or adventure card."""
 
@@ -208,6 +216,17 @@ class Ability(ContentRecord):
     timing: Timing
     cost: Cost = Field(default_factory=Cost)
     effects: list[Effect] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _lasting_effects(self) -> Ability:
+        if self.timing in LASTING_TIMINGS:
+            for i, effect in enumerate(self.effects):
+                if effect.do not in LASTING_EFFECTS:
+                    raise ValueError(
+                        f"effects[{i}]: a {self.timing} ability lasts, so it holds only "
+                        f"{' and '.join(LASTING_EFFECTS)}, not {effect.do!r}"
+                    )
+        return self
 
 
 CHALLENGE_TIMINGS = ("after_knockout",)  # windows that only a challenge's own abilities have
