@@ -38,7 +38,7 @@ class _NoArgs(Mapping[str, Any]):
 NO_ARGS: Args = _NoArgs()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Option:
     """One legal choice.
 
@@ -62,7 +62,7 @@ class Option:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Decision:
     """Who decides (``seat``), what kind of choice it is, and the legal options.
 

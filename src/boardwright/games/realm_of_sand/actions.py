@@ -65,9 +65,7 @@ class PlaceTile(RealmProcedure):
             )
         orientation = orientations[orient]
         options = tuple(
-            Option(
-                f"at:{fields}", data=a, what="rs.option.tile_fields", args={"fields": fields}
-            )
+            Option(f"at:{fields}", data=a, what="rs.option.tile_fields", args={"fields": fields})
             for a in rules.tile_anchors(p, orientation)
             for fields in (cells_key(orientation.shape_mask << a),)
         )
@@ -166,7 +164,10 @@ class SoloAside(RealmProcedure):
         tiles = self.rules.tiles
         options = tuple(
             Option(
-                f"aside:{tiles[t].id}", data=t, what="rs.option.set_aside", args={"tile": tiles[t].id}
+                f"aside:{tiles[t].id}",
+                data=t,
+                what="rs.option.set_aside",
+                args={"tile": tiles[t].id},
             )
             for t in p.zone
         )

@@ -145,7 +145,10 @@ class YellowCrystal(RealmProcedure):
         colour = source if source < 100 else piece_colour(p.cells[source - 100])
         options = [
             Option(
-                f"swap:{COLOURS[c]}", data=c, what="rs.option.yellow_swap", args={"colour": COLOURS[c]}
+                f"swap:{COLOURS[c]}",
+                data=c,
+                what="rs.option.yellow_swap",
+                args={"colour": COLOURS[c]},
             )
             for c in range(5)
             if c != colour and state.spirit_supply[c] > 0
@@ -276,7 +279,10 @@ class BlueCrystal(RealmProcedure):
         if give < 0:
             options = [
                 Option(
-                    f"give:{tiles[t].id}", data=t, what="rs.option.blue_give", args={"tile": tiles[t].id}
+                    f"give:{tiles[t].id}",
+                    data=t,
+                    what="rs.option.blue_give",
+                    args={"tile": tiles[t].id},
                 )
                 for t in p.zone
             ]

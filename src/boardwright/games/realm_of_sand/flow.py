@@ -37,7 +37,10 @@ class Draft(RealmProcedure):
         tiles = self.rules.tiles
         options = tuple(
             Option(
-                f"tile:{tiles[t].id}", data=t, what="rs.option.draft_tile", args={"tile": tiles[t].id}
+                f"tile:{tiles[t].id}",
+                data=t,
+                what="rs.option.draft_tile",
+                args={"tile": tiles[t].id},
             )
             for t in state.circle
         )

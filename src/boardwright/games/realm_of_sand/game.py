@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from boardwright.engine.content import ContentError, ContentRecord
 from boardwright.engine.catalog import DEFAULT_LANGUAGE
+from boardwright.engine.content import ContentError, ContentRecord
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.events import Event
 from boardwright.engine.game import Game, GameConfig, Result

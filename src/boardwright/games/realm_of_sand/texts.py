@@ -97,4 +97,3 @@ def part(name: str, show: FieldFormatter, value: Any, catalog: Catalog) -> str:
     if not value:
         return ""
     return catalog.format(f"rs.part.{name}", {name: show(value, catalog)})
-
