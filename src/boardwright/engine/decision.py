@@ -7,6 +7,10 @@ asks (:meth:`boardwright.engine.game.Game.texts`), so simulation builds none.
 Transition: ``Option.label`` and ``Decision.prompt`` are the legacy English texts of games not
 converted yet (Runebound). They go, with their positional place in the constructors, once
 Runebound is converted; from then on an option is ``Option(key, what=..., args=..., data=...)``.
+
+Options and decisions are shared by a state and its clones and are never changed once built.
+They are not frozen dataclasses all the same: random play builds one option per legal choice,
+and a frozen dataclass costs about twice as much to build.
 """
 
 from __future__ import annotations
