@@ -72,3 +72,20 @@ def test_debug_variable_shows_the_traceback(monkeypatch: pytest.MonkeyPatch) -> 
     assert result.exit_code == 3
     assert "Traceback" in result.stderr
     assert "internal error: RuntimeError: boom" in result.stderr
+
+
+def test_prompts_options_and_events_are_shown_in_english() -> None:
+    game = get_game(GAME)
+    match = Match(game, game.config(1, {}), 3)
+    buffer = io.StringIO()
+    _, ask = scripted(["1", "q"])
+    session = PlaySession(match, [None], quiet_console(buffer), ask)
+    first = match.decision
+    assert first is not None
+    tile = game.texts().option(first.options[0])
+    assert session.run() == 0
+    text = buffer.getvalue()
+    assert "Player 1: choose starting tile 1 of 3" in text
+    assert f" 1) {tile}" in text
+    assert f"Player 1 took {tile}" in text
+    assert "Player 1: choose starting tile 2 of 3" in text

@@ -244,8 +244,22 @@ def _decision_data(decision: Decision | None) -> Any:
     return data
 
 
+TEXTS = GAME.texts()
+
+
+def event_record(event: Event) -> dict[str, Any]:
+    """``Event.to_data()`` with the English text after the kind (and, for a private event, the
+    text the other seats see after its public data): what golden games store and compare."""
+    data = event.to_data()
+    record: dict[str, Any] = {"kind": data.pop("kind"), "text": TEXTS.event(event), **data}
+    public = event.for_seat(None)
+    if event.seats is not None and public is not None:
+        record["public_text"] = TEXTS.event(public)
+    return record
+
+
 def log_data(log: Iterable[Event]) -> list[dict[str, Any]]:
-    return [e.to_data() for e in log]
+    return [event_record(e) for e in log]
 
 
 def all_views(state: RealmState) -> list[dict[str, Any]]:
@@ -628,17 +642,20 @@ def check_events(match: Match[RealmState]) -> list[str]:
     public_ids = {id(e) for e in log if e.seats is None}
     n = len(match.state.players)
     viewers: list[int | None] = [*range(n), None]
+    text = TEXTS.event
+    public_texts = {text(p) for e in log if (p := e.for_seat(None)) is not None and e.seats}
     for viewer in viewers:
-        own = {e.text for e in log if e.seats is not None and viewer in e.seats}
-        secret = {e.text for e in log if e.seats is not None and viewer not in e.seats}
-        secret -= own | {e.public_text for e in log if e.public_text is not None}
+        own = {text(e) for e in log if e.seats is not None and viewer in e.seats}
+        secret = {text(e) for e in log if e.seats is not None and viewer not in e.seats}
+        secret -= own | public_texts
         for seen in match.events_for(viewer):
-            if seen.text in secret:
-                problems.append(f"seat {viewer} sees private text {seen.text!r}")
-            elif id(seen) not in public_ids and seen.text not in own:
-                named = set(_TOKEN.findall(seen.text + json.dumps(dict(seen.data))))
+            shown = text(seen)
+            if shown in secret:
+                problems.append(f"seat {viewer} sees private text {shown!r}")
+            elif id(seen) not in public_ids and shown not in own:
+                named = set(_TOKEN.findall(shown + json.dumps(dict(seen.data))))
                 if named & CARD_IDS:
-                    problems.append(f"seat {viewer} sees cards in {seen.text!r} {seen.data}")
+                    problems.append(f"seat {viewer} sees cards in {shown!r} {seen.data}")
     return problems
 
 

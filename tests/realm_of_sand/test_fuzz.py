@@ -181,7 +181,7 @@ def test_checker_catches_broken_states(breakage: str, expected: str) -> None:
         decision = state.pending
         assert decision is not None
         options = () if breakage == "no_options" else decision.options * 2
-        state.pending = Decision(decision.seat, decision.kind, decision.prompt, options)
+        state.pending = Decision(decision.seat, decision.kind, options=options, args=decision.args)
     problems = checker.check(state)
     assert any(expected in problem for problem in problems), problems
 
@@ -218,12 +218,10 @@ def test_event_check_catches_private_leaks() -> None:
     card = fuzzkit.CARDS[match.state.decks[1][-1]].id
     match.log.append(
         Event(
-            "private",
-            f"Player 1 kept {card}",
-            {"card": card},
-            frozenset({0}),
-            f"Player 1 kept {card} face down",
-            {"seat": 0},
+            "red_keep",
+            data={"seat": 0, "card": card, "level": 2},
+            seats=frozenset({0}),
+            public={"seat": 0, "card": card, "level": 2},
         )
     )
     problems = fuzzkit.check_events(match)

@@ -271,7 +271,8 @@ def test_golden_replay(name: str) -> None:
 def test_golden_games_cover_what_they_claim() -> None:
     four = json.loads(golden_path("four_players_advanced").read_text(encoding="utf-8"))
     kinds = {event["kind"] for event in four["log"]}
-    assert {"crystal", "private", "fulfil", "reveal", "end_triggered", "game_over"} <= kinds
+    shown = {"crystal", "red_look", "red_keep", "fulfil", "reveal", "end_triggered", "game_over"}
+    assert shown <= kinds
     solo = json.loads(golden_path("solo_starter").read_text(encoding="utf-8"))
     assert solo["save"]["config"]["players"] == 1 and "solo_title" in solo["result"]["details"]
     assert any(event["kind"] == "fulfil" for event in solo["log"])

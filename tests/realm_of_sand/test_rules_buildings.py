@@ -184,8 +184,9 @@ def test_rs_5_2_red_keep_one_of_three_face_down() -> None:
     assert state.players[0].reserved == [top3[1]]
     assert state.decks[1][:2] == [top3[2], top3[0]] or state.decks[1][:2] == [top3[0], top3[2]]
     assert len(state.decks[1]) == 13
-    private = [e for e in match_log if e.kind == "private"]
-    assert private and all(e.seats == frozenset({0}) for e in private)
+    private = [e for e in match_log if e.seats is not None]
+    assert [e.kind for e in private] == ["red_look", "red_keep"]
+    assert all(e.seats == frozenset({0}) for e in private)
     other_view = GAME.view(state, 1)
     assert other_view["seats"][0]["kept_cards"] == 1
     assert GAME.view(state, 0)["seats"][0]["kept_cards"][0]["id"] == CONTENT.cards[top3[1]].id

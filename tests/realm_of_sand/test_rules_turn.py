@@ -88,7 +88,7 @@ def test_rs_2_3_overbuilding_returns_squares_and_discs() -> None:
     refresh(state)
     play(state, "place-tile", f"tile:{straight.id}")
     assert state.pending is not None
-    horizontal = next(o.key for o in state.pending.options if " / " not in o.label)
+    horizontal = next(o.key for o in state.pending.options if len(o.args["rows"]) == 1)
     play(state, horizontal)
     red_before = state.squares[1]
     play(state, "at:B2+C2+D2")

@@ -17,7 +17,6 @@ from rich.text import Text
 from boardwright.bots import Bot, Observation
 from boardwright.engine.decision import Decision
 from boardwright.engine.errors import UndoRefusedError
-from boardwright.engine.events import Event
 from boardwright.engine.game import Result
 from boardwright.engine.session import Match
 from boardwright.sim.runner import derive_seed
@@ -41,6 +40,7 @@ from .common import (
 )
 from .packs import load_saved, write_save
 from .renderers import get_renderer
+from .text import option_entries, print_events
 
 HELP_TEXT = """\
 Type the number of an option to choose it. Other commands:
@@ -61,11 +61,6 @@ class Step(Enum):
     AGAIN = "again"  # ask the same seat again
     DONE = "done"  # the game moved on (a choice or an undo)
     QUIT = "quit"  # leave the game
-
-
-def print_events(console: Console, events: Sequence[Event]) -> None:
-    for event in events:
-        console.print(Text("  · ") + Text(event.text), highlight=False)
 
 
 def result_table(result: Result, kinds: Sequence[str] = ()) -> Table:
@@ -129,6 +124,7 @@ class PlaySession:
         self.ask = ask
         self.save_path = save_path
         self.render = get_renderer(match.game.name, match.game)
+        self.texts = match.game.texts()
         self.humans = [seat for seat, c in enumerate(self.controllers) if c is None]
         self.table_seat = self.humans[0] if len(self.humans) == 1 else None
         self.seen = {seat: len(match.log) for seat in self.humans}
@@ -138,7 +134,7 @@ class PlaySession:
     # --- the loop -------------------------------------------------------------------------
     def run(self) -> int:
         """Play until the game ends or a human leaves; return the exit code."""
-        print_events(self.console, self.match.events_for(self.table_seat)[-LOG_LINES:])
+        print_events(self.console, self.texts, self.match.events_for(self.table_seat)[-LOG_LINES:])
         while (decision := self.match.decision) is not None:
             bot = self.controllers[decision.seat]
             if bot is not None:
@@ -154,7 +150,7 @@ class PlaySession:
         start = len(match.log)
         observation = Observation(seat, decision, partial(match.view, seat))
         match.play(bot.choose(observation), seat)
-        print_events(self.console, match.events_for(self.table_seat, start))
+        print_events(self.console, self.texts, match.events_for(self.table_seat, start))
 
     def human_move(self, decision: Decision) -> bool:
         """Ask a human until the game moves on; False when the player leaves."""
@@ -185,7 +181,7 @@ class PlaySession:
         recap = self.match.events_for(seat, min(self.seen[seat], len(self.match.log)))
         if recap:
             self.console.print(f"Since your last decision ({seat_name(seat)} sees):")
-            print_events(self.console, recap)
+            print_events(self.console, self.texts, recap)
         self.seen[seat] = len(self.match.log)
 
     def draw(self, seat: int | None) -> None:
@@ -194,8 +190,8 @@ class PlaySession:
             self.drawn = (seat, len(self.match.log))
 
     def show_options(self, decision: Decision) -> None:
-        self.console.print(Text(decision.prompt, style="bold"))
-        entries = [f"{n:>2}) {option.label}" for n, option in enumerate(decision.options, 1)]
+        self.console.print(Text(self.texts.prompt(decision), style="bold"))
+        entries = option_entries(self.texts, decision)
         if len(entries) > MANY_OPTIONS:
             self.console.print(Columns([Text(e) for e in entries], padding=(0, 3)))
         else:
@@ -238,7 +234,7 @@ class PlaySession:
             return Step.AGAIN
         start = len(self.match.log)
         self.match.play(number - 1, decision.seat)
-        print_events(self.console, self.match.events_for(decision.seat, start))
+        print_events(self.console, self.texts, self.match.events_for(decision.seat, start))
         self.seen[decision.seat] = len(self.match.log)
         self.autosave()
         return Step.DONE
@@ -270,7 +266,7 @@ class PlaySession:
     def show_log(self, seat: int) -> None:
         events = self.match.events_for(seat)[-LOG_LINES:]
         self.console.print(Text(f"The last {len(events)} event(s):", style="bold"))
-        print_events(self.console, events)
+        print_events(self.console, self.texts, events)
 
     # --- leaving and the end ------------------------------------------------------------------
     def autosave(self) -> None:

@@ -12,15 +12,17 @@ from rich.text import Text
 from boardwright.engine.decision import Decision
 from boardwright.engine.events import events_for_seat
 from boardwright.engine.session import ActionRecord, Match
+from boardwright.engine.texts import Texts
 
 from .common import AskFunction, CliError, note_context, seat_name, stdin_ask, stdout_console
 from .packs import load_saved
-from .play import print_events, show_result
+from .play import show_result
 from .renderers import get_renderer
+from .text import print_events
 
 
 def action_heading(
-    number: int, record: ActionRecord, before: Decision | None, viewer: int | None
+    number: int, record: ActionRecord, before: Decision | None, viewer: int | None, texts: Texts
 ) -> Text:
     """``[n] Player 2 · kind``, plus the chosen label when the viewer made the choice."""
     heading = Text(f"[{number}] ", style="dim")
@@ -29,7 +31,7 @@ def action_heading(
         heading.append(f" · {before.kind}")
         index = before.index_of(record.key)
         if viewer == record.seat and index is not None:
-            heading.append(f": {before.options[index].label}")
+            heading.append(f": {texts.option(before.options[index])}")
     return heading
 
 
@@ -56,13 +58,14 @@ def replay_match(console: Console, match: Match[Any], viewer: int | None, steppe
     passed over silently, also when stepping.
     """
     before: Decision | None = None
+    texts = match.game.texts()
     for number, state, events in match.states():
         seen = events_for_seat(events, viewer)
         record = match.actions[number - 1] if number else None
         if record is not None and (seen or record.seat == viewer):
             stepper.wait()
-            console.print(action_heading(number, record, before, viewer))
-        print_events(console, seen)
+            console.print(action_heading(number, record, before, viewer, texts))
+        print_events(console, texts, seen)
         before = match.game.decision(state)
     console.rule("Final state")
     console.print(get_renderer(match.game.name, match.game)(match.view(viewer)))

@@ -1,33 +1,84 @@
-"""Decisions: the points where the rules stop and a seat must choose among enumerated options."""
+"""Decisions: the points where the rules stop and a seat must choose among enumerated options.
+
+Options, decisions and events carry machine-readable data, never text: a message id and
+JSON-ready ``args`` (ids, numbers, cell names). Text is made from them only when a front end
+asks (:meth:`boardwright.engine.game.Game.texts`), so simulation builds none.
+
+Transition: ``Option.label`` and ``Decision.prompt`` are the legacy English texts of games not
+converted yet (Runebound). They go, with their positional place in the constructors, once
+Runebound is converted; from then on an option is ``Option(key, what=..., args=..., data=...)``.
+
+Options and decisions are shared by a state and its clones and are never changed once built.
+They are not frozen dataclasses all the same: random play builds one option per legal choice,
+and a frozen dataclass costs about twice as much to build.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
+Args = Mapping[str, Any]
+"""JSON-ready message arguments: names to strings, numbers, booleans, None or lists of them."""
 
-@dataclass(frozen=True, slots=True)
+
+class _NoArgs(Mapping[str, Any]):
+    """The shared empty ``args``: immutable, and hashable as a dataclass default must be."""
+
+    def __getitem__(self, key: str) -> Any:
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+    def __hash__(self) -> int:
+        return 0
+
+
+NO_ARGS: Args = _NoArgs()
+
+
+@dataclass(slots=True)
 class Option:
     """One legal choice.
 
     ``key`` is stable text (e.g. ``"tile:2"``) that save files record, so a save stays readable
-    if the enumeration order ever changes; ``label`` is for people; ``data`` is the game's own
-    payload and never leaves the engine.
+    if the enumeration order ever changes. ``what`` is the message id saying what the choice is
+    (e.g. ``"rs.option.take_tile"``) and ``args`` its JSON-ready arguments (e.g. the tile id):
+    together enough for a bot or a front end, in any language. ``data`` is the game's own
+    payload and never leaves the engine. ``label`` is legacy English text (see the module).
     """
 
     key: str
-    label: str
+    label: str = ""
     data: Any = None
+    what: str = field(default="", kw_only=True)
+    args: Args = field(default=NO_ARGS, kw_only=True)
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"key": self.key, "what": self.what, "args": dict(self.args)}
+        if self.label:
+            out["label"] = self.label
+        return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Decision:
-    """Who decides (``seat``), what kind of choice it is, a prompt, and the legal options."""
+    """Who decides (``seat``), what kind of choice it is, and the legal options.
+
+    The prompt's message id follows from the game and ``kind`` (``<prefix>.prompt.<kind>``);
+    ``args`` are its JSON-ready arguments. ``prompt`` is legacy English text (see the module).
+    """
 
     seat: int
     kind: str
-    prompt: str
-    options: tuple[Option, ...]
+    prompt: str = ""
+    options: tuple[Option, ...] = ()
+    args: Args = field(default=NO_ARGS, kw_only=True)
 
     def index_of(self, key: str) -> int | None:
         for i, option in enumerate(self.options):
@@ -36,9 +87,13 @@ class Decision:
         return None
 
     def to_data(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "kind": self.kind,
-            "prompt": self.prompt,
-            "options": [{"key": o.key, "label": o.label} for o in self.options],
-        }
+        return self.view_data(self.seat)
+
+    def view_data(self, viewer: int | None) -> dict[str, Any]:
+        """The decision as ``viewer`` may see it: the options only for the deciding seat."""
+        out: dict[str, Any] = {"seat": self.seat, "kind": self.kind, "args": dict(self.args)}
+        if self.prompt:
+            out["prompt"] = self.prompt
+        if viewer == self.seat:
+            out["options"] = [option.to_data() for option in self.options]
+        return out

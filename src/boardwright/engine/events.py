@@ -1,10 +1,22 @@
-"""The event log: what happened, and who may see which part of it."""
+"""The event log: what happened, and who may see which part of it.
+
+An event is data, never text: its message id follows from the game and ``kind``
+(``<prefix>.event.<kind>``, and ``<prefix>.event.<kind>.public`` for what the other seats see
+of a private event), and ``data`` holds the JSON-ready arguments. Text is made from them only
+when a front end asks (:meth:`boardwright.engine.game.Game.texts`).
+
+Transition: ``text`` and ``public_text`` are the legacy English texts of games not converted
+yet (Runebound); they go, with their positional places, once Runebound is converted. From then
+on an event is ``Event(kind, data=..., seats=..., public=...)``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from boardwright.engine.decision import NO_ARGS
 
 EventData = Mapping[str, Any]
 
@@ -15,31 +27,39 @@ class Event:
 
     ``seats`` None means everybody sees ``data``. Otherwise only those seats see ``data`` and
     everybody else sees ``public`` instead (or nothing at all when ``public`` is None): that is
-    how a private draw shows up as "drew a card" for the table.
+    how a private draw shows up as "drew a card" for the table. The copy the others see is
+    marked ``redacted``, so that its text comes from the ``.public`` message.
     """
 
     kind: str
-    text: str
-    data: EventData
+    text: str = ""
+    data: EventData = NO_ARGS
     seats: frozenset[int] | None = None
     public_text: str | None = None
     public: EventData | None = None
+    redacted: bool = False
 
     def for_seat(self, seat: int | None) -> Event | None:
         """This event as ``seat`` may see it (``None`` is a spectator), or None if hidden."""
         if self.seats is None or (seat is not None and seat in self.seats):
             return self if self.seats is None else Event(self.kind, self.text, self.data)
-        if self.public is None or self.public_text is None:
+        if self.public is None:
             return None
-        return Event(self.kind, self.public_text, self.public)
+        return Event(self.kind, self.public_text or "", self.public, redacted=True)
 
     def to_data(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.text:
+            out["text"] = self.text
+        out["data"] = dict(self.data)
+        if self.redacted:
+            out["redacted"] = True
         if self.seats is not None:
             out["seats"] = sorted(self.seats)
             if self.public is not None:
                 out["public"] = dict(self.public)
-                out["public_text"] = self.public_text
+                if self.public_text:
+                    out["public_text"] = self.public_text
         return out
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
+from boardwright.engine.catalog import DEFAULT_LANGUAGE
 from boardwright.engine.content import ContentError, ContentRecord
 from boardwright.engine.decision import Decision
 from boardwright.engine.errors import ConfigError, IllegalActionError
@@ -15,6 +16,7 @@ from boardwright.engine.events import Event
 from boardwright.engine.options import OptionSet
 from boardwright.engine.procedure import ProcedureTable
 from boardwright.engine.state import StateBase
+from boardwright.engine.texts import Texts
 
 S = TypeVar("S", bound=StateBase)
 
@@ -155,6 +157,13 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def turn_key(self, state: S) -> tuple[int, ...]:
         """Identifies whose turn it is (e.g. round and seat); undo never changes it."""
+
+    # --- text -------------------------------------------------------------------------------
+    def texts(self, language: str = DEFAULT_LANGUAGE) -> Texts:
+        """The human text of this game's options, prompts and events in ``language`` (English
+        where a translation is missing), made only when a front end asks: the rules build
+        none. A game with a catalog overrides this; the default serves legacy text only."""
+        return Texts(None)
 
     # --- content ----------------------------------------------------------------------------
     def content_models(self) -> Mapping[str, type[ContentRecord]]:

@@ -6,14 +6,13 @@ from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.realm_of_sand.flow import RealmProcedure
 from boardwright.games.realm_of_sand.geometry import (
-    COLOUR_NAMES,
     COLOURS,
     EMPTY,
     bits,
     cell_name,
     cells_key,
 )
-from boardwright.games.realm_of_sand.rules import Log, disc, emit, seat_name, square
+from boardwright.games.realm_of_sand.rules import Log, disc, emit, square
 from boardwright.games.realm_of_sand.state import (
     CRYSTAL_ACTIVE,
     CRYSTAL_SPENT,
@@ -36,31 +35,45 @@ class PlaceTile(RealmProcedure):
         p = state.players[seat]
         tile_index: int = frame[1]
         orient: int = frame[2]
+        tiles = rules.tiles
         if tile_index < 0:
             options = tuple(
-                Option(f"tile:{rules.tiles[t].id}", rules.tile_text(t), t)
+                Option(
+                    f"tile:{tiles[t].id}",
+                    data=t,
+                    what="rs.option.choose_tile",
+                    args={"tile": tiles[t].id},
+                )
                 for t in rules.placeable_tiles(state, p)
             )
-            return Decision(seat, "choose_tile", f"{seat_name(seat)}: which tile?", options)
-        orientations = rules.tile_orientations(state, rules.tiles[tile_index])
+            return Decision(seat, "choose_tile", options=options, args={"seat": seat})
+        tile = tiles[tile_index].id
+        orientations = rules.tile_orientations(state, tiles[tile_index])
         if orient < 0:
             options = tuple(
-                Option(f"orient:{i}", " / ".join(o.rows), i)
+                Option(
+                    f"orient:{i}",
+                    data=i,
+                    what="rs.option.orientation",
+                    args={"tile": tile, "orientation": i, "rows": list(o.rows)},
+                )
                 for i, o in enumerate(orientations)
                 if rules.tile_anchors(p, o)
             )
-            return Decision(seat, "tile_orientation", f"{seat_name(seat)}: turn the tile", options)
+            return Decision(
+                seat, "tile_orientation", options=options, args={"seat": seat, "tile": tile}
+            )
         orientation = orientations[orient]
         options = tuple(
-            Option(
-                f"at:{cells_key(orientation.shape_mask << a)}",
-                f"on {cells_key(orientation.shape_mask << a)}",
-                a,
-            )
+            Option(f"at:{fields}", data=a, what="rs.option.tile_fields", args={"fields": fields})
             for a in rules.tile_anchors(p, orientation)
+            for fields in (cells_key(orientation.shape_mask << a),)
         )
         return Decision(
-            seat, "tile_position", f"{seat_name(seat)}: where does the tile go?", options
+            seat,
+            "tile_position",
+            options=options,
+            args={"seat": seat, "tile": tile, "orientation": orient},
         )
 
     def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
@@ -95,9 +108,6 @@ class PlaceTile(RealmProcedure):
         emit(
             log,
             "place_tile",
-            f"{seat_name(seat)} placed {rules.tile_text(tile_index)} on "
-            f"{cells_key(orientation.shape_mask << anchor)}"
-            + (f", covering {covered} piece(s)" if covered else ""),
             seat=seat,
             tile=rules.tiles[tile_index].id,
             fields=cells_key(orientation.shape_mask << anchor),
@@ -120,16 +130,17 @@ class RefillZone(RealmProcedure):
         if len(state.circle) == 1:
             self._take(state, 0, log)
             return None
+        tiles = self.rules.tiles
         options = tuple(
-            Option(f"take:{self.rules.tiles[t].id}", self.rules.tile_text(t), i)
+            Option(
+                f"take:{tiles[t].id}",
+                data=i,
+                what="rs.option.take_tile",
+                args={"tile": tiles[t].id, "position": i},
+            )
             for i, t in enumerate(state.circle[:2])
         )
-        return Decision(
-            seat,
-            "take_tile",
-            f"{seat_name(seat)}: take one of the two tiles after the queen",
-            options,
-        )
+        return Decision(seat, "take_tile", options=options, args={"seat": seat})
 
     def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
         self._take(state, option.data, log)
@@ -137,13 +148,7 @@ class RefillZone(RealmProcedure):
     def _take(self, state: RealmState, position: int, log: Log) -> None:
         tile = state.circle.pop(position)
         state.players[state.seat].zone.append(tile)
-        emit(
-            log,
-            "take_tile",
-            f"{seat_name(state.seat)} took {self.rules.tile_text(tile)}",
-            seat=state.seat,
-            tile=self.rules.tiles[tile].id,
-        )
+        emit(log, "take_tile", seat=state.seat, tile=self.rules.tiles[tile].id)
 
 
 class SoloAside(RealmProcedure):
@@ -156,22 +161,23 @@ class SoloAside(RealmProcedure):
         if not p.zone:
             state.stack[-1] = ("refill_zone",)
             return None
+        tiles = self.rules.tiles
         options = tuple(
-            Option(f"aside:{self.rules.tiles[t].id}", self.rules.tile_text(t), t) for t in p.zone
+            Option(
+                f"aside:{tiles[t].id}",
+                data=t,
+                what="rs.option.set_aside",
+                args={"tile": tiles[t].id},
+            )
+            for t in p.zone
         )
-        return Decision(state.seat, "set_aside", "Set a tile aside as this round's marker", options)
+        return Decision(state.seat, "set_aside", options=options, args={"seat": state.seat})
 
     def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
         p = state.players[state.seat]
         p.zone.remove(option.data)
         state.aside.append(option.data)
-        emit(
-            log,
-            "set_aside",
-            f"Set aside {self.rules.tile_text(option.data)} as round marker",
-            seat=state.seat,
-            tile=self.rules.tiles[option.data].id,
-        )
+        emit(log, "set_aside", seat=state.seat, tile=self.rules.tiles[option.data].id)
         state.stack[-1] = ("refill_zone",)
 
 
@@ -192,25 +198,28 @@ class Discs(RealmProcedure):
             targets = self.rules.allowed_targets(p)
             if targets:
                 options.extend(
-                    Option(f"place:{COLOURS[c]}", f"place a {COLOUR_NAMES[c]} disc", c)
+                    Option(
+                        f"place:{COLOURS[c]}",
+                        data=c,
+                        what="rs.option.place_disc",
+                        args={"colour": COLOURS[c]},
+                    )
                     for c in range(5)
                     if p.pool[c]
                 )
             for field in bits(p.discs_on_board):
                 if targets & ~(1 << field):
-                    colour = COLOUR_NAMES[piece_colour(p.cells[field])]
+                    cell = cell_name(field)
                     options.append(
                         Option(
-                            f"move:{cell_name(field)}",
-                            f"move the {colour} disc on {cell_name(field)}",
-                            100 + field,
+                            f"move:{cell}",
+                            data=100 + field,
+                            what="rs.option.move_disc",
+                            args={"colour": COLOURS[piece_colour(p.cells[field])], "cell": cell},
                         )
                     )
-        options.append(Option("done", "finish the disc action"))
-        limit = "any number of" if left < 0 else str(left)
-        return Decision(
-            seat, "discs", f"{seat_name(seat)}: place or move discs ({limit} left)", tuple(options)
-        )
+        options.append(Option("done", what="rs.option.discs_done"))
+        return Decision(seat, "discs", options=tuple(options), args={"seat": seat, "left": left})
 
     def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
         if option.key == "done":
@@ -235,9 +244,11 @@ class DiscTarget(RealmProcedure):
         if source >= 100:
             targets &= ~(1 << (source - 100))
         options = tuple(
-            Option(f"to:{cell_name(f)}", f"to {cell_name(f)}", f) for f in bits(targets)
+            Option(f"to:{cell}", data=f, what="rs.option.disc_target", args={"cell": cell})
+            for f in bits(targets)
+            for cell in (cell_name(f),)
         )
-        return Decision(seat, "disc_target", f"{seat_name(seat)}: where does the disc go?", options)
+        return Decision(seat, "disc_target", options=options, args={"seat": seat})
 
     def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
         rules = self.rules
@@ -247,22 +258,19 @@ class DiscTarget(RealmProcedure):
         target: int = option.data
         if source >= 100:
             colour = piece_colour(p.put(source - 100, EMPTY))
-            what = f"moved the {COLOUR_NAMES[colour]} disc from {cell_name(source - 100)}"
         else:
             colour = source
             p.pool[colour] -= 1
-            what = f"placed a {COLOUR_NAMES[colour]} disc"
-        covered = p.cells[target]
+        covering = p.cells[target] != EMPTY
         rules.place_piece(state, p, target, disc(colour))
         emit(
             log,
-            "disc",
-            f"{seat_name(seat)} {what} to {cell_name(target)}"
-            + (" (covering a piece)" if covered != EMPTY else ""),
+            "move_disc" if source >= 100 else "place_disc",
             seat=seat,
             colour=COLOURS[colour],
             to=cell_name(target),
             source=cell_name(source - 100) if source >= 100 else "pool",
+            covering=covering,
         )
         state.stack.pop()
         left: int = state.stack[-1][1]
@@ -281,9 +289,13 @@ class Fulfil(RealmProcedure):
         seat = state.seat
         card = self.rules.cards[frame[1]]
         placements = self.rules.card_placements(state, state.players[seat], card)
-        options = tuple(Option(f"at:{cells_key(m)}", f"use {cells_key(m)}", m) for m in placements)
+        options = tuple(
+            Option(f"at:{fields}", data=m, what="rs.option.fulfil_fields", args={"fields": fields})
+            for m in placements
+            for fields in (cells_key(m),)
+        )
         return Decision(
-            seat, "fulfil_fields", f"{seat_name(seat)}: which pieces build {card.name}?", options
+            seat, "fulfil_fields", options=options, args={"seat": seat, "card": card.id}
         )
 
     def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
@@ -319,18 +331,13 @@ class Fulfil(RealmProcedure):
         emit(
             log,
             "fulfil",
-            f"{seat_name(seat)} fulfilled {card.name} ({card.id}) with {cells_key(cells)}: "
-            f"{card.stars} stars, {card.hourglasses} hourglasses"
-            + (f", discs {' '.join(gained)}" if gained else "")
-            + (f", level {p.level}" if card.level_up else "")
-            + (f"; the {rules.crystal_colour(p)} crystal is active" if activated else ""),
             seat=seat,
             card=card.id,
             fields=cells_key(cells),
             stars=card.stars,
             hourglasses=card.hourglasses,
             spirits=gained,
-            level=p.level,
-            crystal_activated=bool(activated),
+            new_level=p.level if card.level_up else None,
+            activated=rules.crystal_colour(p) if activated else None,
         )
         state.stack.pop()

@@ -13,8 +13,8 @@ from boardwright.games.realm_of_sand.flow import (
     spirit_options,
     take_spirit,
 )
-from boardwright.games.realm_of_sand.geometry import COLOUR_NAMES, COLOURS, EMPTY, bits, cell_name
-from boardwright.games.realm_of_sand.rules import Log, disc, emit, seat_name
+from boardwright.games.realm_of_sand.geometry import COLOURS, EMPTY, bits, cell_name
+from boardwright.games.realm_of_sand.rules import Log, disc, emit
 from boardwright.games.realm_of_sand.state import RealmState, piece_colour
 
 
@@ -31,17 +31,25 @@ class RedCrystal(RealmProcedure):
         level: int = frame[1]
         if level < 0:
             options = tuple(
-                Option(f"deck:{i + 1}", f"level {i + 1} deck ({len(deck)} cards)", i)
+                Option(
+                    f"deck:{i + 1}",
+                    data=i,
+                    what="rs.option.red_deck",
+                    args={"level": i + 1, "size": len(deck)},
+                )
                 for i, deck in enumerate(state.decks)
                 if deck
             )
-            return Decision(seat, "red_deck", f"{seat_name(seat)}: look at which deck?", options)
+            return Decision(seat, "red_deck", options=options, args={"seat": seat})
         drawn: tuple[int, ...] = frame[3]
         cards = self.rules.cards
         options = tuple(
-            Option(f"keep:{cards[c].id}", f"keep {cards[c].name} ({cards[c].id})", c) for c in drawn
+            Option(
+                f"keep:{cards[c].id}", data=c, what="rs.option.red_keep", args={"card": cards[c].id}
+            )
+            for c in drawn
         )
-        return Decision(seat, "red_keep", f"{seat_name(seat)}: keep which card face down?", options)
+        return Decision(seat, "red_keep", options=options, args={"seat": seat, "level": level + 1})
 
     def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
         seat = state.seat
@@ -53,11 +61,10 @@ class RedCrystal(RealmProcedure):
             state.reveals += 1
             reveal_private(
                 log,
+                "red_look",
                 seat,
-                f"{seat_name(seat)} looked at "
-                + ", ".join(f"{cards[c].name} ({cards[c].id})" for c in drawn),
-                f"{seat_name(seat)} looked at the top {len(drawn)} cards of the "
-                f"level {level + 1} deck",
+                {"seat": seat, "count": len(drawn), "level": level + 1},
+                seat=seat,
                 cards=[cards[c].id for c in drawn],
                 level=level + 1,
             )
@@ -71,9 +78,10 @@ class RedCrystal(RealmProcedure):
         state.decks[level][:0] = [c for c in reversed(drawn) if c != kept]
         reveal_private(
             log,
+            "red_keep",
             seat,
-            f"{seat_name(seat)} kept {cards[kept].name} ({cards[kept].id}) face down",
-            f"{seat_name(seat)} kept one card face down; the others went under the deck",
+            {"seat": seat, "level": level + 1},
+            seat=seat,
             card=cards[kept].id,
             level=level + 1,
         )
@@ -91,7 +99,7 @@ class PurpleCrystal(RealmProcedure):
         if not options:
             state.stack.pop()
             return None
-        return Decision(state.seat, "purple_spirit", "Take a yellow or blue disc", options)
+        return Decision(state.seat, "purple_spirit", options=options, args={"seat": state.seat})
 
     def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
         take_spirit(state, state.seat, option.data, log)
@@ -112,29 +120,44 @@ class YellowCrystal(RealmProcedure):
         source: int = frame[1]
         if source < 0:
             options = [
-                Option(f"disc:{COLOURS[c]}", f"a {COLOUR_NAMES[c]} disc in front of you", c)
+                Option(
+                    f"disc:{COLOURS[c]}",
+                    data=c,
+                    what="rs.option.yellow_pool_disc",
+                    args={"colour": COLOURS[c]},
+                )
                 for c in range(5)
                 if p.pool[c] and self._swappable(state, c)
             ]
             for field in bits(p.discs_on_board):
                 colour = piece_colour(p.cells[field])
                 if self._swappable(state, colour):
+                    cell = cell_name(field)
                     options.append(
                         Option(
-                            f"disc@{cell_name(field)}",
-                            f"the {COLOUR_NAMES[colour]} disc on {cell_name(field)}",
-                            100 + field,
+                            f"disc@{cell}",
+                            data=100 + field,
+                            what="rs.option.yellow_board_disc",
+                            args={"colour": COLOURS[colour], "cell": cell},
                         )
                     )
-            return Decision(seat, "yellow_disc", "Swap which of your discs?", tuple(options))
+            return Decision(seat, "yellow_disc", options=tuple(options), args={"seat": seat})
         colour = source if source < 100 else piece_colour(p.cells[source - 100])
         options = [
-            Option(f"swap:{COLOURS[c]}", f"for a {COLOUR_NAMES[c]} disc", c)
+            Option(
+                f"swap:{COLOURS[c]}",
+                data=c,
+                what="rs.option.yellow_swap",
+                args={"colour": COLOURS[c]},
+            )
             for c in range(5)
             if c != colour and state.spirit_supply[c] > 0
         ]
         return Decision(
-            seat, "yellow_swap", "Swap it for which disc from the supply?", tuple(options)
+            seat,
+            "yellow_swap",
+            options=tuple(options),
+            args={"seat": seat, "colour": COLOURS[colour]},
         )
 
     @staticmethod
@@ -151,22 +174,19 @@ class YellowCrystal(RealmProcedure):
         new: int = option.data
         if source >= 100:
             old = piece_colour(p.put(source - 100, disc(new)))
-            where = f" on {cell_name(source - 100)}"
         else:
             old = source
             p.pool[old] -= 1
             p.pool[new] += 1
-            where = ""
         state.spirit_supply[old] += 1
         state.spirit_supply[new] -= 1
         emit(
             log,
             "swap_disc",
-            f"{seat_name(seat)} swapped a {COLOUR_NAMES[old]} disc{where} "
-            f"for a {COLOUR_NAMES[new]} one",
             seat=seat,
             old=COLOURS[old],
             new=COLOURS[new],
+            on_cell=cell_name(source - 100) if source >= 100 else None,
         )
         state.stack.pop()
 
@@ -187,16 +207,24 @@ class GreenCrystal(RealmProcedure):
             squares = p.occupied() & ~p.discs_on_board
             options = tuple(
                 Option(
-                    f"square:{cell_name(f)}",
-                    f"the {COLOUR_NAMES[piece_colour(p.cells[f])]} square on {cell_name(f)}",
-                    f,
+                    f"square:{cell}",
+                    data=f,
+                    what="rs.option.green_square",
+                    args={"colour": COLOURS[piece_colour(p.cells[f])], "cell": cell},
                 )
                 for f in bits(squares)
+                for cell in (cell_name(f),)
             )
-            return Decision(seat, "green_square", "Move which square?", options)
+            return Decision(seat, "green_square", options=options, args={"seat": seat})
         empty = self.rules.allowed_targets(p) & ~p.occupied()
-        options = tuple(Option(f"to:{cell_name(f)}", f"to {cell_name(f)}", f) for f in bits(empty))
-        return Decision(seat, "green_target", "To which empty field?", options)
+        options = tuple(
+            Option(f"to:{cell}", data=f, what="rs.option.green_target", args={"cell": cell})
+            for f in bits(empty)
+            for cell in (cell_name(f),)
+        )
+        return Decision(
+            seat, "green_target", options=options, args={"seat": seat, "cell": cell_name(source)}
+        )
 
     def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
         if frame[1] == -1:
@@ -210,11 +238,10 @@ class GreenCrystal(RealmProcedure):
         emit(
             log,
             "move_square",
-            f"{seat_name(state.seat)} moved the {COLOUR_NAMES[piece_colour(code)]} square "
-            f"from {cell_name(source)} to {cell_name(target)}",
             seat=state.seat,
             source=cell_name(source),
             to=cell_name(target),
+            colour=COLOURS[piece_colour(code)],
         )
         state.stack.pop()
 
@@ -227,13 +254,7 @@ class OrangeCrystal(RealmProcedure):
     def step(self, state: RealmState, frame: Frame, log: Log) -> Decision | None:
         p = state.players[state.seat]
         p.level = min(p.level + 1, state.opts.max_level)
-        emit(
-            log,
-            "level",
-            f"{seat_name(state.seat)} rose to level {p.level}",
-            seat=state.seat,
-            level=p.level,
-        )
+        emit(log, "level", seat=state.seat, level=p.level)
         state.stack.pop()
         return None
 
@@ -251,25 +272,37 @@ class BlueCrystal(RealmProcedure):
         p = state.players[seat]
         done: int = max(frame[1], 0)
         give: int = frame[2]
-        tiles = self.rules
+        tiles = self.rules.tiles
         if done >= 2 or not state.circle:
             state.stack.pop()
             return None
         if give < 0:
-            options = [Option(f"give:{tiles.tiles[t].id}", tiles.tile_text(t), t) for t in p.zone]
+            options = [
+                Option(
+                    f"give:{tiles[t].id}",
+                    data=t,
+                    what="rs.option.blue_give",
+                    args={"tile": tiles[t].id},
+                )
+                for t in p.zone
+            ]
             if done >= 1:
-                options.append(Option("done", "no second swap"))
+                options.append(Option("done", what="rs.option.blue_done"))
             return Decision(
-                seat,
-                "blue_give",
-                f"Swap which tile of your zone? (swap {done + 1} of 2)",
-                tuple(options),
+                seat, "blue_give", options=tuple(options), args={"seat": seat, "swap": done + 1}
             )
         options = [
-            Option(f"take:{tiles.tiles[t].id}", tiles.tile_text(t), i)
+            Option(
+                f"take:{tiles[t].id}",
+                data=i,
+                what="rs.option.blue_take",
+                args={"tile": tiles[t].id, "position": i},
+            )
             for i, t in enumerate(state.circle)
         ]
-        return Decision(seat, "blue_take", "Take which tile from the circle?", tuple(options))
+        return Decision(
+            seat, "blue_take", options=tuple(options), args={"seat": seat, "tile": tiles[give].id}
+        )
 
     def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
         done: int = max(frame[1], 0)
@@ -288,8 +321,6 @@ class BlueCrystal(RealmProcedure):
         emit(
             log,
             "swap_tile",
-            f"{seat_name(state.seat)} swapped {self.rules.tile_text(give)} "
-            f"for {self.rules.tile_text(taken)}",
             seat=state.seat,
             gave=self.rules.tiles[give].id,
             took=self.rules.tiles[taken].id,

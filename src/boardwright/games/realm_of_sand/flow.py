@@ -6,8 +6,8 @@ from boardwright.engine.decision import Decision, Option
 from boardwright.engine.events import Event
 from boardwright.engine.procedure import Procedure
 from boardwright.engine.state import Frame
-from boardwright.games.realm_of_sand.geometry import COLOUR_NAMES, COLOURS
-from boardwright.games.realm_of_sand.rules import Log, Rules, emit, seat_name
+from boardwright.games.realm_of_sand.geometry import COLOURS
+from boardwright.games.realm_of_sand.rules import Log, Rules, emit
 from boardwright.games.realm_of_sand.state import RealmState
 
 BLUE, YELLOW = 3, 4
@@ -34,13 +34,17 @@ class Draft(RealmProcedure):
             return None
         seat = order[position]
         picks = len(state.players[seat].zone)
+        tiles = self.rules.tiles
         options = tuple(
-            Option(f"tile:{self.rules.tiles[t].id}", self.rules.tile_text(t), t)
+            Option(
+                f"tile:{tiles[t].id}",
+                data=t,
+                what="rs.option.draft_tile",
+                args={"tile": tiles[t].id},
+            )
             for t in state.circle
         )
-        return Decision(
-            seat, "draft", f"{seat_name(seat)}: choose starting tile {picks + 1} of 3", options
-        )
+        return Decision(seat, "draft", options=options, args={"seat": seat, "pick": picks + 1})
 
     def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
         order: tuple[int, ...] = frame[1]
@@ -49,13 +53,7 @@ class Draft(RealmProcedure):
         tile: int = option.data
         state.circle.remove(tile)
         state.players[seat].zone.append(tile)
-        emit(
-            log,
-            "draft",
-            f"{seat_name(seat)} took {self.rules.tile_text(tile)}",
-            seat=seat,
-            tile=self.rules.tiles[tile].id,
-        )
+        emit(log, "draft", seat=seat, tile=self.rules.tiles[tile].id)
         if len(state.players[seat].zone) >= 3:
             state.stack[-1] = (self.name, order, position + 1)
             state.turn_number += 1
@@ -75,9 +73,7 @@ class PurpleSetup(RealmProcedure):
         if not options:
             state.stack.pop()
             return None
-        return Decision(
-            seat, "purple_spirit", f"{seat_name(seat)}: take a yellow or blue disc", options
-        )
+        return Decision(seat, "purple_spirit", options=options, args={"seat": seat})
 
     def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
         seat: int = frame[1]
@@ -87,7 +83,7 @@ class PurpleSetup(RealmProcedure):
 
 def spirit_options(state: RealmState) -> tuple[Option, ...]:
     return tuple(
-        Option(f"spirit:{COLOURS[c]}", f"take a {COLOUR_NAMES[c]} disc", c)
+        Option(f"spirit:{COLOURS[c]}", data=c, what="rs.option.spirit", args={"colour": COLOURS[c]})
         for c in (YELLOW, BLUE)
         if state.spirit_supply[c] > 0
     )
@@ -96,13 +92,7 @@ def spirit_options(state: RealmState) -> tuple[Option, ...]:
 def take_spirit(state: RealmState, seat: int, colour: int, log: Log) -> None:
     state.spirit_supply[colour] -= 1
     state.players[seat].pool[colour] += 1
-    emit(
-        log,
-        "spirit",
-        f"{seat_name(seat)} took a {COLOUR_NAMES[colour]} disc",
-        seat=seat,
-        colour=COLOURS[colour],
-    )
+    emit(log, "spirit", seat=seat, colour=COLOURS[colour])
 
 
 class Turn(RealmProcedure):
@@ -117,25 +107,25 @@ class Turn(RealmProcedure):
         seat = state.seat
         p = state.players[seat]
         rules = self.rules
+        cards = rules.cards
         options = [
             Option(
-                f"fulfil:{rules.cards[c].id}",
-                f"fulfil {rules.cards[c].name} ({rules.cards[c].id})",
-                c,
+                f"fulfil:{cards[c].id}", data=c, what="rs.option.fulfil", args={"card": cards[c].id}
             )
             for c in rules.fulfillable(state, p)
         ]
         if rules.crystal_ready(state, p):
-            options.append(Option("crystal", f"use the {rules.crystal_colour(p)} crystal"))
+            colour = rules.crystal_colour(p)
+            options.append(Option("crystal", what="rs.option.crystal", args={"colour": colour}))
         if frame[1]:
-            options.append(Option("end", "end the turn"))
-            prompt = f"{seat_name(seat)}: further actions, or end the turn"
+            options.append(Option("end", what="rs.option.end_turn"))
+            stage = "further"
         else:
             if rules.placeable_tiles(state, p):
-                options.append(Option("place-tile", "main action: place rune squares (a tile)"))
-            options.append(Option("discs", "main action: place/move spirit discs"))
-            prompt = f"{seat_name(seat)}: choose your main action or a further action"
-        return Decision(seat, "turn", prompt, tuple(options))
+                options.append(Option("place-tile", what="rs.option.place_tile"))
+            options.append(Option("discs", what="rs.option.discs"))
+            stage = "main"
+        return Decision(seat, "turn", options=tuple(options), args={"seat": seat, "stage": stage})
 
     def resume(self, state: RealmState, frame: Frame, option: Option, log: Log) -> None:
         key = option.key
@@ -153,13 +143,7 @@ class Turn(RealmProcedure):
             p = state.players[seat]
             colour = self.rules.crystal_colour(p)
             p.crystal = 1  # spent: colourless side up
-            emit(
-                log,
-                "crystal",
-                f"{seat_name(seat)} used the {colour} crystal",
-                seat=seat,
-                colour=colour,
-            )
+            emit(log, "crystal", seat=seat, colour=colour)
             stack.append(("crystal_" + str(colour), -1, -1, ()))
         else:  # fulfil
             stack.append(("fulfil", option.data))
@@ -178,14 +162,7 @@ class EndTurn(RealmProcedure):
             for seat, p in enumerate(state.players):
                 if p.hourglasses >= opts.hourglass_goal:
                     state.end_triggered = True
-                    emit(
-                        log,
-                        "end_triggered",
-                        f"{seat_name(seat)} has {p.hourglasses} hourglasses: "
-                        "this is the last round",
-                        seat=seat,
-                        hourglasses=p.hourglasses,
-                    )
+                    emit(log, "end_triggered", seat=seat, hourglasses=p.hourglasses)
                     break
         state.seat = (state.seat + 1) % n
         state.turn_number += 1
@@ -193,18 +170,10 @@ class EndTurn(RealmProcedure):
         if state.seat == state.first:
             if self._game_over(state):
                 state.finished = True
-                emit(
-                    log, "game_over", f"The game ends after round {state.round}", round=state.round
-                )
+                emit(log, "game_over", round=state.round)
                 return None
             state.round += 1
-        emit(
-            log,
-            "turn",
-            f"Round {state.round}: {seat_name(state.seat)}'s turn",
-            round=state.round,
-            seat=state.seat,
-        )
+        emit(log, "turn", round=state.round, seat=state.seat)
         state.stack.append(("turn", False))
         return None
 
@@ -226,17 +195,12 @@ def refill_display(rules: Rules, state: RealmState, log: Log) -> None:
             if card < 0 and deck:
                 row[slot] = deck.pop()
                 state.reveals += 1
-                shown = rules.cards[row[slot]]
-                emit(
-                    log,
-                    "reveal",
-                    f"Revealed {shown.name} ({shown.id}) in the level {level + 1} display",
-                    level=level + 1,
-                    card=shown.id,
-                )
+                emit(log, "reveal", level=level + 1, card=rules.cards[row[slot]].id)
 
 
-def reveal_private(log: Log, seat: int, text: str, public_text: str, **data: object) -> None:
-    """An event whose details only ``seat`` sees."""
+def reveal_private(
+    log: Log, kind: str, seat: int, public: dict[str, object], /, **data: object
+) -> None:
+    """An event whose details only ``seat`` sees; the others see ``public``."""
     if log is not None:
-        log.append(Event("private", text, data, frozenset({seat}), public_text, {"seat": seat}))
+        log.append(Event(kind, data=data, seats=frozenset({seat}), public=public))

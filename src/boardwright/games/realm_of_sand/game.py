@@ -6,12 +6,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from boardwright.engine.catalog import DEFAULT_LANGUAGE
 from boardwright.engine.content import ContentError, ContentRecord
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.events import Event
 from boardwright.engine.game import Game, GameConfig, Result
 from boardwright.engine.procedure import ProcedureTable
 from boardwright.engine.rng import Rng
+from boardwright.engine.texts import Texts
 from boardwright.games.realm_of_sand import actions, crystals, flow
 from boardwright.games.realm_of_sand.content import (
     CONTENT_MODELS,
@@ -21,8 +23,9 @@ from boardwright.games.realm_of_sand.content import (
     validate_content_dir,
 )
 from boardwright.games.realm_of_sand.options import OPTION_SET, RealmOptions
-from boardwright.games.realm_of_sand.rules import Rules, emit, seat_name
+from boardwright.games.realm_of_sand.rules import Rules, emit
 from boardwright.games.realm_of_sand.state import CRYSTAL_SPENT, PlayerState, RealmState
+from boardwright.games.realm_of_sand.texts import realm_texts
 from boardwright.games.realm_of_sand.view import seat_view
 
 SPIRITS_IN_BOX = (7, 7, 7, 5, 5)  # green, red, black, blue, yellow
@@ -50,6 +53,7 @@ class RealmOfSand(Game[RealmState]):
         self.content = content or default_content()
         check_components(self.content)
         self.rules = Rules(self.content)
+        self._texts: dict[str, Texts] = {}
         r = self.rules
         self.procedures = ProcedureTable(
             [
@@ -109,11 +113,11 @@ class RealmOfSand(Game[RealmState]):
         emit(
             log,
             "setup",
-            f"{n} player(s); {seat_name(state.first)} starts; "
-            f"{opts.board_side} boards; starting tiles: {opts.starting_draft}",
             players=n,
             first=state.first,
             boards=[content.boards[p.board].id for p in state.players],
+            board_side=opts.board_side,
+            starting_draft=opts.starting_draft,
         )
         # RS-1.7: starting tiles.
         stack = state.stack
@@ -137,6 +141,12 @@ class RealmOfSand(Game[RealmState]):
             draft_order = order if opts.starting_draft == "official" else tuple(reversed(order))
             stack.append(("draft", draft_order, 0))
         return state
+
+    def texts(self, language: str = DEFAULT_LANGUAGE) -> Texts:
+        texts = self._texts.get(language)
+        if texts is None:
+            texts = self._texts[language] = realm_texts(self.content, language)
+        return texts
 
     def content_models(self) -> Mapping[str, type[ContentRecord]]:
         return CONTENT_MODELS

@@ -19,7 +19,6 @@ CELLS = tuple(r * STRIDE + c for r in range(ROWS) for c in range(COLS))
 BOARD_MASK = sum(1 << i for i in CELLS)
 
 COLOURS = ("G", "R", "K", "B", "Y")
-COLOUR_NAMES = ("green", "red", "black", "blue", "yellow")
 RUNE_COLOURS = 3  # green, red, black: squares and discs; blue and yellow are discs only
 
 EMPTY = 0

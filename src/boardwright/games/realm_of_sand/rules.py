@@ -4,15 +4,7 @@ from __future__ import annotations
 
 from boardwright.engine.events import Event
 from boardwright.games.realm_of_sand.content import Card, RealmContent, Tile
-from boardwright.games.realm_of_sand.geometry import (
-    COLOUR_NAMES,
-    DISC,
-    EMPTY,
-    SQUARE,
-    Orientation,
-    bits,
-    cells_key,
-)
+from boardwright.games.realm_of_sand.geometry import DISC, EMPTY, SQUARE, Orientation, bits
 from boardwright.games.realm_of_sand.state import (
     CRYSTAL_ACTIVE,
     PlayerState,
@@ -23,13 +15,10 @@ from boardwright.games.realm_of_sand.state import (
 Log = list[Event] | None
 
 
-def seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
-
-
-def emit(log: Log, kind: str, text: str, **data: object) -> None:
+def emit(log: Log, kind: str, **data: object) -> None:
+    """Log an event everybody sees: data only; its text is made when a front end asks."""
     if log is not None:
-        log.append(Event(kind, text, data))
+        log.append(Event(kind, data=data))
 
 
 _MEMO_LIMIT = 200_000
@@ -214,14 +203,6 @@ class Rules:
         self.remove_piece(state, p, field)
         p.put(field, code)
         self.open_fields(p, 1 << field)
-
-    def tile_text(self, tile_index: int) -> str:
-        tile = self.tiles[tile_index]
-        return f"{tile.id} ({tile.shape}: {' '.join(COLOUR_NAMES[c] for c in tile.colours)})"
-
-    @staticmethod
-    def describe_cells(mask: int) -> str:
-        return cells_key(mask)
 
 
 def square(colour: int) -> int:

@@ -143,11 +143,7 @@ def player_data(
 
 def seat_view(game: RealmOfSand, state: RealmState, seat: int | None) -> dict[str, Any]:
     decision = state.pending
-    decision_data: dict[str, Any] | None = None
-    if decision is not None:
-        decision_data = {"seat": decision.seat, "kind": decision.kind, "prompt": decision.prompt}
-        if seat == decision.seat:
-            decision_data["options"] = [{"key": o.key, "label": o.label} for o in decision.options]
+    decision_data = None if decision is None else decision.view_data(seat)
     result = game.result(state)
     static = _static(game)
     tiles, cards = static.tiles, static.cards

@@ -1,0 +1,84 @@
+"""Message catalogs: a game's human texts, one gettext ``.po`` file per language.
+
+A game ships ``messages/<language>.po`` inside its package (``en.po`` complete; ``de.po``,
+``pl.po``... added later without a code change). ``msgid`` is a stable message id such as
+``rs.option.take_tile``; ``msgstr`` is a template with named fields (``{tile}``, ``{seat}``)
+filled by :meth:`Catalog.format`. A catalog is read with Babel once per package and language,
+and only when a text is first asked for; a missing language, an untranslated or a fuzzy
+entry falls back to English.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import cache
+from importlib.resources import files
+
+from babel.messages.pofile import read_po
+
+from boardwright.engine.errors import ConfigError, EngineError
+
+DEFAULT_LANGUAGE = "en"
+_LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
+
+
+class CatalogError(EngineError):
+    """A message id or a field that the English catalog lacks: a bug in a game's catalog."""
+
+
+class Catalog:
+    """The messages of one game in one language, with English behind every missing one."""
+
+    def __init__(
+        self, language: str, messages: Mapping[str, str], fallback: Catalog | None = None
+    ) -> None:
+        self.language = language
+        self.messages = messages
+        self.fallback = fallback
+
+    def template(self, msgid: str) -> str:
+        """The template of ``msgid`` in this language, else in English."""
+        found = self.messages.get(msgid)
+        if found is not None:
+            return found
+        if self.fallback is not None:
+            return self.fallback.template(msgid)
+        raise CatalogError(f"message {msgid!r} is missing from the {self.language} catalog")
+
+    def format(self, msgid: str, fields: Mapping[str, str]) -> str:
+        """The text of ``msgid`` with its named fields filled in."""
+        template = self.template(msgid)
+        try:
+            return template.format_map(fields)
+        except (KeyError, IndexError, ValueError) as err:
+            raise CatalogError(
+                f"message {msgid!r} ({self.language}) cannot be filled from fields "
+                f"{sorted(fields)}: {err!r}"
+            ) from None
+
+
+@cache
+def load_catalog(package: str, language: str = DEFAULT_LANGUAGE) -> Catalog:
+    """The catalog of ``package`` (a game's package) in ``language``, read once and cached.
+
+    ConfigError when ``language`` is not a language code such as ``de`` or ``pt_BR``."""
+    if not _LANGUAGE_CODE.fullmatch(language):
+        raise ConfigError(f"'{language}' is not a language code such as en, de or pl")
+    english = None if language == DEFAULT_LANGUAGE else load_catalog(package, DEFAULT_LANGUAGE)
+    return Catalog(language, read_messages(package, language), english)
+
+
+def read_messages(package: str, language: str) -> dict[str, str]:
+    """The translated, non-fuzzy entries of ``<package>/messages/<language>.po`` (none if the
+    file does not exist)."""
+    path = files(package).joinpath("messages", f"{language}.po")
+    if not path.is_file():
+        return {}
+    with path.open("rb") as stream:
+        catalog = read_po(stream)
+    return {
+        str(message.id): str(message.string)
+        for message in catalog
+        if message.id and message.string and not message.fuzzy
+    }

@@ -1,0 +1,69 @@
+"""Human text for options, prompts and events, made from their data only when asked for.
+
+A game gives a :class:`Texts` its catalog, the prefix of its message ids and its display
+fields: how each argument becomes a field of a template. The convention: an argument name
+means the same thing in every message of a game (``seat`` is always a seat number, ``tile``
+always a tile id), so one formatter per name renders it everywhere; a name without a formatter
+is shown with ``str``. A formatter may fill a small message of its own, e.g. an optional
+", covering 2 piece(s)" that is empty when nothing was covered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from boardwright.engine.catalog import Catalog, CatalogError
+from boardwright.engine.decision import Args, Decision, Option
+from boardwright.engine.events import Event
+
+FieldFormatter = Callable[[Any, Catalog], str]
+"""Renders one argument value as display text, with the catalog for any words it needs."""
+
+
+class Texts:
+    """The text of a game's options, prompts and events in one language.
+
+    Message ids: an option names its own (``Option.what``); a prompt's is
+    ``<prefix>.prompt.<kind>``; an event's ``<prefix>.event.<kind>``, with ``.public``
+    appended for the copy other seats see of a private event. Options, decisions and events of
+    games not converted yet carry their legacy text, which is returned as it is.
+    """
+
+    def __init__(
+        self,
+        catalog: Catalog | None,
+        prefix: str = "",
+        fields: Mapping[str, FieldFormatter] | None = None,
+    ) -> None:
+        self.catalog = catalog
+        self.prefix = prefix
+        self.fields = fields or {}
+
+    def option(self, option: Option) -> str:
+        if not option.what:
+            return option.label
+        return self.message(option.what, option.args)
+
+    def prompt(self, decision: Decision) -> str:
+        if decision.prompt or self.catalog is None:
+            return decision.prompt
+        return self.message(f"{self.prefix}.prompt.{decision.kind}", decision.args)
+
+    def event(self, event: Event) -> str:
+        if event.text or self.catalog is None:
+            return event.text
+        suffix = ".public" if event.redacted else ""
+        return self.message(f"{self.prefix}.event.{event.kind}{suffix}", event.data)
+
+    def message(self, msgid: str, args: Args) -> str:
+        """The text of ``msgid`` with ``args`` rendered as its fields."""
+        catalog = self.catalog
+        if catalog is None:
+            raise CatalogError(f"message {msgid!r} asked of a game that has no catalog")
+        fields = self.fields
+        shown = {
+            name: fields[name](value, catalog) if name in fields else str(value)
+            for name, value in args.items()
+        }
+        return catalog.format(msgid, shown)

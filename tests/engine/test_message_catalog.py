@@ -1,0 +1,90 @@
+"""Structured options, decisions and events, the message catalog and the legacy fallback."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from boardwright.engine.catalog import Catalog, CatalogError, load_catalog
+from boardwright.engine.decision import Decision, Option
+from boardwright.engine.errors import ConfigError
+from boardwright.engine.events import Event, events_for_seat
+from boardwright.engine.texts import Texts
+
+CATALOG = Catalog(
+    "en",
+    {
+        "t.seat": "Player {number}",
+        "t.option.take": "take {card}",
+        "t.prompt.pick": "{seat}: pick one",
+        "t.event.drew": "{seat} drew {card}",
+        "t.event.drew.public": "{seat} drew a card",
+    },
+)
+TEXTS = Texts(CATALOG, "t", {"seat": lambda seat, c: c.format("t.seat", {"number": str(seat + 1)})})
+
+
+def test_structured_texts_come_from_the_catalog() -> None:
+    option = Option("take:x", data=3, what="t.option.take", args={"card": "X-1"})
+    decision = Decision(0, "pick", options=(option,), args={"seat": 0})
+    assert TEXTS.option(option) == "take X-1"
+    assert TEXTS.prompt(decision) == "Player 1: pick one"
+    private = Event(
+        "drew", data={"seat": 1, "card": "X-1"}, seats=frozenset({1}), public={"seat": 1}
+    )
+    assert [TEXTS.event(e) for e in events_for_seat([private], 1)] == ["Player 2 drew X-1"]
+    seen_by_others = events_for_seat([private], None)
+    assert [e.redacted for e in seen_by_others] == [True]
+    assert TEXTS.event(seen_by_others[0]) == "Player 2 drew a card"
+    assert events_for_seat([Event("drew", data={}, seats=frozenset({1}))], 0) == []
+
+
+def test_legacy_options_prompts_and_events_keep_their_text() -> None:
+    """Games not converted yet (Runebound) still pass English text, positionally."""
+    option = Option("roll", "roll the dice", 7)
+    decision = Decision(0, "roll", "roll or hold", (option,))
+    event = Event("rolled", "seat 0 rolled 4", {"face": 4}, frozenset({0}), "someone rolled", {})
+    for texts in (TEXTS, Texts(None)):
+        assert texts.option(option) == "roll the dice"
+        assert texts.prompt(decision) == "roll or hold"
+        assert texts.event(event) == "seat 0 rolled 4"
+        assert [texts.event(e) for e in events_for_seat([event], 1)] == ["someone rolled"]
+    assert option.to_data() == {"key": "roll", "what": "", "args": {}, "label": "roll the dice"}
+    assert event.to_data()["text"] == "seat 0 rolled 4"
+
+
+def test_missing_messages_and_fields_are_named() -> None:
+    with pytest.raises(CatalogError, match=r"'t\.option\.drop' is missing"):
+        TEXTS.option(Option("drop", what="t.option.drop"))
+    with pytest.raises(CatalogError, match=r"'t\.option\.take'.*cannot be filled"):
+        TEXTS.option(Option("take", what="t.option.take", args={"cards": "X"}))
+    with pytest.raises(CatalogError, match="has no catalog"):
+        Texts(None).option(Option("take", what="t.option.take"))
+
+
+def test_decision_and_event_data_are_json_ready() -> None:
+    option = Option("at:B2", data=9, what="t.option.at", args={"cell": "B2", "rows": ["GR"]})
+    decision = Decision(2, "place", options=(option,), args={"seat": 2})
+    own = decision.view_data(2)
+    assert own == {
+        "seat": 2,
+        "kind": "place",
+        "args": {"seat": 2},
+        "options": [{"key": "at:B2", "what": "t.option.at", "args": option.args}],
+    }
+    assert decision.to_data() == own
+    assert decision.view_data(0) == {"seat": 2, "kind": "place", "args": {"seat": 2}}
+    event = Event("drew", data={"seat": 1}, seats=frozenset({1}), public={"seat": 1})
+    assert event.to_data() == {
+        "kind": "drew",
+        "data": {"seat": 1},
+        "seats": [1],
+        "public": {"seat": 1},
+    }
+    json.dumps([own, event.to_data(), Option("done").to_data()])
+
+
+def test_language_codes_are_checked() -> None:
+    with pytest.raises(ConfigError, match="not a language code"):
+        load_catalog("boardwright.games.realm_of_sand", "../en")
