@@ -135,14 +135,15 @@ def family_packs(game: Game[Any], specs: list[OptionSpec], anchors: set[str]) ->
         if spec.name in anchors:
             continue
         for value in other_values(spec):
-            for pack in [*packs, {}]:
+            new: Options = {}
+            for pack in [*packs, new]:
                 if spec.name in pack:
                     continue
                 extra = enabler(game, pack, spec.name, value)
                 if extra is not None and not extra.keys() & pack.keys():
                     pack.update(extra)
                     pack[spec.name] = value
-                    if not any(pack is known for known in packs):
+                    if pack is new:
                         packs.append(pack)
                     break
             else:
@@ -157,14 +158,14 @@ def families(game: Game[Any]) -> dict[str, list[OptionSpec]]:
     return grouped
 
 
-def rule_set_variants(game: Game[Any], enablers: list[Options]) -> Iterator[tuple[str, Options]]:
-    """Each rule set on the defaults, and on every enabling value, keeping the rule set's
-    options that stay valid there."""
+def rule_set_variants(game: Game[Any], anchors: list[Options]) -> Iterator[tuple[str, Options]]:
+    """Each rule set on the defaults, and on every anchor (an option value others need),
+    keeping the rule set's options that stay valid there."""
     for rules, preset in game.rule_sets.items():
         if not preset:
             continue
         yield f"rules-{rules}", dict(preset)
-        for base in enablers:
+        for base in anchors:
             options = dict(base)
             for name, value in preset.items():
                 if accepted_somewhere(game, {**options, name: value}):
@@ -177,7 +178,7 @@ def configurations(game: Game[Any]) -> list[tuple[str, Options, tuple[int, ...] 
     """Every configuration of ``game`` the suite plays: label, options, player counts (None:
     a few, rotating)."""
     needed = enablers(game)
-    anchors = {name for options in needed for name in options}
+    anchors = {name for options in needed for name in options}  # played on their own
     found: list[tuple[str, Options]] = [("defaults", {})]
     found += [("+".join(f"{k}={v}" for k, v in options.items()), options) for options in needed]
     found += list(rule_set_variants(game, needed))

@@ -1,8 +1,9 @@
 """Seeded random play through ``Match`` with the contract checked along the way.
 
 Cheap checks run at every decision; the costly ones (every option tried on a clone, the views
-of every seat and what they hide, clones, determinize, undo) at sampled decisions, and
-save/load at one point in the middle and at the end, so that the whole suite stays fast.
+of every seat and what they hide, clones, determinize, undo) at sampled decisions, among them
+the first of every decision kind; save/load at one point in the middle and at the end. That
+keeps the whole suite fast.
 """
 
 from __future__ import annotations
@@ -188,8 +189,30 @@ def check_result(game: Game[Any], match: Match[Any], players: int) -> None:
 
 
 # --- one game ------------------------------------------------------------------------------------
-def sampled(number: int) -> bool:
-    return number < FIRST_SAMPLED or number % SAMPLE_EVERY == 0
+def sampled(number: int, kind: str, kinds_seen: set[str]) -> bool:
+    """Deep checks at the first decisions, at the first decision of every kind, and then at
+    every ``SAMPLE_EVERY``-th decision."""
+    first_of_kind = kind not in kinds_seen
+    kinds_seen.add(kind)
+    return first_of_kind or number < FIRST_SAMPLED or number % SAMPLE_EVERY == 0
+
+
+def play_checked(match: Match[Any], index: int, seed: int, *, try_undo: bool) -> bool:
+    """Play option ``index`` of a sampled decision with the deep checks before and after it;
+    True when an undo was taken (and redone)."""
+    game, state, players = match.game, match.state, match.config.players
+    decision = match.decision
+    assert decision is not None
+    views = all_views(game, state, players)
+    check_views(game, state, players, views)
+    check_every_key_applies(game, state, decision)
+    check_clone_independence(game, state, players, seed)
+    earlier_clone = game.clone(state)
+    kept = snapshot(earlier_clone)
+    match.play(index)
+    assert snapshot(earlier_clone) == kept, "playing the original changed a clone taken before"
+    check_undo_messages(match, players)
+    return try_undo and check_undo(match, decision.seat, views, players)
 
 
 def play_case(case: Case) -> int:
@@ -200,30 +223,17 @@ def play_case(case: Case) -> int:
     chooser = Rng(case.seed * 7 + 1)
     undos = 0
     number = 0
+    kinds_seen: set[str] = set()
     while (decision := match.decision) is not None:
         assert number < MAX_DECISIONS, f"no end after {MAX_DECISIONS} decisions"
         check_decision(decision, players)
-        deep = sampled(number)
-        views: Views = []
-        earlier_clone = None
-        if deep:
-            state = match.state
-            views = all_views(game, state, players)
-            check_views(game, state, players, views)
-            check_every_key_applies(game, state, decision)
-            check_clone_independence(game, state, players, case.seed + number)
-            earlier_clone = game.clone(state)
-            kept = snapshot(earlier_clone)
-        match.play(chooser.below(len(decision.options)))
-        if deep:
-            assert earlier_clone is not None and snapshot(earlier_clone) == kept, (
-                "playing the original changed a clone taken before"
-            )
-            check_undo_messages(match, players)
-            if undos < UNDO_CHECKS and check_undo(match, decision.seat, views, players):
-                undos += 1
-            if number == SAMPLE_EVERY:
-                check_save_round_trip(match, players)
+        index = chooser.below(len(decision.options))
+        if not sampled(number, decision.kind, kinds_seen):
+            match.play(index)
+        elif play_checked(match, index, case.seed + number, try_undo=undos < UNDO_CHECKS):
+            undos += 1
+        if number == SAMPLE_EVERY:
+            check_save_round_trip(match, players)
         number += 1
     check_result(game, match, players)
     check_save_round_trip(match, players)
@@ -236,8 +246,9 @@ def play_determinizing(case: Case) -> None:
     match = Match(game, game.config(case.players, case.options), case.seed)
     chooser = Rng(case.seed * 7 + 1)
     number = 0
+    kinds_seen: set[str] = set()
     while (decision := match.decision) is not None:
-        if sampled(number):
+        if sampled(number, decision.kind, kinds_seen):
             check_determinize(game, match.state, case.players, case.seed + number)
         match.play(chooser.below(len(decision.options)))
         number += 1

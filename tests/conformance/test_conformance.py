@@ -13,7 +13,7 @@ import pytest
 
 from boardwright.games import game_names, get_game
 
-from .configurations import Case, cases, configurations
+from .configurations import Case, cases, configurations, other_values
 from .contract import play_case, play_determinizing
 
 CASES = cases()
@@ -36,7 +36,10 @@ def test_every_option_value_is_played() -> None:
         game = get_game(name)
         played = [options for _, options, _ in configurations(game)]
         for spec in game.option_set:
-            assert any(spec.name in options for options in played), f"{name}: {spec.name}"
+            for value in other_values(spec):
+                assert any(options.get(spec.name) == value for options in played), (
+                    f"{name}: {spec.name}={value!r} is never played"
+                )
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
