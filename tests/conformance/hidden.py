@@ -44,13 +44,9 @@ def decks(obj: object, depth: int = 0) -> list[list[Any]]:
 
 
 def _is_state_part(value: object) -> bool:
-    """A mutable part of a state (a seat's record, an adventure's state), not content."""
-    module = type(value).__module__
-    return (
-        module.startswith("boardwright.games.")
-        and module.endswith("state")
-        and not isinstance(value, type)
-    )
+    """A mutable part of a state (a seat's record, an adventure's state): parts of a state copy
+    themselves with ``clone()``, content and options do not."""
+    return not isinstance(value, type) and callable(getattr(value, "clone", None))
 
 
 def with_hidden_parts_changed(state: StateBase) -> int:

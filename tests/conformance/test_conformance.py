@@ -15,6 +15,7 @@ from boardwright.games import game_names, get_game
 
 from .configurations import Case, cases, configurations, other_values
 from .contract import play_case, play_determinizing
+from .hidden import with_hidden_parts_changed
 
 CASES = cases()
 
@@ -40,6 +41,15 @@ def test_every_option_value_is_played() -> None:
                 assert any(options.get(spec.name) == value for options in played), (
                     f"{name}: {spec.name}={value!r} is never played"
                 )
+
+
+def test_the_hidden_decks_are_found() -> None:
+    """The view check reorders decks found by name: every configuration must have some, or the
+    check would prove nothing."""
+    for case in CASES:
+        game = get_game(case.game)
+        state = game.setup(game.config(case.players, case.options), case.seed)
+        assert with_hidden_parts_changed(state) > 0, f"{case.id}: no deck found to reorder"
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
