@@ -10,14 +10,11 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from boardwright.bots import RandomBot
-from boardwright.cli import common
 from boardwright.cli.main import app
-from boardwright.engine.errors import ConfigError
 from boardwright.engine.session import load_save
-from boardwright.games import get_game
+from boardwright.games import GameEntry, get_game
 from boardwright.games.realm_of_sand.content import CONTENT_DIR as REALM_CONTENT
 from boardwright.games.runebound.content import CONTENT_DIR as RUNEBOUND_CONTENT
-from boardwright.sim import runner as sim_runner
 from boardwright.sim.runner import simulate
 
 SIMULATE = ["simulate", "runebound", "--adventure", "dragonlords", "--players", "3"]
@@ -101,14 +98,7 @@ def test_bad_adventure_and_rules_are_one_line_errors(runner: CliRunner) -> None:
     assert_one_line_error(result, "disagree")
 
 
-def test_any_bot_name_goes_to_make_bot(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    def make_bot(kind: str, seed: int) -> RandomBot:
-        if kind not in ("random", "heuristic"):
-            raise ConfigError(f"unknown bot '{kind}'; known bots: heuristic, random")
-        return RandomBot(seed)
-
-    monkeypatch.setattr(common, "make_bot", make_bot)
-    monkeypatch.setattr(sim_runner, "make_bot", make_bot)
+def test_bots_are_the_games_own(runner: CliRunner) -> None:
     args = ["simulate", "runebound", "--seats", "heuristic,random", "--games", "1", "--json"]
     result = invoke(runner, args)
     assert result.exit_code == 0, result.output
@@ -117,13 +107,21 @@ def test_any_bot_name_goes_to_make_bot(runner: CliRunner, monkeypatch: pytest.Mo
     assert_one_line_error(result, "seat 2", "clever", "heuristic, random")
 
 
+def test_a_game_without_the_bot_refuses_it(runner: CliRunner) -> None:
+    """Realm of Sand offers no heuristic bot: a one-line error listing its bots, not random."""
+    result = invoke(runner, ["simulate", "realm-of-sand", "--seats", "heuristic,random"])
+    assert_one_line_error(result, "seat 1", "unknown bot 'heuristic' for realm-of-sand", "random")
+    result = invoke(runner, ["play", "realm-of-sand", "--seats", "human,heuristic"])
+    assert_one_line_error(result, "seat 2", "its bots: random", "(or 'human')")
+
+
 def test_a_bot_factory_error_of_another_kind_is_still_one_line(
     runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def make_bot(kind: str, seed: int) -> RandomBot:
+    def make_bot(self: GameEntry, kind: str, seed: int, game: object) -> RandomBot:
         raise KeyError(kind)
 
-    monkeypatch.setattr(common, "make_bot", make_bot)
+    monkeypatch.setattr(GameEntry, "make_bot", make_bot)
     result = invoke(runner, ["simulate", "runebound", "--seats", "odd,random"])
     assert_one_line_error(result, "seat 1", "unknown bot 'odd'")
 
