@@ -5,12 +5,16 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner, Result
 
-from boardwright.bots import RandomBot
+from boardwright.bots import Bot, RandomBot, factories
+from boardwright.bots.factories import runebound_heuristic
+from boardwright.bots.runebound_bot import RuneboundBot
 from boardwright.cli.main import app
+from boardwright.engine.game import Game
 from boardwright.engine.session import load_save
 from boardwright.games import GameEntry, get_game
 from boardwright.games.realm_of_sand.content import CONTENT_DIR as REALM_CONTENT
@@ -260,3 +264,46 @@ def test_pack_names_show_in_the_render(runner: CliRunner, home: Path, tmp_path: 
     result = invoke(runner, args, stdin="q\n\n")
     assert result.exit_code == 0, result.output
     assert result.stdout.count("Sir ") >= 2
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", "runebound", "--seats", "heuristic,heuristic", "--games", "1"],
+        ["play", "runebound", "--seats", "heuristic,heuristic", "--seed", "4"],
+    ],
+    ids=["simulate", "play"],
+)
+def test_the_heuristic_bot_plays_with_the_packs_cards(
+    runner: CliRunner,
+    home: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    command: list[str],
+) -> None:
+    """With --content, the bots know the pack's cards (a hero's life, a market card's cost),
+    not the built-in ones."""
+    folder = copy_content(RUNEBOUND_CONTENT, tmp_path / "stats")
+    heroes = folder / "heroes.yaml"
+    heroes.write_text(heroes.read_text().replace("life: 5", "life: 9", 1))  # h-ysolde, first
+    market = folder / "market.yaml"
+    market.write_text(market.read_text().replace("cost: 2\n", "cost: 7\n", 1))  # m-01, first
+    assert invoke(runner, ["content", "import", "runebound", str(folder)]).exit_code == 0
+    built = get_game("runebound").content  # type: ignore[attr-defined]
+    assert (built.heroes[0].id, built.heroes[0].life) == ("h-ysolde", 5)
+    assert (built.market[0].id, built.market[0].cost) == ("m-01", 2)
+    made: list[RuneboundBot] = []
+
+    def recording(seed: int, game: Game[Any]) -> Bot:
+        bot = runebound_heuristic(seed, game)
+        assert isinstance(bot, RuneboundBot)
+        made.append(bot)
+        return bot
+
+    monkeypatch.setattr(factories, "runebound_heuristic", recording)
+    result = invoke(runner, [*command, "--content", "stats", "--option", "max_rounds=1"])
+    assert result.exit_code == 0, result.output
+    assert made
+    for bot in made:
+        assert bot.kb.heroes["h-ysolde"].life == 9
+        assert bot.kb.market["m-01"].cost == 7
