@@ -80,10 +80,6 @@ class Match(Generic[S]):
             raise IllegalActionError(
                 f"option {index} is out of range: choose 0 to {len(decision.options) - 1}"
             )
-        if self.lean:
-            self.game.apply(self.state, index, None)
-            self.version += 1
-            return []
         key = decision.options[index].key
         return self._apply(decision.seat, key, lambda log: self.game.apply(self.state, index, log))
 

@@ -103,11 +103,6 @@ class Table(Generic[S]):
         self.match.play_key(key)
         return self.events_for(seat)
 
-    def bot_to_move(self) -> Bot | None:
-        """The bot that decides now, or None (a human decides or the game is over)."""
-        decision = self.match.decision
-        return None if decision is None else self.bots[decision.seat]
-
     def advance(self) -> bool:
         """Play one bot move if a bot decides now; False if a human decides or the game is over."""
         decision = self.match.decision
@@ -124,13 +119,8 @@ class Table(Generic[S]):
         return the number of moves made."""
         if self.match.lean:
             return self._run_bots_lean(limit)
-        match, bots = self.match, self.bots
         moves = 0
-        while (decision := match.decision) is not None and (limit is None or moves < limit):
-            bot = bots[decision.seat]
-            if bot is None:
-                break
-            self._bot_move(bot, decision)
+        while (limit is None or moves < limit) and self.advance():
             moves += 1
         return moves
 
