@@ -48,7 +48,8 @@ def play(players: int, seed: int, options: dict[str, Any]) -> tuple[float, int, 
     digest = hashlib.sha256()
     start = time.perf_counter()
     bots = [
-        Recorder(make_bot("heuristic", derive_seed(seed, "bot", s)), digest) for s in range(players)
+        Recorder(make_bot("heuristic", derive_seed(seed, "bot", s), game), digest)
+        for s in range(players)
     ]
     _, _, decisions = play_one(game, game.config(players, options), seed, bots)
     return time.perf_counter() - start, decisions, digest.hexdigest()

@@ -15,6 +15,7 @@ from boardwright.cli.common import AskFunction
 from boardwright.cli.main import app
 from boardwright.cli.play import PlaySession
 from boardwright.engine.session import Match
+from boardwright.engine.table import Table
 from boardwright.games import get_game
 
 GAME = "realm-of-sand"
@@ -43,7 +44,7 @@ def test_a_human_and_a_bot_play_to_the_end() -> None:
     game = get_game(GAME)
     match = Match(game, game.config(2, {"max_rounds": "6"}), 8)
     prompts, ask = scripted(["1"] * 2000)
-    session = PlaySession(match, [None, RandomBot(1)], quiet_console(), ask)
+    session = PlaySession(Table(match, [None, RandomBot(1)]), quiet_console(), ask)
     assert session.run() == 0
     assert match.result is not None
     assert prompts and all(p == "Player 1> " for p in prompts)
@@ -54,7 +55,7 @@ def test_undo_refusal_is_shown_and_asked_again() -> None:
     match = Match(game, game.config(1, {}), 3)
     buffer = io.StringIO()
     _, ask = scripted(["u", "1", "u", "u"])
-    session = PlaySession(match, [None], quiet_console(buffer), ask)
+    session = PlaySession(Table(match, [None]), quiet_console(buffer), ask)
     assert session.run() == 0
     text = buffer.getvalue()
     assert "cannot undo: there is nothing to undo" in text
@@ -79,7 +80,7 @@ def test_prompts_options_and_events_are_shown_in_english() -> None:
     match = Match(game, game.config(1, {}), 3)
     buffer = io.StringIO()
     _, ask = scripted(["1", "q"])
-    session = PlaySession(match, [None], quiet_console(buffer), ask)
+    session = PlaySession(Table(match, [None]), quiet_console(buffer), ask)
     first = match.decision
     assert first is not None
     tile = game.texts().option(first.options[0])

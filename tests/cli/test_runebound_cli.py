@@ -5,19 +5,20 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner, Result
 
-from boardwright.bots import RandomBot
-from boardwright.cli import common
+from boardwright.bots import Bot, RandomBot, factories
+from boardwright.bots.factories import runebound_heuristic
+from boardwright.bots.runebound_bot import RuneboundBot
 from boardwright.cli.main import app
-from boardwright.engine.errors import ConfigError
+from boardwright.engine.game import Game
 from boardwright.engine.session import load_save
-from boardwright.games import get_game
+from boardwright.games import GameEntry, get_game
 from boardwright.games.realm_of_sand.content import CONTENT_DIR as REALM_CONTENT
 from boardwright.games.runebound.content import CONTENT_DIR as RUNEBOUND_CONTENT
-from boardwright.sim import runner as sim_runner
 from boardwright.sim.runner import simulate
 
 SIMULATE = ["simulate", "runebound", "--adventure", "dragonlords", "--players", "3"]
@@ -101,14 +102,7 @@ def test_bad_adventure_and_rules_are_one_line_errors(runner: CliRunner) -> None:
     assert_one_line_error(result, "disagree")
 
 
-def test_any_bot_name_goes_to_make_bot(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    def make_bot(kind: str, seed: int) -> RandomBot:
-        if kind not in ("random", "heuristic"):
-            raise ConfigError(f"unknown bot '{kind}'; known bots: heuristic, random")
-        return RandomBot(seed)
-
-    monkeypatch.setattr(common, "make_bot", make_bot)
-    monkeypatch.setattr(sim_runner, "make_bot", make_bot)
+def test_bots_are_the_games_own(runner: CliRunner) -> None:
     args = ["simulate", "runebound", "--seats", "heuristic,random", "--games", "1", "--json"]
     result = invoke(runner, args)
     assert result.exit_code == 0, result.output
@@ -117,13 +111,21 @@ def test_any_bot_name_goes_to_make_bot(runner: CliRunner, monkeypatch: pytest.Mo
     assert_one_line_error(result, "seat 2", "clever", "heuristic, random")
 
 
+def test_a_game_without_the_bot_refuses_it(runner: CliRunner) -> None:
+    """Realm of Sand offers no heuristic bot: a one-line error listing its bots, not random."""
+    result = invoke(runner, ["simulate", "realm-of-sand", "--seats", "heuristic,random"])
+    assert_one_line_error(result, "seat 1", "unknown bot 'heuristic' for realm-of-sand", "random")
+    result = invoke(runner, ["play", "realm-of-sand", "--seats", "human,heuristic"])
+    assert_one_line_error(result, "seat 2", "its bots: random", "(or 'human')")
+
+
 def test_a_bot_factory_error_of_another_kind_is_still_one_line(
     runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def make_bot(kind: str, seed: int) -> RandomBot:
+    def make_bot(self: GameEntry, kind: str, seed: int, game: object) -> RandomBot:
         raise KeyError(kind)
 
-    monkeypatch.setattr(common, "make_bot", make_bot)
+    monkeypatch.setattr(GameEntry, "make_bot", make_bot)
     result = invoke(runner, ["simulate", "runebound", "--seats", "odd,random"])
     assert_one_line_error(result, "seat 1", "unknown bot 'odd'")
 
@@ -262,3 +264,46 @@ def test_pack_names_show_in_the_render(runner: CliRunner, home: Path, tmp_path: 
     result = invoke(runner, args, stdin="q\n\n")
     assert result.exit_code == 0, result.output
     assert result.stdout.count("Sir ") >= 2
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", "runebound", "--seats", "heuristic,heuristic", "--games", "1"],
+        ["play", "runebound", "--seats", "heuristic,heuristic", "--seed", "4"],
+    ],
+    ids=["simulate", "play"],
+)
+def test_the_heuristic_bot_plays_with_the_packs_cards(
+    runner: CliRunner,
+    home: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    command: list[str],
+) -> None:
+    """With --content, the bots know the pack's cards (a hero's life, a market card's cost),
+    not the built-in ones."""
+    folder = copy_content(RUNEBOUND_CONTENT, tmp_path / "stats")
+    heroes = folder / "heroes.yaml"
+    heroes.write_text(heroes.read_text().replace("life: 5", "life: 9", 1))  # h-ysolde, first
+    market = folder / "market.yaml"
+    market.write_text(market.read_text().replace("cost: 2\n", "cost: 7\n", 1))  # m-01, first
+    assert invoke(runner, ["content", "import", "runebound", str(folder)]).exit_code == 0
+    built = get_game("runebound").content  # type: ignore[attr-defined]
+    assert (built.heroes[0].id, built.heroes[0].life) == ("h-ysolde", 5)
+    assert (built.market[0].id, built.market[0].cost) == ("m-01", 2)
+    made: list[RuneboundBot] = []
+
+    def recording(seed: int, game: Game[Any]) -> Bot:
+        bot = runebound_heuristic(seed, game)
+        assert isinstance(bot, RuneboundBot)
+        made.append(bot)
+        return bot
+
+    monkeypatch.setattr(factories, "runebound_heuristic", recording)
+    result = invoke(runner, [*command, "--content", "stats", "--option", "max_rounds=1"])
+    assert result.exit_code == 0, result.output
+    assert made
+    for bot in made:
+        assert bot.kb.heroes["h-ysolde"].life == 9
+        assert bot.kb.market["m-01"].cost == 7

@@ -51,7 +51,9 @@ class _BrokenBot:
 def test_games_that_raise_are_counted_and_the_run_goes_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(runner, "make_bot", lambda kind, seed: _BrokenBot(seed))
+    monkeypatch.setattr(
+        runner, "seat_bots", lambda kinds, game, players, seed, **_: [_BrokenBot(seed)] * players
+    )
     summary = simulate(GAME, 2, 7, seed=3)
     assert summary.errors == 7
     assert len(summary.error_messages) == runner.MAX_ERROR_MESSAGES

@@ -47,6 +47,8 @@ class PickStake(Procedure[ToyState]):
 
     def resume(self, state: ToyState, frame: Frame, option: Option, log: Log) -> None:
         state.stake = option.data
+        if log is not None:
+            log.append(Event("stake", f"seat {state.seat} stakes {option.data}", {}))
         state.stack[-1] = ("roll",)
 
 

@@ -10,13 +10,10 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from boardwright.bots import Bot, make_bot
-from boardwright.engine.errors import BoardwrightError, ConfigError
+from boardwright.engine.errors import BoardwrightError
 from boardwright.engine.game import Game
 from boardwright.engine.options import parse_option_pairs
 from boardwright.games import get_game
-
-HUMAN = "human"
 
 AskFunction = Callable[[str], str]
 """Reads one line of input after showing a prompt; raises EOFError at the end of input."""
@@ -108,26 +105,6 @@ def split_seats(text: str) -> list[str]:
     return [part.strip().lower() for part in text.split(",")]
 
 
-def check_seat_kinds(kinds: Sequence[str], players: int, *, allow_human: bool) -> None:
-    """ConfigError if the count does not match or a seat kind is unknown."""
-    if len(kinds) != players:
-        raise ConfigError(
-            f"--seats lists {len(kinds)} seat(s) but the game has {players} player(s); "
-            "give one per player, e.g. --seats human,random"
-        )
-    for number, kind in enumerate(kinds, 1):
-        if kind == HUMAN:
-            if not allow_human:
-                raise ConfigError("a simulation has no human seats; use bots such as 'random'")
-            continue
-        try:
-            make_bot(kind, 0)
-        except (BoardwrightError, ValueError, KeyError) as err:
-            extra = " (or 'human')" if allow_human else ""
-            problem = f"unknown bot '{kind}'" if isinstance(err, KeyError) else str(err)
-            raise ConfigError(f"--seats, seat {number}: {problem}{extra}") from None
-
-
 def resolve_players(game: Game[Any], players: int | None, seats: str | None) -> int:
     """The player count: --players, else the number of --seats, else 2 (within the game's range)."""
     if players is None:
@@ -137,16 +114,6 @@ def resolve_players(game: Game[Any], players: int | None, seats: str | None) -> 
             players = min(max(2, game.min_players), game.max_players)
     note_context(players=players)
     return players
-
-
-def build_controllers(kinds: Sequence[str], seed: int) -> list[Bot | None]:
-    """One entry per seat: None for a human, else a bot seeded from the game seed and seat."""
-    from boardwright.sim.runner import derive_seed
-
-    return [
-        None if kind == HUMAN else make_bot(kind, derive_seed(seed, "bot", seat))
-        for seat, kind in enumerate(kinds)
-    ]
 
 
 def seat_name(seat: int) -> str:

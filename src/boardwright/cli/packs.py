@@ -14,10 +14,8 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +23,7 @@ from boardwright.engine.content import ContentError
 from boardwright.engine.errors import SaveFileError
 from boardwright.engine.game import Game
 from boardwright.engine.session import Match, load_save
-from boardwright.games import get_game
+from boardwright.games import game_entry, get_game
 
 from .common import CliError
 
@@ -33,12 +31,6 @@ HOME_VARIABLE = "BOARDWRIGHT_HOME"
 PACK_INFO = "pack.json"
 SAVE_CONTENT_KEY = "content"
 PACK_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
-
-CONTENT_LOADERS: dict[str, str] = {
-    "realm-of-sand": "boardwright.games.realm_of_sand.content:load_content",
-    "runebound": "boardwright.games.runebound.content:load_content",
-}
-"""Per game: the function that loads a content folder (the game class takes ``content=``)."""
 
 
 @dataclass(frozen=True)
@@ -168,18 +160,9 @@ def import_pack(
 
 
 # --- building games from packs -------------------------------------------------------------------
-def content_loader(game_name: str) -> Callable[[Path], Any]:
-    target = CONTENT_LOADERS.get(game_name)
-    if target is None:
-        raise CliError(f"{game_name} cannot be played with a content pack")
-    module_name, _, function_name = target.partition(":")
-    loader: Callable[[Path], Any] = getattr(import_module(module_name), function_name)
-    return loader
-
-
 def build_game(game_name: str, pack: str) -> Game[Any]:
     """The game ``game_name`` built from the imported content pack ``pack``."""
-    base = get_game(game_name)  # the one-line 'unknown game' error
+    entry = game_entry(game_name)  # the one-line 'unknown game' error
     directory = pack_dir(game_name, pack)
     if not directory.is_dir():
         known = ", ".join(p.name for p in list_packs(game_name)) or "none"
@@ -187,14 +170,10 @@ def build_game(game_name: str, pack: str) -> Game[Any]:
             f"no {game_name} content pack '{pack}' (imported: {known}); "
             f"import one with 'boardwright content import {game_name} FOLDER --name {pack}'"
         )
-    loader = content_loader(game_name)
     try:
-        content = loader(directory)
-        game_class: Any = type(base)
-        game: Game[Any] = game_class(content=content)
+        return entry.build(directory)
     except ContentError as err:
         raise CliError(f"content pack '{pack}' does not load: {err}") from None
-    return game
 
 
 # --- save files ----------------------------------------------------------------------------------

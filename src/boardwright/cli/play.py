@@ -4,30 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import Enum
-from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.columns import Columns
 from rich.console import Console
-from rich.table import Table
+from rich.table import Table as RichTable
 from rich.text import Text
 
-from boardwright.bots import Bot, Observation
+from boardwright.bots import seat_bots
 from boardwright.engine.decision import Decision
 from boardwright.engine.errors import UndoRefusedError
+from boardwright.engine.events import Event
 from boardwright.engine.game import Result
+from boardwright.engine.rng import derive_seed
 from boardwright.engine.session import Match
-from boardwright.sim.runner import derive_seed
+from boardwright.engine.table import HUMAN, Table
 
 from .common import (
-    HUMAN,
     AskFunction,
     CliError,
     ContentPackOption,
-    build_controllers,
-    check_seat_kinds,
     choose_seed,
     load_game,
     note_context,
@@ -40,7 +37,7 @@ from .common import (
 )
 from .packs import load_saved, write_save
 from .renderers import get_renderer
-from .text import option_entries, print_events
+from .text import print_events, show_options
 
 HELP_TEXT = """\
 Type the number of an option to choose it. Other commands:
@@ -52,7 +49,6 @@ Type the number of an option to choose it. Other commands:
   q, quit            leave the game (offers to save)"""
 
 LOG_LINES = 20
-MANY_OPTIONS = 8
 
 
 class Step(Enum):
@@ -63,14 +59,14 @@ class Step(Enum):
     QUIT = "quit"  # leave the game
 
 
-def result_table(result: Result, kinds: Sequence[str] = ()) -> Table:
+def result_table(result: Result, kinds: Sequence[str] = ()) -> RichTable:
     """Ranks and scores per seat (and who played it, if known), plus per-seat details."""
     per_seat = {
         key: value
         for key, value in result.details.items()
         if isinstance(value, list | tuple) and len(value) == len(result.scores)
     }
-    table = Table(title="Result", title_justify="left")
+    table = RichTable(title="Result", title_justify="left")
     headings = ("rank", "seat", *(("who",) if kinds else ()), "score", *per_seat)
     for heading in headings:
         table.add_column(heading.replace("_", " "))
@@ -105,109 +101,91 @@ def show_result(console: Console, result: Result, kinds: Sequence[str] = ()) -> 
 
 
 class PlaySession:
-    """Runs a match to its end, asking humans through ``ask`` and letting bots move."""
+    """Input and output at the terminal for a :class:`Table`: asks humans through ``ask`` and
+    shows what happens; the table runs the bots, the events per seat, moves and undo."""
 
     def __init__(
         self,
-        match: Match[Any],
-        controllers: Sequence[Bot | None],
+        table: Table[Any],
         console: Console,
         ask: AskFunction,
         save_path: Path | None = None,
         content_pack: str | None = None,
     ) -> None:
-        self.match = match
+        self.table = table
         self.content_pack = content_pack
-        self.controllers = list(controllers)
-        self.kinds = [HUMAN if c is None else c.name for c in self.controllers]
         self.console = console
         self.ask = ask
         self.save_path = save_path
-        self.render = get_renderer(match.game.name, match.game)
-        self.texts = match.game.texts()
-        self.humans = [seat for seat, c in enumerate(self.controllers) if c is None]
+        self.render = get_renderer(table.match.game.name, table.match.game)
+        self.texts = table.match.game.texts()
+        self.humans = table.humans
         self.table_seat = self.humans[0] if len(self.humans) == 1 else None
-        self.seen = {seat: len(match.log) for seat in self.humans}
         self.drawn: tuple[int, int] | None = None
         self.last_human: int | None = None
 
     # --- the loop -------------------------------------------------------------------------
     def run(self) -> int:
         """Play until the game ends or a human leaves; return the exit code."""
-        print_events(self.console, self.texts, self.match.events_for(self.table_seat)[-LOG_LINES:])
-        while (decision := self.match.decision) is not None:
-            bot = self.controllers[decision.seat]
-            if bot is not None:
-                self.bot_move(decision, bot)
+        table = self.table
+        print_events(self.console, self.texts, table.history(self.table_seat)[-LOG_LINES:])
+        for viewer in {self.table_seat, *self.humans}:
+            table.mark_seen(viewer)
+        while (decision := table.decision) is not None:
+            if table.advance():
+                print_events(self.console, self.texts, table.events_for(self.table_seat))
             elif not self.human_move(decision):
                 return 0
         self.autosave()
         self.finish()
         return 0
 
-    def bot_move(self, decision: Decision, bot: Bot) -> None:
-        match, seat = self.match, decision.seat
-        start = len(match.log)
-        observation = Observation(seat, decision, partial(match.view, seat))
-        match.play(bot.choose(observation), seat)
-        print_events(self.console, self.texts, match.events_for(self.table_seat, start))
-
     def human_move(self, decision: Decision) -> bool:
         """Ask a human until the game moves on; False when the player leaves."""
-        seat = decision.seat
-        self.announce(seat)
-        if self.drawn != (seat, len(self.match.log)):
+        seat, version = decision.seat, self.table.version
+        self.announce(seat, self.table.events_for(seat))
+        if self.drawn != (seat, len(self.table.match.log)):
             self.draw(seat)
-        self.show_options(decision)
+        show_options(self.console, self.texts, decision)
         while True:
             try:
                 line = self.ask(f"{seat_name(seat)}> ")
             except EOFError:
                 self.leave("input ended")
                 return False
-            step = self.handle(line.strip(), decision)
+            step = self.handle(line.strip(), decision, version)
             if step is Step.QUIT:
                 return False
             if step is Step.DONE:
                 return True
 
     # --- showing --------------------------------------------------------------------------
-    def announce(self, seat: int) -> None:
-        """Hot-seat: say whose turn it is and recap what happened since that seat's last move."""
+    def announce(self, seat: int, recap: Sequence[Event]) -> None:
+        """Hot-seat: say whose turn it is and recap what happened since that seat's last move
+        (with one human, or the same human again, everything was shown as it happened)."""
         if len(self.humans) < 2 or seat == self.last_human:
             return
         self.last_human = seat
         self.console.rule(f"{seat_name(seat)}'s turn: pass the keyboard to {seat_name(seat)}")
-        recap = self.match.events_for(seat, min(self.seen[seat], len(self.match.log)))
         if recap:
             self.console.print(f"Since your last decision ({seat_name(seat)} sees):")
             print_events(self.console, self.texts, recap)
-        self.seen[seat] = len(self.match.log)
 
     def draw(self, seat: int | None) -> None:
-        self.console.print(self.render(self.match.view(seat)))
+        self.console.print(self.render(self.table.view(seat)))
         if seat is not None:
-            self.drawn = (seat, len(self.match.log))
-
-    def show_options(self, decision: Decision) -> None:
-        self.console.print(Text(self.texts.prompt(decision), style="bold"))
-        entries = option_entries(self.texts, decision)
-        if len(entries) > MANY_OPTIONS:
-            self.console.print(Columns([Text(e) for e in entries], padding=(0, 3)))
-        else:
-            for entry in entries:
-                self.console.print(Text(entry))
+            self.drawn = (seat, len(self.table.match.log))
 
     def hint(self, message: str) -> None:
         self.console.print(Text(message, style="yellow"))
 
     # --- input ----------------------------------------------------------------------------
-    def handle(self, line: str, decision: Decision) -> Step:
-        """Act on one line of input."""
+    def handle(self, line: str, decision: Decision, version: int) -> Step:
+        """Act on one line of input (``version``: the table's when the options were shown)."""
         word, _, rest = line.partition(" ")
         word = word.lower()
         if word.isdigit():
-            return self.choose(int(word), decision)
+            return self.choose(int(word), decision, version)
         if word in ("u", "undo"):
             return self.undo(decision.seat)
         if word in ("s", "save"):
@@ -216,7 +194,7 @@ class PlaySession:
             self.show_log(decision.seat)
         elif word == "v":
             self.draw(decision.seat)
-            self.show_options(decision)
+            show_options(self.console, self.texts, decision)
         elif word in ("h", "help", "?"):
             self.console.print(HELP_TEXT, markup=False, highlight=False)
         elif word in ("q", "quit", "exit"):
@@ -227,26 +205,23 @@ class PlaySession:
             self.hint(f"{shown}: type 1 to {len(decision.options)}, or h for help")
         return Step.AGAIN
 
-    def choose(self, number: int, decision: Decision) -> Step:
+    def choose(self, number: int, decision: Decision, version: int) -> Step:
         count = len(decision.options)
         if not 1 <= number <= count:
             self.hint(f"there is no option {number}: type 1 to {count}, or h for help")
             return Step.AGAIN
-        start = len(self.match.log)
-        self.match.play(number - 1, decision.seat)
-        print_events(self.console, self.texts, self.match.events_for(decision.seat, start))
-        self.seen[decision.seat] = len(self.match.log)
+        key = decision.options[number - 1].key
+        print_events(self.console, self.texts, self.table.play(decision.seat, key, version))
+        self.table.mark_seen(self.table_seat)  # hot-seat: the table saw the move as it was made
         self.autosave()
         return Step.DONE
 
     def undo(self, seat: int) -> Step:
         try:
-            self.match.undo(seat)
+            self.table.undo(seat)
         except UndoRefusedError as refusal:
             self.hint(str(refusal))
             return Step.AGAIN
-        for human in self.seen:
-            self.seen[human] = min(self.seen[human], len(self.match.log))
         self.console.print(Text("Your last decision was taken back.", style="cyan"))
         self.drawn = None
         return Step.DONE
@@ -256,7 +231,7 @@ class PlaySession:
             self.hint("save needs a file name: s FILE")
             return False
         try:
-            write_save(self.match, Path(name), self.content_pack)
+            write_save(self.table.match, Path(name), self.content_pack)
         except OSError as err:
             self.hint(f"could not save to {name}: {err.strerror or err}")
             return False
@@ -264,7 +239,7 @@ class PlaySession:
         return True
 
     def show_log(self, seat: int) -> None:
-        events = self.match.events_for(seat)[-LOG_LINES:]
+        events = self.table.history(seat)[-LOG_LINES:]
         self.console.print(Text(f"The last {len(events)} event(s):", style="bold"))
         print_events(self.console, self.texts, events)
 
@@ -273,7 +248,7 @@ class PlaySession:
         if self.save_path is None:
             return
         try:
-            write_save(self.match, self.save_path, self.content_pack)
+            write_save(self.table.match, self.save_path, self.content_pack)
         except OSError as err:
             self.hint(f"could not save to {self.save_path}: {err.strerror or err}")
 
@@ -297,9 +272,9 @@ class PlaySession:
     def finish(self) -> None:
         self.console.rule("Game over")
         self.draw(self.table_seat)
-        result = self.match.result
+        result = self.table.result
         if result is not None:
-            show_result(self.console, result, self.kinds)
+            show_result(self.console, result, self.table.kinds)
         if self.save_path is not None:
             self.console.print(f"The game is saved in {self.save_path}.", markup=False)
 
@@ -313,19 +288,27 @@ def new_match(
     options: list[str],
     content_pack: str | None = None,
     rules: str | None = None,
-) -> tuple[Match[Any], list[str]]:
+) -> Table[Any]:
+    """A new game at a table with the seats ``seats`` names (default: a human, then random)."""
     game = load_game(game_name, content_pack)
     count = resolve_players(game, players, seats)
     config = game.config(count, game.rule_set_options(rules, parse_options(options)))
+    return seated(Match(game, config, choose_seed(seed)), seats)
+
+
+def seated(match: Match[Any], seats: str | None) -> Table[Any]:
+    """``match`` at a table with the seats ``seats`` names, each bot seeded from the game's
+    seed and the number of moves made (so a loaded game gets fresh bots)."""
+    count = match.config.players
     kinds = split_seats(seats) if seats else [HUMAN] + ["random"] * (count - 1)
-    check_seat_kinds(kinds, count, allow_human=True)
-    return Match(game, config, choose_seed(seed)), kinds
+    seed = derive_seed(match.seed, "play", len(match.actions))
+    return Table(match, seat_bots(kinds, match.game, count, seed, allow_human=True))
 
 
 def loaded_match(
     game_name: str, path: Path, players: int | None, seats: str | None, given: Mapping[str, Any]
-) -> tuple[Match[Any], list[str], str | None]:
-    """The saved match, the seat kinds and the content pack the save names (if any)."""
+) -> tuple[Table[Any], str | None]:
+    """The saved game at a table with ``seats``, and the content pack the save names (if any)."""
     load_game(game_name)
     if any(value for value in given.values()):
         flags = ", ".join(name for name, value in given.items() if value)
@@ -339,9 +322,7 @@ def loaded_match(
     note_context(seed=match.seed, players=count, options=match.config.to_data()["options"])
     if players is not None and players != count:
         raise CliError(f"{path} is a {count}-player game, not {players}-player")
-    kinds = split_seats(seats) if seats else [HUMAN] + ["random"] * (count - 1)
-    check_seat_kinds(kinds, count, allow_human=True)
-    return match, kinds, pack
+    return seated(match, seats), pack
 
 
 def introduce(
@@ -415,17 +396,16 @@ def play_command(
             "--content": content is not None,
             "--rules": rules is not None,
         }
-        match, kinds, content = loaded_match(game, load, players, seats, given)
+        table, content = loaded_match(game, load, players, seats, given)
     else:
-        match, kinds = new_match(game, players, seats, seed, option or [], content, rules)
+        table = new_match(game, players, seats, seed, option or [], content, rules)
     if save is not None:
         try:
-            write_save(match, save, content)
+            write_save(table.match, save, content)
         except OSError as err:
             raise CliError(f"cannot write the save file {save}: {err.strerror or err}") from None
-    introduce(console, match, kinds, content)
-    controllers = build_controllers(kinds, derive_seed(match.seed, "play", len(match.actions)))
-    session = PlaySession(match, controllers, console, stdin_ask(console), save, content)
+    introduce(console, table.match, table.kinds, content)
+    session = PlaySession(table, console, stdin_ask(console), save, content)
     code = session.run()
     if code:
         raise typer.Exit(code)

@@ -12,7 +12,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 import boardwright
-from boardwright.games import game_names, get_game
+from boardwright.games import GAMES, game_names, get_game
 
 from .common import CliError, stdout_console
 
@@ -80,12 +80,6 @@ def rule_section(text: str, rule_id: str) -> str | None:
     return "\n".join(section).strip()
 
 
-# Games whose reference is split into several files (base game, expansions, optional rules).
-REFERENCE_FILES: dict[str, tuple[str, ...]] = {
-    "runebound": ("runebound-base", "al-kalim", "advanced", "card-packs"),
-}
-
-
 def rules_file(game: str) -> Path:
     """The (first) rules reference of ``game``; CliError if the game or the file is unknown."""
     return rules_files(game)[0]
@@ -93,7 +87,8 @@ def rules_file(game: str) -> Path:
 
 def rules_files(game: str) -> list[Path]:
     """Every rules reference file of ``game`` that exists (a file stem works as a name too)."""
-    stems = REFERENCE_FILES.get(game, (game,))
+    entry = GAMES.get(game)
+    stems = entry.rules_files if entry is not None else (game,)
     paths = [rules_dir() / f"{stem}.md" for stem in stems]
     found = [p for p in paths if p.is_file()]
     if game not in game_names() and not found:
@@ -101,6 +96,15 @@ def rules_files(game: str) -> list[Path]:
     if not found:
         raise CliError(f"no rules reference for '{game}': {paths[0]} does not exist")
     return found
+
+
+def owner_hint(rule_id: str, asked: str) -> str:
+    """``"RS rules are realm-of-sand's; "`` when the ID's prefix belongs to another game."""
+    prefix = rule_id.strip().partition("-")[0].upper()
+    for name, entry in GAMES.items():
+        if name != asked and prefix in entry.rule_prefixes:
+            return f"{prefix} rules are {name}'s; "
+    return ""
 
 
 def list_rule_files() -> None:
@@ -146,7 +150,7 @@ def rules_command(
     section = rule_section(text, rule_id)
     if section is None:
         raise CliError(
-            f"no rule '{rule_id}' in {path.name}; "
+            f"no rule '{rule_id}' in {path.name}; {owner_hint(rule_id, game)}"
             f"'boardwright rules {game} --ids' lists the rule IDs"
         )
     console.print(Markdown(section))

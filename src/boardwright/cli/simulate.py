@@ -13,13 +13,13 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from boardwright.bots import seat_bots
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.game import Game
 from boardwright.sim.runner import ProgressCallback, Summary, simulate
 
 from .common import (
     ContentPackOption,
-    check_seat_kinds,
     choose_seed,
     load_game,
     note_context,
@@ -209,7 +209,7 @@ def simulate_command(
     add_adventure(the_game, options, adventure)
     the_game.config(count, options)
     kinds = split_seats(seats) if seats else ["random"] * count
-    check_seat_kinds(kinds, count, allow_human=False)
+    seat_bots(kinds, the_game, count, 0, allow_human=False)  # one-line errors before the run
     run_seed = choose_seed(seed)
     note_context(games=games)
     show_bar = not as_json and sys.stderr.isatty()

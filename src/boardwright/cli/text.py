@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.columns import Columns
 from rich.console import Console
 from rich.text import Text
 
@@ -19,6 +20,20 @@ from boardwright.engine.texts import Texts
 def print_events(console: Console, texts: Texts, events: Sequence[Event]) -> None:
     for event in events:
         console.print(Text("  · ") + Text(texts.event(event)), highlight=False)
+
+
+MANY_OPTIONS = 8  # more than this are shown in columns
+
+
+def show_options(console: Console, texts: Texts, decision: Decision) -> None:
+    """The prompt and the numbered options (in columns when there are many)."""
+    console.print(Text(texts.prompt(decision), style="bold"))
+    entries = option_entries(texts, decision)
+    if len(entries) > MANY_OPTIONS:
+        console.print(Columns([Text(e) for e in entries], padding=(0, 3)))
+    else:
+        for entry in entries:
+            console.print(Text(entry))
 
 
 def option_entries(texts: Texts, decision: Decision) -> list[str]:

@@ -13,6 +13,14 @@ class IllegalActionError(BoardwrightError):
     """An action is not among the current decision's options, or it is not that seat's turn."""
 
 
+class StaleMoveError(IllegalActionError):
+    """A move chosen on a state that has changed since (another move or an undo came first)."""
+
+
+class NotYourTurnError(IllegalActionError):
+    """A move from a seat that is not the one deciding now (or a seat a bot plays)."""
+
+
 class UndoRefusedError(BoardwrightError):
     """Undo is not allowed here (a reveal, a die roll, another seat's decision, a turn change)."""
 

@@ -6,6 +6,7 @@ copying two ints, unlike :class:`random.Random` with its 625-word state.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -67,3 +68,10 @@ class Rng:
     @classmethod
     def from_data(cls, data: Sequence[int]) -> Rng:
         return cls(0, state=int(data[0]), draws=int(data[1]))
+
+
+def derive_seed(base: int, *parts: object) -> int:
+    """A 63-bit seed derived from ``base`` and ``parts`` (stable across runs and platforms)."""
+    text = ":".join(str(p) for p in (base, *parts))
+    digest = hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest()
+    return int.from_bytes(digest, "big") & ((1 << 63) - 1)

@@ -2,6 +2,8 @@
 
 Save files hold exactly that (JSON, versioned); states are rebuilt by replaying, so a save
 never goes stale. Undo replays all but the last action, within the rules of :meth:`undo`.
+A lean match (for simulation) keeps neither the log nor the history, so it cannot be undone
+or saved.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any, Generic, TypeVar
 from boardwright.engine.decision import Decision
 from boardwright.engine.errors import (
     BoardwrightError,
+    EngineError,
     IllegalActionError,
     SaveFileError,
     UndoRefusedError,
@@ -41,15 +44,21 @@ class ActionRecord:
 
 
 class Match(Generic[S]):
-    """A game in progress with its full history."""
+    """A game in progress with its full history (none when ``lean``).
 
-    def __init__(self, game: Game[S], config: GameConfig, seed: int) -> None:
+    ``version`` changes with every applied action and every undo (it never returns to an
+    earlier value), so a move chosen on an older state can be told apart and refused.
+    """
+
+    def __init__(self, game: Game[S], config: GameConfig, seed: int, *, lean: bool = False):
         self.game = game
         self.config = config
         self.seed = seed
+        self.lean = lean
         self.log: list[Event] = []
-        self.state: S = game.setup(config, seed, self.log)
+        self.state: S = game.setup(config, seed, None if lean else self.log)
         self.actions: list[ActionRecord] = []
+        self.version = 0
 
     # --- playing ------------------------------------------------------------------------
     @property
@@ -82,13 +91,18 @@ class Match(Generic[S]):
             decision.seat, key, lambda log: self.game.apply_key(self.state, key, log)
         )
 
-    def _apply(self, seat: int, key: str, do: Callable[[list[Event]], None]) -> list[Event]:
+    def _apply(self, seat: int, key: str, do: Callable[[list[Event] | None], None]) -> list[Event]:
+        if self.lean:
+            do(None)
+            self.version += 1
+            return []
         mark = self.state.barrier_mark()
         turn = self.game.turn_key(self.state)
         start = len(self.log)
         do(self.log)
         crossed = self.state.barrier_mark() != mark
         self.actions.append(ActionRecord(seat, key, crossed, turn, start))
+        self.version += 1
         return self.log[start:]
 
     def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
@@ -100,6 +114,8 @@ class Match(Generic[S]):
     # --- undo ---------------------------------------------------------------------------
     def undo_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not undo now, or None if it may."""
+        if self.lean:
+            return "this game keeps no history (it is played lean, for simulation)"
         if not self.actions:
             return "there is nothing to undo"
         last = self.actions[-1]
@@ -121,9 +137,12 @@ class Match(Generic[S]):
         keys = [a.key for a in self.actions[:-1]]
         rebuilt = Match.replay(self.game, self.config, self.seed, keys)
         self.state, self.log, self.actions = rebuilt.state, rebuilt.log, rebuilt.actions
+        self.version += 1
 
     # --- save, load, replay -----------------------------------------------------------------
     def to_save(self) -> dict[str, Any]:
+        if self.lean:
+            raise EngineError("a lean match keeps no history to save")
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,

@@ -1,26 +1,30 @@
 """Run many bot-only games and summarise them.
 
-Everything here goes through the :class:`boardwright.engine.Game` contract: bots see an
-:class:`~boardwright.bots.Observation` (a lazy view of their seat) and moves are applied with
-``game.apply(state, index)`` without an event log, for speed. Game ``i`` of a run uses a seed
-derived from the run's seed and ``i``; each bot's seed is derived from its game's seed and seat,
-so a run is reproducible from (game, players, seats, options, seed, games).
+Everything here goes through the :class:`boardwright.engine.Game` contract, each game at a
+:class:`~boardwright.engine.table.Table` of bots over a lean match (no event log, no history),
+for speed: bots see an :class:`~boardwright.bots.Observation` (a lazy view of their seat).
+Game ``i`` of a run uses a seed derived from the run's seed and ``i``; each bot's seed is derived
+from its game's seed and seat, so a run is reproducible from (game, players, seats, options,
+seed, games).
 """
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
-from typing import Any
+from typing import Any, cast
 
-from boardwright.bots import Bot, Observation, make_bot
+from boardwright.bots import Bot, seat_bots
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.events import Event
 from boardwright.engine.game import Game, GameConfig, Result
+from boardwright.engine.rng import derive_seed
+from boardwright.engine.session import Match
+from boardwright.engine.table import Table
 from boardwright.games import get_game
+
+__all__ = ["MAX_DECISIONS", "Summary", "derive_seed", "play_one", "simulate"]
 
 ProgressCallback = Callable[[int, int], None]
 """Called after each game with (games done, games in total)."""
@@ -29,13 +33,6 @@ MAX_DECISIONS = 200_000
 """A game still going after this many decisions counts as an error (a rules bug)."""
 
 MAX_ERROR_MESSAGES = 5
-
-
-def derive_seed(base: int, *parts: object) -> int:
-    """A 63-bit seed derived from ``base`` and ``parts`` (stable across runs and platforms)."""
-    text = ":".join(str(p) for p in (base, *parts))
-    digest = hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest()
-    return int.from_bytes(digest, "big") & ((1 << 63) - 1)
 
 
 @dataclass
@@ -173,20 +170,6 @@ class _Tally:
             self.error_messages.append(f"game {index} (seed {seed}): {message}")
 
 
-def check_seats(seats: Sequence[str], players: int) -> list[str]:
-    """The seat kinds, one per player; ConfigError if the count is wrong or a bot is unknown."""
-    kinds = [s.strip() for s in seats]
-    if len(kinds) != players:
-        raise ConfigError(
-            f"--seats lists {len(kinds)} seat(s) but the game has {players} player(s)"
-        )
-    for kind in kinds:
-        if kind == "human":
-            raise ConfigError("a simulation has no human seats; use bots such as 'random'")
-        make_bot(kind, 0)
-    return kinds
-
-
 def _rounds_of(game: Game[Any], state: Any, result: Result) -> float | None:
     """The number of rounds played, if the result details or the view report it."""
     value = result.details.get("rounds")
@@ -206,20 +189,18 @@ def play_one(
     log: list[Event] | None = None,
 ) -> tuple[Any, Result, int]:
     """Play one game to its end; return the final state, the result and the decision count.
-    The game's events go to ``log`` when one is given (unfiltered: for tools, not players)."""
-    state = game.setup(config, seed, log)
-    decisions = 0
-    while (decision := game.decision(state)) is not None:
-        if decisions >= MAX_DECISIONS:
-            raise RuntimeError(f"the game did not end after {MAX_DECISIONS} decisions")
-        seat = decision.seat
-        observation = Observation(seat, decision, partial(game.view, state, seat))
-        game.apply(state, bots[seat].choose(observation), log)
-        decisions += 1
-    result = game.result(state)
+    The game's events go to ``log`` when one is given (unfiltered: for tools, not players);
+    without one the match is lean."""
+    match = Match(game, config, seed, lean=log is None)
+    decisions = Table(match, bots).run_bots(MAX_DECISIONS)
+    result = match.result
     if result is None:
+        if match.decision is not None:
+            raise RuntimeError(f"the game did not end after {MAX_DECISIONS} decisions")
         raise RuntimeError("the game has no decision left but no result either")
-    return state, result, decisions
+    if log is not None:
+        log.extend(match.log)
+    return match.state, result, decisions
 
 
 def simulate(
@@ -238,12 +219,13 @@ def simulate(
         raise ConfigError(f"--games must be at least 1, not {games}")
     game = get_game(game_name) if isinstance(game_name, str) else game_name
     config = game.config(players, dict(options or {}))
-    kinds = check_seats(seats if seats is not None else ["random"] * players, players)
+    kinds = [kind.strip() for kind in seats] if seats is not None else ["random"] * players
+    seat_bots(kinds, game, players, seed, allow_human=False)  # one-line errors before a game
     tally = _Tally(players)
     start = time.perf_counter()
     for index in range(games):
         game_seed = derive_seed(seed, "game", index)
-        bots = [make_bot(kind, derive_seed(game_seed, "bot", s)) for s, kind in enumerate(kinds)]
+        bots = cast(list[Bot], seat_bots(kinds, game, players, game_seed, allow_human=False))
         try:
             state, result, decisions = play_one(game, config, game_seed, bots)
         except Exception as error:  # a broken game is data: count it, go on

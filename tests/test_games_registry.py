@@ -1,0 +1,49 @@
+"""The game registry: every entry's parts exist, and its rules reference uses its rule prefixes."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from boardwright.cli.main import app
+from boardwright.engine.errors import ConfigError
+from boardwright.games import GAMES, GameEntry, get_game, load_target
+
+RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
+DEFINITION = re.compile(r"^\*\*([A-Z]{2,3})-\d", re.MULTILINE)
+
+
+@pytest.mark.parametrize("entry", GAMES.values(), ids=list(GAMES))
+def test_every_part_of_an_entry_loads(entry: GameEntry) -> None:
+    game = get_game(entry.name)
+    assert game.name == entry.name
+    for target in (entry.game, entry.content_loader, entry.renderer, *entry.bots.values()):
+        assert callable(load_target(target)), target
+    for kind in entry.bots:
+        assert entry.make_bot(kind, 1, game).name == kind
+
+
+@pytest.mark.parametrize("entry", GAMES.values(), ids=list(GAMES))
+def test_rule_ids_use_the_games_prefixes(entry: GameEntry) -> None:
+    files = [RULES_DIR / f"{stem}.md" for stem in entry.rules_files]
+    found = [path for path in files if path.is_file()]
+    assert found, f"no rules reference of {entry.name} in {RULES_DIR}"
+    prefixes = {p for path in found for p in DEFINITION.findall(path.read_text(encoding="utf-8"))}
+    assert prefixes == set(entry.rule_prefixes)
+
+
+def test_a_bot_the_game_does_not_offer_is_refused() -> None:
+    entry = GAMES["realm-of-sand"]
+    with pytest.raises(
+        ConfigError, match="unknown bot 'heuristic' for realm-of-sand; its bots: random"
+    ):
+        entry.make_bot("heuristic", 1, get_game("realm-of-sand"))
+
+
+def test_a_rule_of_another_game_says_whose_it_is() -> None:
+    result = CliRunner().invoke(app, ["rules", "runebound", "RS-4.2"])
+    assert result.exit_code == 2
+    assert "no rule 'RS-4.2'" in result.stderr and "RS rules are realm-of-sand's" in result.stderr
