@@ -1,0 +1,334 @@
+"""``Game.determinize`` over many seeded random mid-game states of both games.
+
+For every sampled state and every seat (and a spectator) the determinized state must show that
+seat exactly the same view, leave the original untouched, play on independently to the end, and
+keep every card the seat knows in place; across different ``rng`` seeds the hidden parts must
+vary, including another seat's hidden cards. Each game's part also checks that the sampling
+reached the situations that matter (a red-crystal look in progress, cards under the market
+deck, the unseen doom-track card, legend cards under their stack, the City of Dreams).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from boardwright.engine import Decision, Game, Rng, StateBase
+from boardwright.games import get_game
+from boardwright.games.realm_of_sand.state import RealmState
+from boardwright.games.runebound.determinize import setup_card_unseen
+from boardwright.games.runebound.options import RULE_SETS
+from boardwright.games.runebound.state import RuneboundState
+
+SAMPLES = 6  # rng seeds per state when checking that hidden parts vary
+DECISION_CAP = 20_000  # random play from a determinized state must end before this
+
+
+def fingerprint(value: Any) -> Any:
+    """Everything a state holds, as nested tuples (to see that it did not change)."""
+    if value is None or isinstance(value, int | float | str | bool):
+        return value
+    if isinstance(value, list | tuple):
+        return tuple(fingerprint(item) for item in value)
+    if isinstance(value, dict):
+        return tuple(sorted((key, fingerprint(item)) for key, item in value.items()))
+    if isinstance(value, Rng):
+        return ("rng", value.state, value.draws)
+    if isinstance(value, Decision):
+        return (value.seat, value.kind, value.prompt, tuple(o.key for o in value.options))
+    if dataclasses.is_dataclass(value):
+        return repr(value)
+    names = [name for cls in type(value).__mro__ for name in getattr(cls, "__slots__", ())]
+    return (type(value).__name__, tuple((n, fingerprint(getattr(value, n))) for n in names))
+
+
+def mid_game_states(
+    game: Game[Any],
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    *,
+    every: int,
+    special: Callable[[Any], str],
+    prefer: str = "",
+) -> Iterator[Any]:
+    """Copies of the states of one seeded random game: about one decision in ``every``, and
+    the first few of each special situation (``special`` names it, "" for none). A key equal
+    to ``prefer`` is chosen whenever it is offered (to reach rarer powers)."""
+    state = game.setup(game.config(players, options), seed)
+    rng = Rng(seed ^ 0x5EED)  # the choices
+    sampler = Rng(seed ^ 0xA11)  # which states to copy (apart, so choices do not depend on it)
+    seen: Counter[str] = Counter()
+    while (decision := game.decision(state)) is not None:
+        kind = special(state)
+        if sampler.below(every) == 0 or (kind and seen[kind] < 2):
+            seen[kind] += 1
+            yield game.clone(state)
+        keys = [o.key for o in decision.options]
+        index = keys.index(prefer) if prefer in keys else rng.below(len(keys))
+        game.apply(state, index)
+
+
+def play_to_end(game: Game[Any], state: Any, rng: Rng) -> None:
+    for _ in range(DECISION_CAP):
+        decision = game.decision(state)
+        if decision is None:
+            assert game.result(state) is not None
+            return
+        game.apply(state, rng.below(len(decision.options)))
+    pytest.fail(f"random play did not end within {DECISION_CAP} decisions")
+
+
+def check_contract(
+    game: Game[Any], state: Any, seats: list[int | None], salt: int, *, play: bool
+) -> None:
+    """The view of each seat is unchanged and the original untouched; with ``play``, random
+    play from a determinized state runs to the end and still leaves the original untouched."""
+    before = fingerprint(state)
+    for seat in seats:
+        other = game.determinize(state, seat, Rng(salt + (seat or 0)))
+        assert game.view(other, seat) == game.view(state, seat), f"seat {seat}"
+        assert fingerprint(state) == before
+        assert other is not state and other.rng is not state.rng
+    if play:
+        play_to_end(game, game.determinize(state, seats[-1], Rng(salt)), Rng(salt))
+        assert fingerprint(state) == before
+
+
+def varies(samples: list[list[int]], original: list[int]) -> tuple[int, int]:
+    """(samples differing from the original, samples) for one list of hidden cards."""
+    return sum(1 for s in samples if s != original), len(samples)
+
+
+# --- Realm of Sand ---------------------------------------------------------------------------
+REALM = get_game("realm-of-sand")
+REALM_CASES = [
+    (1, {"board_side": "advanced"}),
+    (2, {"board_side": "advanced", "purple_power": "crystal"}),
+    (2, {"advanced_seats": ["1"], "starting_draft": "blind"}),
+    (3, {"board_side": "advanced"}),
+    (4, {"board_side": "advanced", "card_mirror": True}),
+    (4, {"advanced_seats": ["2", "3"]}),
+]
+
+
+def realm_special(state: RealmState) -> str:
+    top = state.stack[-1] if state.stack else ()
+    if top and top[0] == "crystal_red" and top[1] >= 0:
+        return "red_keep"
+    if any(p.reserved for p in state.players) and len(state.players) > 1:
+        return "reserved"
+    return ""
+
+
+def red_crystal_seeds(players: int, options: dict[str, Any]) -> list[int]:
+    """The first two seeds whose game deals a board with the red crystal (RS-5.2)."""
+    config = REALM.config(players, options)
+    boards = REALM.content.boards
+    return [
+        seed
+        for seed in range(50)
+        if any(boards[p.board].crystal == "red" for p in REALM.setup(config, seed).players)
+    ][:2]
+
+
+def hidden_cards(state: RealmState) -> list[int]:
+    """Every card in a deck, kept face down or being looked at, sorted."""
+    top = state.stack[-1] if state.stack else ()
+    looking = list(top[3]) if top and top[0] == "crystal_red" else []
+    return sorted(
+        [
+            *(c for d in state.decks for c in d),
+            *(c for p in state.players for c in p.reserved),
+            *looking,
+        ]
+    )
+
+
+def unseen_by(state: RealmState, seat: int | None) -> list[list[int]]:
+    """Per level: the deck cards ``seat`` does not know the place of, in deck order."""
+    known = set(state.players[seat].known_under) if seat is not None else set()
+    return [[c for c in deck if c not in known] for deck in state.decks]
+
+
+@pytest.mark.parametrize(("players", "options"), REALM_CASES)
+def test_realm_of_sand(players: int, options: dict[str, Any]) -> None:
+    reached: Counter[str] = Counter()
+    moved: Counter[str] = Counter()
+    for seed in red_crystal_seeds(players, options):
+        for n, state in enumerate(
+            mid_game_states(
+                REALM, players, options, seed, every=25, special=realm_special, prefer="crystal"
+            )
+        ):
+            reached[realm_special(state)] += 1
+            seats: list[int | None] = [None, *range(players)]
+            check_contract(REALM, state, seats, 1000 * seed + n, play=n % 2 == 0)
+            for seat in seats:
+                samples = [REALM.determinize(state, seat, Rng(k)) for k in range(SAMPLES)]
+                check_realm_knowledge(state, seat, samples, moved)
+    assert moved["deck", "differ"] >= 0.75 * moved["deck", "of"]
+    if players > 1:
+        assert reached["red_keep"] and reached["reserved"], reached
+        assert moved["others_kept", "differ"] >= 0.5 * moved["others_kept", "of"] > 0
+        assert moved["looked_at", "differ"] >= 0.5 * moved["looked_at", "of"] > 0
+
+
+def check_realm_knowledge(
+    state: RealmState, seat: int | None, samples: list[RealmState], moved: Counter[Any]
+) -> None:
+    """Known cards keep their places; unknown ones are dealt again (tallied in ``moved``)."""
+    for out in samples:
+        assert out.display == state.display and out.circle == state.circle
+        for s, (p, q) in enumerate(zip(state.players, out.players, strict=True)):
+            assert len(q.reserved) == len(p.reserved)
+            if s == seat:
+                assert q.reserved == p.reserved
+                for card in p.known_under:
+                    for level, deck in enumerate(state.decks):
+                        if card in deck:
+                            assert out.decks[level].index(card) == deck.index(card)
+        assert hidden_cards(out) == hidden_cards(state)
+    for level in range(3):
+        original = unseen_by(state, seat)[level]
+        if len(original) >= 3:
+            differ, of = varies([unseen_by(out, seat)[level] for out in samples], original)
+            moved["deck", "differ"] += differ
+            moved["deck", "of"] += of
+    for s, p in enumerate(state.players):
+        if s != seat and p.reserved:  # another seat's face-down cards: not preserved
+            differ, of = varies([out.players[s].reserved for out in samples], p.reserved)
+            moved["others_kept", "differ"] += differ
+            moved["others_kept", "of"] += of
+    top = state.stack[-1] if state.stack else ()
+    if top and top[0] == "crystal_red" and top[1] >= 0 and state.seat != seat:
+        looked = list(top[3])
+        differ, of = varies([list(out.stack[-1][3]) for out in samples], looked)
+        moved["looked_at", "differ"] += differ
+        moved["looked_at", "of"] += of
+        for out in samples:  # the looker's options follow the cards it now looks at
+            assert out.pending is not None
+            assert [o.data for o in out.pending.options] == list(out.stack[-1][3])
+
+
+# --- Runebound -------------------------------------------------------------------------------
+RUNEBOUND = get_game("runebound")
+ADVANCED = dict(RULE_SETS["advanced"])
+AL_KALIM_ADVANCED = {
+    **{k: v for k, v in ADVANCED.items() if k not in ("advanced.doom_track", "advanced.endgame")},
+    "adventure": "al-kalim",
+}
+RUNEBOUND_FAMILIES = {
+    "base": {},
+    "advanced": ADVANCED,
+    "al-kalim": {"adventure": "al-kalim"},
+    "al-kalim+advanced": AL_KALIM_ADVANCED,
+}
+
+
+def runebound_special(state: RuneboundState) -> str:
+    top = state.stack[-1] if state.stack else ()
+    if top and top[0] == "ak_dreams" and top[2]:
+        return "dreams"
+    if state.alk is not None and any(state.alk.legend_under):
+        return "legend_under"
+    if state.market_under and state.market_deck:
+        return "market_under"
+    if setup_card_unseen(state):
+        return "setup_card"
+    return ""
+
+
+@pytest.mark.parametrize("name", RUNEBOUND_FAMILIES)
+def test_runebound(name: str) -> None:
+    options = RUNEBOUND_FAMILIES[name]
+    reached: Counter[str] = Counter()
+    moved: Counter[Any] = Counter()
+    for players in (2, 3, 4):
+        for seed in range(2):
+            states = mid_game_states(
+                RUNEBOUND, players, options, seed, every=150, special=runebound_special
+            )
+            for n, state in enumerate(states):
+                reached[runebound_special(state)] += 1
+                seats: list[int | None] = [None, *range(players)]
+                check_contract(RUNEBOUND, state, seats, 1000 * seed + n, play=n % 4 == 0)
+                for seat in (None, state.seat):
+                    samples = [RUNEBOUND.determinize(state, seat, Rng(k)) for k in range(SAMPLES)]
+                    check_runebound_knowledge(state, seat, samples, moved)
+    assert moved["deck", "differ"] >= 0.75 * moved["deck", "of"] > 0
+    if name == "advanced":
+        assert reached["setup_card"] and reached["market_under"], reached
+        assert moved["setup_card", "differ"] > 0
+    if name.startswith("al-kalim"):
+        assert reached["legend_under"] and moved["legend", "of"] > 0, reached
+        assert moved["legend", "differ"] >= 0.75 * moved["legend", "of"]
+    if name == "al-kalim+advanced":
+        assert reached["market_under"], reached
+    if moved["dreams", "of"]:
+        assert moved["dreams", "differ"] >= 0.5 * moved["dreams", "of"]
+
+
+def check_runebound_knowledge(
+    state: RuneboundState, seat: int | None, samples: list[RuneboundState], moved: Counter[Any]
+) -> None:
+    """Known cards keep their places; unknown ones are dealt again (tallied in ``moved``)."""
+    under = min(state.market_under, len(state.market_deck))
+    hidden_setup = setup_card_unseen(state)
+    for out in samples:
+        assert out.adventure_discards == state.adventure_discards
+        assert out.market_discard == state.market_discard and out.stacks == state.stacks
+        assert out.market_deck[:under] == state.market_deck[:under]
+        assert out.doom_row[1:] == state.doom_row[1:]
+        if not hidden_setup:
+            assert out.doom_row[:1] == state.doom_row[:1]
+        for deck, original in zip(out.adventure_decks, state.adventure_decks, strict=True):
+            if not hidden_setup:
+                assert sorted(deck) == sorted(original)
+        if state.alk is not None:
+            assert out.alk is not None
+            for kind, (stack, original) in enumerate(
+                zip(out.alk.legend_stacks, state.alk.legend_stacks, strict=True)
+            ):
+                lowest = min(state.alk.legend_under[kind], len(original))
+                assert stack[-1:] == original[-1:] and stack[:lowest] == original[:lowest]
+                assert sorted(stack) == sorted(original)
+    for colour, deck in enumerate(state.adventure_decks):
+        if len(deck) >= 3:
+            differ, of = varies([out.adventure_decks[colour] for out in samples], deck)
+            moved["deck", "differ"] += differ
+            moved["deck", "of"] += of
+    if hidden_setup:
+        differ, _ = varies([out.doom_row[:1] for out in samples], state.doom_row[:1])
+        moved["setup_card", "differ"] += differ
+    if state.alk is not None:
+        for kind, stack in enumerate(state.alk.legend_stacks):
+            lowest = min(state.alk.legend_under[kind], len(stack))
+            if len(stack) - 1 - lowest >= 3:
+                stacks = [o.alk.legend_stacks[kind] for o in samples if o.alk is not None]
+                differ, of = varies([s[lowest:-1] for s in stacks], stack[lowest:-1])
+                moved["legend", "differ"] += differ
+                moved["legend", "of"] += of
+    top = state.stack[-1] if state.stack else ()
+    if top and top[0] == "ak_dreams" and top[2] and seat != state.seat:
+        differ, of = varies([list(out.stack[-1][2]) for out in samples], list(top[2]))
+        moved["dreams", "differ"] += differ
+        moved["dreams", "of"] += of
+        for out in samples:
+            assert out.pending is not None
+            assert [o.data for o in out.pending.options] == list(out.stack[-1][2])
+
+
+def test_determinize_reseeds_the_dice() -> None:
+    """Two determinizations from different seeds roll different dice from then on."""
+    state = RUNEBOUND.setup(RUNEBOUND.config(2, {}), 3)
+    rolls = set()
+    for k in range(4):
+        other: StateBase = RUNEBOUND.determinize(state, 0, Rng(k))
+        rolls.add(tuple(other.rng.die(10) for _ in range(8)))
+    assert len(rolls) == 4
+    assert tuple(state.rng.die(10) for _ in range(8)) not in rolls
