@@ -13,12 +13,13 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from boardwright.engine import Decision, Game, Rng, StateBase
 from boardwright.games import get_game
+from boardwright.games.realm_of_sand.game import RealmOfSand
 from boardwright.games.realm_of_sand.state import RealmState
 from boardwright.games.runebound.determinize import setup_card_unseen
 from boardwright.games.runebound.options import RULE_SETS
@@ -105,7 +106,7 @@ def varies(samples: list[list[int]], original: list[int]) -> tuple[int, int]:
 
 
 # --- Realm of Sand ---------------------------------------------------------------------------
-REALM = get_game("realm-of-sand")
+REALM = cast(RealmOfSand, get_game("realm-of-sand"))
 REALM_CASES = [
     (1, {"board_side": "advanced"}),
     (2, {"board_side": "advanced", "purple_power": "crystal"}),
@@ -174,7 +175,7 @@ def unseen_by(state: RealmState, seat: int | None) -> list[list[int]]:
 @pytest.mark.parametrize(("players", "options"), REALM_CASES)
 def test_realm_of_sand(players: int, options: dict[str, Any]) -> None:
     reached: Counter[str] = Counter()
-    moved: Counter[str] = Counter()
+    moved: Counter[Any] = Counter()
     for seed in red_crystal_seeds(players, options):
         for n, state in enumerate(
             mid_game_states(
