@@ -20,7 +20,7 @@ import pytest
 from boardwright.engine import Decision, Game, Rng, StateBase
 from boardwright.games import get_game
 from boardwright.games.realm_of_sand.game import RealmOfSand
-from boardwright.games.realm_of_sand.state import RealmState
+from boardwright.games.realm_of_sand.state import CRYSTAL_ACTIVE, RealmState
 from boardwright.games.runebound.determinize import setup_card_unseen
 from boardwright.games.runebound.options import RULE_SETS
 from boardwright.games.runebound.state import RuneboundState
@@ -232,6 +232,60 @@ def check_realm_knowledge(
         for out in samples:  # the looker's options follow the cards it now looks at
             assert out.pending is not None
             assert [o.data for o in out.pending.options] == list(out.stack[-1][3])
+
+
+def red_board_game() -> RealmState:
+    """Two players, seat 1 on the red crystal's board (RS-5.2), its crystal active, to move."""
+    options = {"board_side": "advanced", "starting_draft": "queen_front", "first_player": "1"}
+    config = REALM.config(2, options)
+    for seed in range(200):
+        state = REALM.setup(config, seed)
+        p = state.players[0]
+        if (
+            REALM.rules.crystal_colour(p) == "red"
+            and state.pending
+            and state.pending.kind == "turn"
+        ):
+            p.crystal = CRYSTAL_ACTIVE
+            p.crystal_turn = -1
+            REALM.procedures.run(state, None)
+            return state
+    raise AssertionError("no seed gives seat 1 the red board")
+
+
+def look_and_keep_first(state: RealmState, deck: str) -> tuple[int, list[int]]:
+    """Seat 1 looks at the top of ``deck`` and keeps the first card shown: (kept, put under)."""
+    REALM.apply_key(state, "crystal")
+    REALM.apply_key(state, f"deck:{deck}")
+    kept = state.stack[-1][3][0]
+    REALM.apply(state, 0)
+    return kept, state.decks[int(deck) - 1][:2]
+
+
+def test_rs_5_2_cards_put_under_stay_in_place_for_their_owner_only() -> None:
+    state = red_board_game()
+    kept, under = look_and_keep_first(state, "2")
+    assert state.players[0].known_under == under
+    own = [REALM.determinize(state, 0, Rng(k)) for k in range(8)]
+    assert all(d.decks[1][:2] == under and d.players[0].reserved == [kept] for d in own)
+    other = [REALM.determinize(state, 1, Rng(k)) for k in range(8)]
+    assert sum(d.decks[1][:2] != under for d in other) >= 6
+    assert sum(d.players[0].reserved != [kept] for d in other) >= 6
+    for d in other:  # seat 2 knows where seat 1's cards lie, not which they are
+        assert sorted(d.players[0].known_under) == sorted(d.decks[1][:2])
+        assert REALM.view(d, 1) == REALM.view(state, 1)
+
+
+def test_rs_5_2_a_look_at_cards_another_seat_put_under_ends_its_knowledge() -> None:
+    state = red_board_game()
+    deck = state.decks[1]
+    looked_at = deck[:3]
+    state.players[1].known_under = deck[:2]  # as if seat 2 had put these two under
+    del deck[3:]  # they are next to be drawn
+    kept, under = look_and_keep_first(state, "2")
+    assert state.players[1].known_under == []
+    assert state.players[0].known_under == under
+    assert sorted([kept, *under]) == sorted(looked_at)
 
 
 # --- Runebound -------------------------------------------------------------------------------

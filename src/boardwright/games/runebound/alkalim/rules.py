@@ -91,6 +91,8 @@ class AlKalimRules(Rules):
         return card >= self.first_legend
 
     def determinize_adventure(self, state: RuneboundState, seat: int | None, rng: Rng) -> None:
+        """The ally deck, the legend stacks below their open tops and a City of Dreams look
+        (alkalim/determinize.py)."""
         from boardwright.games.runebound.alkalim.determinize import determinize_al_kalim
 
         determinize_al_kalim(self, state, seat, rng)
