@@ -20,6 +20,7 @@ import pytest
 from boardwright.engine import Decision, Game, Rng, StateBase
 from boardwright.games import get_game
 from boardwright.games.realm_of_sand.game import RealmOfSand
+from boardwright.games.realm_of_sand.geometry import SQUARE, parse_cell
 from boardwright.games.realm_of_sand.state import CRYSTAL_ACTIVE, RealmState
 from boardwright.games.runebound.determinize import setup_card_unseen
 from boardwright.games.runebound.options import RULE_SETS
@@ -55,11 +56,11 @@ def mid_game_states(
     *,
     every: int,
     special: Callable[[Any], str],
-    prefer: str = "",
+    prefer: Callable[[Any, Decision], int] | None = None,
 ) -> Iterator[Any]:
     """Copies of the states of one seeded random game: about one decision in ``every``, and
-    the first few of each special situation (``special`` names it, "" for none). A key equal
-    to ``prefer`` is chosen whenever it is offered (to reach rarer powers)."""
+    the first few of each special situation (``special`` names it, "" for none). ``prefer``
+    may pick an option (its index, or -1 for a random one) to reach rarer situations."""
     state = game.setup(game.config(players, options), seed)
     rng = Rng(seed ^ 0x5EED)  # the choices
     sampler = Rng(seed ^ 0xA11)  # which states to copy (apart, so choices do not depend on it)
@@ -69,9 +70,8 @@ def mid_game_states(
         if sampler.below(every) == 0 or (kind and seen[kind] < 2):
             seen[kind] += 1
             yield game.clone(state)
-        keys = [o.key for o in decision.options]
-        index = keys.index(prefer) if prefer in keys else rng.below(len(keys))
-        game.apply(state, index)
+        index = prefer(state, decision) if prefer is not None else -1
+        game.apply(state, index if index >= 0 else rng.below(len(decision.options)))
 
 
 def play_to_end(game: Game[Any], state: Any, rng: Rng) -> None:
@@ -130,6 +130,15 @@ def realm_situations(state: RealmState) -> list[str]:
     return found
 
 
+def realm_prefer(state: RealmState, decision: Decision) -> int:
+    """Use a crystal, or fulfil a kept card, whenever possible."""
+    kept = state.players[decision.seat].reserved
+    for index, option in enumerate(decision.options):
+        if option.key == "crystal" or (option.key.startswith("fulfil:") and option.data in kept):
+            return index
+    return -1
+
+
 def realm_special(state: RealmState) -> str:
     return next(iter(realm_situations(state)), "")
 
@@ -179,7 +188,7 @@ def test_realm_of_sand(players: int, options: dict[str, Any]) -> None:
     for seed in red_crystal_seeds(players, options):
         for n, state in enumerate(
             mid_game_states(
-                REALM, players, options, seed, every=25, special=realm_special, prefer="crystal"
+                REALM, players, options, seed, every=25, special=realm_special, prefer=realm_prefer
             )
         ):
             reached.update(realm_situations(state))
@@ -190,7 +199,7 @@ def test_realm_of_sand(players: int, options: dict[str, Any]) -> None:
                 check_realm_knowledge(state, seat, samples, moved)
     assert moved["deck", "differ"] >= 0.75 * moved["deck", "of"]
     if players > 1:
-        assert reached["red_keep"] and reached["known_under"] and reached["reserved"], reached
+        assert all(reached[k] for k in ("red_keep", "known_under", "reserved")), reached
         assert moved["others_kept", "differ"] >= 0.5 * moved["others_kept", "of"] > 0
         assert moved["looked_at", "differ"] >= 0.5 * moved["looked_at", "of"] > 0
 
@@ -286,6 +295,31 @@ def test_rs_5_2_a_look_at_cards_another_seat_put_under_ends_its_knowledge() -> N
     assert state.players[1].known_under == []
     assert state.players[0].known_under == under
     assert sorted([kept, *under]) == sorted(looked_at)
+
+
+def test_rs_5_2_a_kept_card_being_fulfilled_stays_with_its_owner() -> None:
+    """The prompt of the choice of fields names the kept card, so every seat knows it."""
+    state = red_board_game()
+    card = next(c for c in REALM.content.cards if c.id == "I-01").index
+    for row in state.display:
+        if card in row:
+            row[row.index(card)] = -1
+    if card in state.decks[0]:
+        state.decks[0].remove(card)
+    state.players[0].reserved.append(card)
+    for name, colour in (("B2", 0), ("B3", 2), ("C3", 0)):
+        cell = parse_cell(name)
+        assert cell is not None
+        state.squares[colour] -= 1
+        state.players[0].put(cell, SQUARE + colour)
+    REALM.procedures.run(state, None)
+    REALM.apply_key(state, "fulfil:I-01")
+    for k in range(8):
+        other = REALM.determinize(state, 1, Rng(k))
+        assert other.players[0].reserved == [card]
+        assert REALM.view(other, 1) == REALM.view(state, 1)
+        REALM.apply(other, 0)
+        assert card in other.players[0].fulfilled
 
 
 # --- Runebound -------------------------------------------------------------------------------

@@ -12,6 +12,8 @@ What a seat knows and what it does not, per level of building card:
   each still lies) — those stay in place. Another player's face-down cards (``reserved``) are
   unknown too: they are dealt from the same pool as the deck of their level, and so are the
   cards another player is looking at with the red crystal right now (a pending ``red_keep``).
+* A kept card another player has chosen to fulfil is named by the prompt of its choice of
+  fields (``fulfil_fields``), which everyone sees, so it stays.
 * A known simplification: once another player's red crystal has looked at a card the seat had
   put under, the seat no longer keeps track of it (it could tell that card is among the three
   looked at); such a card simply joins the unknown pool.
@@ -26,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from boardwright.engine.hidden import Slot, shuffle_slots
 from boardwright.engine.rng import Rng
+from boardwright.games.realm_of_sand.actions import Fulfil
 from boardwright.games.realm_of_sand.crystals import RedCrystal
 from boardwright.games.realm_of_sand.state import RealmState
 
@@ -48,12 +51,15 @@ def determinize(game: RealmOfSand, state: RealmState, seat: int | None, rng: Rng
         if card in deck
     ]
     own = {out.decks[level][i] for s, level, i in places if s == seat}
+    named = _being_fulfilled(out)
     for level, deck in enumerate(out.decks):
         slots: list[Slot] = [(deck, i) for i, card in enumerate(deck) if card not in own]
         for s, p in enumerate(out.players):
             if s != seat:
                 kept = p.reserved
-                slots.extend((kept, i) for i, c in enumerate(kept) if levels[c] == level)
+                slots.extend(
+                    (kept, i) for i, c in enumerate(kept) if levels[c] == level and c != named
+                )
         if looking is not None and looking[1] == level:
             slots.extend((looking[0], i) for i in range(len(looking[0])))
         shuffle_slots(slots, rng)
@@ -76,3 +82,11 @@ def _looked_at(state: RealmState) -> tuple[list[int], int] | None:
     if frame[0] != RedCrystal.name or frame[1] < 0:
         return None
     return list(frame[3]), frame[1]
+
+
+def _being_fulfilled(state: RealmState) -> int:
+    """The card a pending choice of fields is for (its prompt names it to everyone), or -1."""
+    if state.stack and state.stack[-1][0] == Fulfil.name:
+        card: int = state.stack[-1][1]
+        return card
+    return -1
