@@ -96,8 +96,13 @@ def check_contract(
         assert fingerprint(state) == before
         assert other is not state and other.rng is not state.rng
     if play:
-        play_to_end(game, game.determinize(state, seats[-1], Rng(salt)), Rng(salt))
+        ended = game.determinize(state, seats[-1], Rng(salt))
+        play_to_end(game, ended, Rng(salt))
         assert fingerprint(state) == before
+        for seat in seats:  # a finished game has nothing left to hide but keeps its views
+            assert game.view(game.determinize(ended, seat, Rng(salt)), seat) == game.view(
+                ended, seat
+            )
 
 
 def varies(samples: list[list[int]], original: list[int]) -> tuple[int, int]:

@@ -15,21 +15,14 @@ The adventure decks are the base game's (games/runebound/determinize.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from boardwright.engine.hidden import Slot, shuffle_slots
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.alkalim.bazaar import Dreams
 from boardwright.games.runebound.determinize import unknown_market_slots
 from boardwright.games.runebound.state import RuneboundState
 
-if TYPE_CHECKING:
-    from boardwright.games.runebound.alkalim.rules import AlKalimRules
 
-
-def determinize_al_kalim(
-    rules: AlKalimRules, state: RuneboundState, seat: int | None, rng: Rng
-) -> None:
+def determinize_al_kalim(state: RuneboundState, seat: int | None, rng: Rng) -> None:
     """Deal again, in ``state``, the Al-Kalim cards ``seat`` cannot know."""
     alk = state.alk
     assert alk is not None

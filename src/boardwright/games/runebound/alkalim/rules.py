@@ -95,7 +95,7 @@ class AlKalimRules(Rules):
         (alkalim/determinize.py)."""
         from boardwright.games.runebound.alkalim.determinize import determinize_al_kalim
 
-        determinize_al_kalim(self, state, seat, rng)
+        determinize_al_kalim(state, seat, rng)
 
     def owned_cards(self, state: RuneboundState, seat: int) -> Iterator[tuple[str, MarketCard]]:
         """Items and allies, then the finished legend cards that are not allies (AK-11.8-11.11):
