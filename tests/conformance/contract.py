@@ -129,7 +129,7 @@ def check_clone_independence(game: Game[Any], state: Any, players: int, seed: in
 
 def check_determinize(game: Game[Any], state: Any, players: int, seed: int) -> None:
     """For every seat: the sample shows that seat the same view; the original is untouched."""
-    determinize = game.determinize  # type: ignore[attr-defined]
+    determinize = game.determinize
     before = snapshot(state)
     for seat in range(players):
         seen = game.view(state, seat)

@@ -3,7 +3,7 @@
 The configurations are derived from the games' option sets (``configurations``); each is
 played with seeded random choices while ``contract`` checks decisions (options, unique keys,
 every key accepted), views (JSON, hiding other seats' options, deck orders and the RNG),
-clones, ``determinize`` (once a game has it), save/load, undo and the end of the game.
+clones, ``determinize``, save/load, undo and the end of the game.
 Run it alone with ``pytest tests/conformance -n 2``.
 """
 
@@ -59,9 +59,4 @@ def test_contract(case: Case) -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
 def test_determinize_is_consistent(case: Case) -> None:
-    if not hasattr(get_game(case.game), "determinize"):
-        pytest.skip(f"{case.game} has no Game.determinize yet")
-    try:
-        play_determinizing(case)
-    except NotImplementedError as err:
-        pytest.skip(f"{case.game}: determinize is not implemented ({err})")
+    play_determinizing(case)

@@ -121,6 +121,12 @@ class ToyGame(Game[ToyState]):
         state.stack.append(("stake",))
         return state
 
+    def determinize(self, state: ToyState, seat: int | None, rng: Rng) -> ToyState:
+        """Only the dice are hidden (the peek at the next face is an event, never kept)."""
+        other = state.clone()
+        other.reseed(rng)
+        return other
+
     def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
         return {"banked": list(state.banked), "seat": state.seat, "turn_total": state.turn_total}
 

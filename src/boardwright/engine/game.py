@@ -15,6 +15,7 @@ from boardwright.engine.errors import ConfigError, IllegalActionError
 from boardwright.engine.events import Event
 from boardwright.engine.options import OptionSet
 from boardwright.engine.procedure import ProcedureTable
+from boardwright.engine.rng import Rng
 from boardwright.engine.state import StateBase
 from boardwright.engine.texts import Texts
 
@@ -141,6 +142,19 @@ class Game(ABC, Generic[S]):
 
     def clone(self, state: S) -> S:
         return state.clone()  # type: ignore[attr-defined, no-any-return]
+
+    @abstractmethod
+    def determinize(self, state: S, seat: int | None, rng: Rng) -> S:
+        """A new state consistent with everything ``seat`` has seen (``None``: a spectator),
+        for look-ahead bots that must not see future dice or hidden cards.
+
+        ``state`` is not changed. In the result the cards ``seat`` cannot know (the order of
+        decks, other players' face-down cards) are dealt again at random among the places they
+        could be, while every card the seat knows stays where it is; the random generator is
+        reseeded from ``rng`` (which advances). So ``view(result, seat) == view(state, seat)``,
+        the pending decision is the one the seat sees (recomputed when another seat decides),
+        and the result can be played on like any state, independently of ``state``.
+        """
 
     @abstractmethod
     def initial_state(self, config: GameConfig, seed: int, log: list[Event] | None) -> S:

@@ -36,6 +36,11 @@ class StateBase:
         other.reveals = self.reveals
         other.pending = self.pending
 
+    def reseed(self, source: Rng) -> None:
+        """Replace the generator by one seeded from ``source`` (determinization: the future
+        dice must not be the real ones). The draw count stays, so undo's barrier mark is kept."""
+        self.rng = Rng(source.next64(), draws=self.rng.draws)
+
     def barrier_mark(self) -> tuple[int, int]:
         """Changes whenever randomness is used or hidden information is revealed."""
         return (self.rng.draws, self.reveals)

@@ -59,6 +59,8 @@ class RedCrystal(RealmProcedure):
             deck = state.decks[level]
             drawn = tuple(deck.pop() for _ in range(min(3, len(deck))))
             state.reveals += 1
+            for player in state.players:  # whoever put one of them under no longer knows its place
+                player.known_under = [c for c in player.known_under if c not in drawn]
             reveal_private(
                 log,
                 "red_look",
@@ -75,7 +77,9 @@ class RedCrystal(RealmProcedure):
         kept: int = option.data
         state.players[seat].reserved.append(kept)
         # The others go under the deck in the order they were drawn (bottom = index 0).
-        state.decks[level][:0] = [c for c in reversed(drawn) if c != kept]
+        under = [c for c in reversed(drawn) if c != kept]
+        state.decks[level][:0] = under
+        state.players[seat].known_under.extend(under)
         reveal_private(
             log,
             "red_keep",

@@ -14,7 +14,7 @@ from boardwright.engine.game import Game, GameConfig, Result
 from boardwright.engine.procedure import ProcedureTable
 from boardwright.engine.rng import Rng
 from boardwright.engine.texts import Texts
-from boardwright.games.realm_of_sand import actions, crystals, flow
+from boardwright.games.realm_of_sand import actions, crystals, determinize, flow
 from boardwright.games.realm_of_sand.content import (
     CONTENT_MODELS,
     RealmContent,
@@ -166,6 +166,9 @@ class RealmOfSand(Game[RealmState]):
                 f"option 'advanced_seats' names seat {too_high[0]}, "
                 f"but there are only {config.players} seats"
             )
+
+    def determinize(self, state: RealmState, seat: int | None, rng: Rng) -> RealmState:
+        return determinize.determinize(self, state, seat, rng)
 
     def view(self, state: RealmState, seat: int | None) -> dict[str, Any]:
         return seat_view(self, state, seat)

@@ -31,6 +31,7 @@ class PlayerState:
         "discs_on_board",
         "fulfilled",
         "hourglasses",
+        "known_under",
         "level",
         "masks",
         "pool",
@@ -51,6 +52,9 @@ class PlayerState:
         self.zone: list[int] = []  # tile indexes in the active zone
         self.fulfilled: list[int] = []  # card indexes
         self.reserved: list[int] = []  # face-down cards kept with the red crystal
+        # cards this player put under a deck with the red crystal: while one is still in its
+        # deck, only this player knows which card lies there (determinize keeps it in place)
+        self.known_under: list[int] = []
         self.stars = 0
         self.hourglasses = 0
         self.crystal = CRYSTAL_NONE
@@ -68,6 +72,7 @@ class PlayerState:
         other.zone = self.zone[:]
         other.fulfilled = self.fulfilled[:]
         other.reserved = self.reserved[:]
+        other.known_under = self.known_under[:]
         other.stars = self.stars
         other.hourglasses = self.hourglasses
         other.crystal = self.crystal

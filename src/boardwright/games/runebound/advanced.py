@@ -181,6 +181,7 @@ def lose_under_market_deck(
     else:
         h.allies = [a for a in h.allies if a.card != card]
     state.market_deck.insert(0, card)
+    state.market_under += 1
     rules.hurt_hero(state, seat, 0, 0)  # lost stamina turns exhaustion into wounds
     emit(
         log,

@@ -281,6 +281,7 @@ def next_market_card(state: RuneboundState) -> int:
         state.market_deck = state.market_discard
         state.market_discard = []
         state.rng.shuffle(state.market_deck)
+        state.market_under = 0
     if not state.market_deck:
         return -1
     state.reveals += 1

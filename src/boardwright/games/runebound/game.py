@@ -15,6 +15,7 @@ from boardwright.engine.rng import Rng
 from boardwright.games.runebound import (
     adventure,
     combat,
+    determinize,
     duel,
     endgame,
     knockout_choice,
@@ -182,6 +183,9 @@ class Runebound(Game[RuneboundState]):
                     f"only {len(self.content.heroes)} heroes for {config.players} players"
                 )
         check_advanced_combination(config.options)  # AR-1.3
+
+    def determinize(self, state: RuneboundState, seat: int | None, rng: Rng) -> RuneboundState:
+        return determinize.determinize(self, state, seat, rng)
 
     def view(self, state: RuneboundState, seat: int | None) -> dict[str, Any]:
         return seat_view(self, state, seat)

@@ -7,6 +7,7 @@ from itertools import chain
 
 from boardwright.engine.events import Event
 from boardwright.engine.hexgrid import distance
+from boardwright.engine.rng import Rng
 from boardwright.games.runebound.content import TERRAIN_NAMES, RuneboundContent
 from boardwright.games.runebound.records import (
     Ability,
@@ -207,6 +208,10 @@ class Rules:
         """Al-Kalim: an effect's market draw goes to the bazaar's own stack (AK-2.4, AK-9.2);
         False: the base game draws onto the city's stack itself."""
         return False
+
+    def determinize_adventure(self, state: RuneboundState, seat: int | None, rng: Rng) -> None:
+        """Deal again the adventure's own cards ``seat`` cannot know (``Game.determinize``);
+        the base adventure has none beyond the decks determinize.py already handles."""
 
     def after_knockout(self, state: RuneboundState, seat: int, log: Log) -> None:
         """Al-Kalim: survival gear is lost (AK-9.6); nothing more in the base game."""

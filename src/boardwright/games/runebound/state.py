@@ -107,6 +107,7 @@ class RuneboundState(StateBase):
         "heroes",
         "market_deck",
         "market_discard",
+        "market_under",
         "opts",
         "removed_adventures",
         "round",
@@ -143,6 +144,10 @@ class RuneboundState(StateBase):
         self.activations = 0  # AR-6.3: card activations in the current window
         self.market_deck: list[int] = []
         self.market_discard: list[int] = []
+        # AR-6.6: how many cards were put face down under the market deck since it was last
+        # shuffled; everyone knows which, so the lowest of them that are left keep their place
+        # when a seat's view of the deck is determinized
+        self.market_under = 0
         self.stacks: list[list[int]] = []  # per city, face up (top = last)
         self.combat: CombatState | None = None
         self.first = 0
@@ -178,6 +183,7 @@ class RuneboundState(StateBase):
         other.activations = self.activations
         other.market_deck = self.market_deck[:]
         other.market_discard = self.market_discard[:]
+        other.market_under = self.market_under
         other.stacks = [s[:] for s in self.stacks]
         other.combat = self.combat.clone() if self.combat else None
         other.first = self.first

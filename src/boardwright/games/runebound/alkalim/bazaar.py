@@ -199,6 +199,7 @@ class Dreams(AkProcedure):
         shown: tuple[int, ...] = frame[2]
         state.market_deck.extend(c for c in shown if c != option.data)
         state.rng.shuffle(state.market_deck)
+        state.market_under = 0
         state.stack.pop()
         emit(
             log,

@@ -196,7 +196,9 @@ def _under_its_stack(
     board = state.alk.boards[seat]
     board.legends = [s for s in board.legends if s.card != legend]
     card = rules.ak.legends[legend]
-    state.alk.legend_stacks[LEGEND_TYPES.index(card.type)].insert(0, legend)
+    kind = LEGEND_TYPES.index(card.type)
+    state.alk.legend_stacks[kind].insert(0, legend)
+    state.alk.legend_under[kind] += 1
     return card
 
 

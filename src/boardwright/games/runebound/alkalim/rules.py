@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from boardwright.engine.rng import Rng
 from boardwright.games.runebound.alkalim.sandstorm import covered
 from boardwright.games.runebound.content import CITY, AlKalimContent, RuneboundContent
 from boardwright.games.runebound.records import AdventureCard, LegendCard, MarketCard
@@ -88,6 +89,13 @@ class AlKalimRules(Rules):
 
     def is_legendary(self, card: int) -> bool:
         return card >= self.first_legend
+
+    def determinize_adventure(self, state: RuneboundState, seat: int | None, rng: Rng) -> None:
+        """The ally deck, the legend stacks below their open tops and a City of Dreams look
+        (alkalim/determinize.py)."""
+        from boardwright.games.runebound.alkalim.determinize import determinize_al_kalim
+
+        determinize_al_kalim(state, seat, rng)
 
     def owned_cards(self, state: RuneboundState, seat: int) -> Iterator[tuple[str, MarketCard]]:
         """Items and allies, then the finished legend cards that are not allies (AK-11.8-11.11):

@@ -5,7 +5,7 @@ Like the base state it holds only ids, counters and small lists, so cloning stay
 
 from __future__ import annotations
 
-from boardwright.games.runebound.content import GEAR_KINDS
+from boardwright.games.runebound.content import GEAR_KINDS, LEGEND_TYPES
 
 
 class LegendSlot:
@@ -66,6 +66,7 @@ class AlKalimState:
         "boards",
         "gear_supply",
         "legend_stacks",
+        "legend_under",
         "lost_cities",
         "night",
         "storm",
@@ -79,6 +80,9 @@ class AlKalimState:
         self.storm_direction = 0  # direction of its first arrow (AK-13.4)
         self.lost_cities = [-1] * lost_cities  # hex of each lost city, -1 beside the row
         self.legend_stacks: list[list[int]] = []  # per legend type, top = last (AK-3.6)
+        # per legend type: how many open legend cards went under the stack (AK-11.6); the
+        # lowest of them that are left keep their place when a view is determinized
+        self.legend_under = [0] * len(LEGEND_TYPES)
         self.ally_deck: list[int] = []  # Al-Kalim allies as market indexes, top = last
         self.gear_supply = [0] * len(GEAR_KINDS)
         self.boards = [QuestBoard() for _ in range(players)]
@@ -93,6 +97,7 @@ class AlKalimState:
         other.storm_direction = self.storm_direction
         other.lost_cities = self.lost_cities[:]
         other.legend_stacks = [s[:] for s in self.legend_stacks]
+        other.legend_under = self.legend_under[:]
         other.ally_deck = self.ally_deck[:]
         other.gear_supply = self.gear_supply[:]
         other.boards = [b.clone() for b in self.boards]
