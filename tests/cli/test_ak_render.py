@@ -16,12 +16,14 @@ from boardwright.cli.main import app
 from boardwright.engine.hexgrid import Hex, to_offset
 from boardwright.engine.session import Match
 from boardwright.games import get_game
-from boardwright.games.runebound.alkalim.state import LegendSlot
-from boardwright.games.runebound.content import GEAR_KINDS, AlKalimContent, RuneboundContent
-from boardwright.games.runebound.render import (
+from boardwright.games.runebound.adventures.al_kalim.render import (
     STORM_CENTRE,
     STORM_CHAR,
-    Names,
+    AlKalimNames,
+)
+from boardwright.games.runebound.adventures.al_kalim.state import LegendSlot, al_kalim_state
+from boardwright.games.runebound.content import GEAR_KINDS, AlKalimContent, RuneboundContent
+from boardwright.games.runebound.render import (
     board_map,
     hero_panel,
     names_for,
@@ -125,7 +127,7 @@ def test_setup_shows_the_overlay_board_and_the_expansion() -> None:
     assert "Al-Kalim allies" in text
     assert "quest board: no limit counter yet" in text
     assert "Event" not in text  # Al-Kalim has no event cards
-    names = Names(content())
+    names = AlKalimNames(content())
     for stack in view["al_kalim"]["legend_stacks"].values():
         assert stack["top"] is not None
         legend = next(c for c in ak_content().legends if c.id == stack["top"])
@@ -174,12 +176,11 @@ def test_sandstorm_covers_hexes_on_the_map_and_its_arrows_are_named() -> None:
 def test_lost_cities_on_the_map_and_in_the_legend() -> None:
     match = new_match(4)
     state = state_of(match)
-    alk = state.alk
-    assert alk is not None
+    al_kalim = al_kalim_state(state)
     board = ak_content().board
-    free = [h.index for h in board.hexes if h.city < 0 and h.index not in alk.lost_cities]
-    alk.lost_cities[0] = free[10]
-    alk.lost_cities[1] = -1
+    free = [h.index for h in board.hexes if h.city < 0 and h.index not in al_kalim.lost_cities]
+    al_kalim.lost_cities[0] = free[10]
+    al_kalim.lost_cities[1] = -1
     view = match.view(0)
     at = str(board.hexes[free[10]].at)
     text = rendered(view)
@@ -195,9 +196,8 @@ def test_lost_cities_on_the_map_and_in_the_legend() -> None:
 def test_combat_shows_the_life_for_the_time_of_day_and_the_trait(night: bool) -> None:
     match = new_match(5)
     play_until(match, random.Random(5), lambda v: bool(v["combat"]))
-    alk = state_of(match).alk
-    assert alk is not None
-    alk.night = night
+    al_kalim = al_kalim_state(state_of(match))
+    al_kalim.night = night
     view = match.view(0)
     card = next(c for c in ak_content().adventures if c.id == view["combat"]["card"])
     assert card.life is not None and card.night_life is not None
@@ -228,8 +228,7 @@ def test_the_day_or_night_decision_is_shown_as_a_question() -> None:
 # --- quest boards and gear ------------------------------------------------------------------------
 def test_quest_board_legends_progress_rune_uses_and_gear() -> None:
     match = new_match(7)
-    alk = state_of(match).alk
-    assert alk is not None
+    al_kalim = al_kalim_state(state_of(match))
     legends = ak_content().legends
     rune = next(i for i, c in enumerate(legends) if c.type == "rune")
     quest = next(i for i, c in enumerate(legends) if len(c.quest.steps) > 1)
@@ -237,7 +236,7 @@ def test_quest_board_legends_progress_rune_uses_and_gear() -> None:
     done.done, done.uses = True, 1
     going = LegendSlot(quest)
     going.step, going.progress = 1, 0
-    board = alk.boards[0]
+    board = al_kalim.boards[0]
     board.legends, board.limit = [done, going], 2
     board.gear = [1, 0, 2]
     view = match.view(0)
@@ -255,7 +254,7 @@ def test_quest_board_legends_progress_rune_uses_and_gear() -> None:
     assert_fits(screen)
     assert legends[quest].name in flat(screen)
     # a legend on the quest board left its stack, the supply shows the gear left
-    alk.gear_supply = [5, 6, 4]
+    al_kalim.gear_supply = [5, 6, 4]
     supply = flat(rendered(match.view(0)))
     assert "Gear supply Pack Camel 5 · Waterskin 6 · Adventurer's Kit 4" in supply
     assert len(GEAR_KINDS) == 3
@@ -264,15 +263,14 @@ def test_quest_board_legends_progress_rune_uses_and_gear() -> None:
 def test_legendary_ally_and_spent_rune() -> None:
     match = new_match(8)
     state = state_of(match)
-    alk = state.alk
-    assert alk is not None
+    al_kalim = al_kalim_state(state)
     legends = ak_content().legends
     rune = next(i for i, c in enumerate(legends) if c.type == "rune")
     uses = legends[rune].reward.uses
     assert uses is not None
     spent = LegendSlot(rune)
     spent.done, spent.uses = True, uses
-    alk.boards[1].legends, alk.boards[1].limit = [spent], 1
+    al_kalim.boards[1].legends, al_kalim.boards[1].limit = [spent], 1
     view = match.view(None)
     assert f"{legends[rune].name} (rune) reward, 0/{uses} uses left" in panel(view, 1)
     assert "spectator view" in rendered(view)
@@ -283,16 +281,15 @@ def test_a_legend_card_to_give_up_is_shown_on_the_losers_panel() -> None:
     seat (the prompt is public); the choices themselves are only the loser's."""
     match = new_match(9)
     state = state_of(match)
-    alk = state.alk
-    assert alk is not None
+    al_kalim = al_kalim_state(state)
     legends = ak_content().legends
     picks = [next(i for i, c in enumerate(legends) if c.type == t) for t in ("rune", "mount")]
     for kind in picks:
-        for stack in alk.legend_stacks:
+        for stack in al_kalim.legend_stacks:
             if kind in stack:
                 stack.remove(kind)
-        alk.boards[0].legends.append(LegendSlot(kind))
-    alk.boards[0].limit = 4
+        al_kalim.boards[0].legends.append(LegendSlot(kind))
+    al_kalim.boards[0].limit = 4
     rules = get_game(GAME).rules_for(state)  # type: ignore[attr-defined]
     rules.lose_legends(state, 0, 1, None, source="The Sultan of Thieves")
     get_game(GAME).procedures_for(state).run(state, None)

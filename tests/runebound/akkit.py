@@ -21,9 +21,11 @@ from rbkit import (
 from rbkit import eager_choice as base_eager_choice
 
 from boardwright.engine.rng import Rng
-from boardwright.games.runebound.alkalim.rules import AlKalimRules
-from boardwright.games.runebound.alkalim.sandstorm import points_off
-from boardwright.games.runebound.alkalim.setup import EXTRA_COUNTERS, SPARE_COUNTERS
+from boardwright.games.runebound.adventures.al_kalim.options import al_kalim_options
+from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
+from boardwright.games.runebound.adventures.al_kalim.sandstorm import points_off
+from boardwright.games.runebound.adventures.al_kalim.setup import EXTRA_COUNTERS, SPARE_COUNTERS
+from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
 from boardwright.games.runebound.state import RuneboundState
 
 AK_OPTIONS = {"adventure": "al-kalim"}
@@ -50,8 +52,7 @@ def held_adventure_cards(state: RuneboundState) -> list[int]:
 def check_ak_invariants(state: RuneboundState) -> None:
     """The base invariants read for Al-Kalim, plus the expansion's own (issue #4)."""
     rules = RULES
-    alk = state.alk
-    assert alk is not None
+    al_kalim = al_kalim_state(state)
     # adventure cards: each in exactly one place (AK decks hold challenges only)
     places = laid_out_adventure_cards(state) + held_adventure_cards(state)
     assert_each_once(places, len(rules.adventures), "adventure card")
@@ -59,39 +60,41 @@ def check_ak_invariants(state: RuneboundState) -> None:
     # market cards (base market + Al-Kalim allies): each in one place; legendary allies only
     # with their owners
     market = owned_market_cards(state, lambda ally: not rules.is_legendary(ally.card))
-    market += alk.ally_deck
+    market += al_kalim.ally_deck
     for frame in state.stack:
-        if frame[0] == "ak_dreams":
+        if frame[0] == "al_kalim_dreams":
             market.extend(frame[2])
     assert_each_once(market, rules.first_legend, "market card")
     # legend cards: conserved across the five stacks and the quest boards
-    legends = [c for stack in alk.legend_stacks for c in stack]
-    for board in alk.boards:
+    legends = [c for stack in al_kalim.legend_stacks for c in stack]
+    for board in al_kalim.boards:
         legends.extend(slot.card for slot in board.legends)
-    assert_each_once(legends, len(rules.ak.legends), "legend card")
-    for seat, board in enumerate(alk.boards):
-        types = [rules.ak.legends[s.card].type for s in board.legends]
+    assert_each_once(legends, len(rules.al_kalim.legends), "legend card")
+    for seat, board in enumerate(al_kalim.boards):
+        types = [rules.al_kalim.legends[s.card].type for s in board.legends]
         assert len(types) == len(set(types)), "two legend cards of one type"
         assert len(board.legends) <= board.limit, "more legend cards than the limit"
         for slot in board.legends:
-            uses = rules.ak.legends[slot.card].reward.uses
+            uses = rules.al_kalim.legends[slot.card].reward.uses
             assert uses is None or slot.uses <= uses
         done_allies = {
-            s.card for s in board.legends if s.done and rules.ak.legends[s.card].type == "ally"
+            s.card
+            for s in board.legends
+            if s.done and rules.al_kalim.legends[s.card].type == "ally"
         }
         mine = {a.card - rules.first_legend for a in state.heroes[seat].allies}
         assert done_allies == {c for c in mine if c >= 0}, "legendary allies out of step"
     # survival gear: at most 6 of a kind in all, conserved
-    for kind, gear in enumerate(rules.ak.gear):
-        held = sum(b.gear[kind] for b in alk.boards)
-        assert alk.gear_supply[kind] >= 0 and all(b.gear[kind] >= 0 for b in alk.boards)
-        assert held + alk.gear_supply[kind] == gear.count <= 6, "survival gear not conserved"
+    for kind, gear in enumerate(rules.al_kalim.gear):
+        held = sum(b.gear[kind] for b in al_kalim.boards)
+        assert al_kalim.gear_supply[kind] >= 0 and all(b.gear[kind] >= 0 for b in al_kalim.boards)
+        assert held + al_kalim.gear_supply[kind] == gear.count <= 6, "survival gear not conserved"
     # the sandstorm: once placed it stays on the board with no arrow pointing off it
-    if alk.storm >= 0:
-        spread = 1 if state.opts.al_kalim_sandstorm_arrow_spread == "60" else 2
-        assert not points_off(rules.board, alk.storm, alk.storm_direction, spread)
+    if al_kalim.storm >= 0:
+        spread = 1 if al_kalim_options(state).sandstorm_arrow_spread == "60" else 2
+        assert not points_off(rules.board, al_kalim.storm, al_kalim.storm_direction, spread)
     # adventure counters (the limit counters are spent counters kept on the quest boards)
-    limits = [b.limit_colour for b in alk.boards if b.limit_colour >= 0]
+    limits = [b.limit_colour for b in al_kalim.boards if b.limit_colour >= 0]
     assert_counters_conserved(state, rules, SPARE_COUNTERS + EXTRA_COUNTERS, limits)
     for seat, h in enumerate(state.heroes):
         ordinary = [a for a in h.allies if not rules.is_legendary(a.card)]

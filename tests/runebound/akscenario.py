@@ -37,10 +37,11 @@ from rbscenario import two_d10 as two_d10
 
 from boardwright.engine.events import Event
 from boardwright.engine.hexgrid import Hex, neighbour
-from boardwright.games.runebound.alkalim.rules import AlKalimRules
-from boardwright.games.runebound.alkalim.state import LegendSlot
+from boardwright.games.runebound.adventures.al_kalim.options import AL_KALIM_SPECS
+from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
+from boardwright.games.runebound.adventures.al_kalim.state import LegendSlot
+from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state as al_kalim_state
 from boardwright.games.runebound.content import GEAR_KINDS, LEGEND_TYPES
-from boardwright.games.runebound.options import AL_KALIM_SPECS
 from boardwright.games.runebound.records import COLOURS, AdventureCard
 from boardwright.games.runebound.state import AllyState, RuneboundState
 
@@ -56,7 +57,7 @@ def _probe_rules() -> AlKalimRules:
 
 AK: AlKalimRules = _probe_rules()
 BOARD = AK.board
-CONTENT = AK.ak  # the expansion's records (legends, gear, allies, heroes)
+CONTENT = AK.al_kalim  # the expansion's records (legends, gear, allies, heroes)
 
 # The Al-Kalim terrains by the name shown on the overlay (AK-2.2), as terrain indexes
 TERRAIN = {name: index for index, name in enumerate(BOARD.terrain_names)}
@@ -122,14 +123,8 @@ def play(state: RuneboundState, *choices: str, log: list[Event] | None = None) -
         GAME.apply_key(state, key, log)
 
 
-def alk(state: RuneboundState) -> Any:
-    """The Al-Kalim part of the state (typed loosely for brevity in tests)."""
-    assert state.alk is not None
-    return state.alk
-
-
 def quest_board(state: RuneboundState, seat: int = 0) -> Any:
-    return alk(state).boards[seat]
+    return al_kalim_state(state).boards[seat]
 
 
 # --- the board ------------------------------------------------------------------------------
@@ -215,8 +210,8 @@ def starred(colour: str | None = None) -> list[int]:
 
 def set_storm(state: RuneboundState, centre: int, direction: int = 0) -> None:
     """Put the sandstorm on the board: its centre hex and the direction of its first arrow."""
-    alk(state).storm = centre
-    alk(state).storm_direction = direction
+    al_kalim_state(state).storm = centre
+    al_kalim_state(state).storm_direction = direction
 
 
 def covered(state: RuneboundState) -> frozenset[int]:
@@ -275,7 +270,7 @@ def market_card(card_id: str) -> int:
 
 
 def take_market_card(state: RuneboundState, index: int) -> None:
-    alk(state).ally_deck[:] = [c for c in alk(state).ally_deck if c != index]
+    al_kalim_state(state).ally_deck[:] = [c for c in al_kalim_state(state).ally_deck if c != index]
     for pile in (state.market_deck, state.market_discard, *state.stacks):
         if index in pile:
             pile.remove(index)
@@ -291,8 +286,8 @@ def give_ally(state: RuneboundState, card_id: str, seat: int = 0) -> AllyState:
 
 def give_gear(state: RuneboundState, kind_index: int, count: int = 1, seat: int = 0) -> None:
     """Survival gear from the stock onto a quest board."""
-    alk(state).gear_supply[kind_index] -= count
-    alk(state).boards[seat].gear[kind_index] += count
+    al_kalim_state(state).gear_supply[kind_index] -= count
+    al_kalim_state(state).boards[seat].gear[kind_index] += count
 
 
 def legend(legend_id: str) -> int:
@@ -311,7 +306,7 @@ def give_legend(
     state: RuneboundState, index: int, *, done: bool = False, seat: int = 0
 ) -> LegendSlot:
     """A legend card from its stack onto the quest board (quest side up, or done)."""
-    stack = alk(state).legend_stacks[type_index(index)]
+    stack = al_kalim_state(state).legend_stacks[type_index(index)]
     if index in stack:
         stack.remove(index)
     slot = LegendSlot(index)

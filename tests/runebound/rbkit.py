@@ -12,7 +12,8 @@ from typing import Any
 from boardwright.engine.decision import Decision
 from boardwright.engine.rng import Rng
 from boardwright.games import get_game
-from boardwright.games.runebound.game import SPARE_COUNTERS, Runebound
+from boardwright.games.runebound.adventures.dragonlords.adventure import SPARE_COUNTERS
+from boardwright.games.runebound.game import Runebound
 from boardwright.games.runebound.records import COLOURS
 from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import AllyState, RuneboundState

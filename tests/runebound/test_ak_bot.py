@@ -19,13 +19,13 @@ from botkit import (
 )
 
 from boardwright.bots import Observation
-from boardwright.bots.alkalim_bot import AlKalimPlay, ak_knowledge
+from boardwright.bots.al_kalim_bot import AlKalimPlay, al_kalim_knowledge
 from boardwright.bots.runebound_bot import _HANDLERS, RuneboundBot
 from boardwright.engine.decision import Decision, Option
 from boardwright.games import get_game
-from boardwright.games.runebound.alkalim.rules import AlKalimRules
-from boardwright.games.runebound.alkalim.sandstorm import DIRECTION_NAMES, steps
-from boardwright.games.runebound.alkalim.state import LegendSlot
+from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
+from boardwright.games.runebound.adventures.al_kalim.sandstorm import DIRECTION_NAMES, steps
+from boardwright.games.runebound.adventures.al_kalim.state import LegendSlot, al_kalim_state
 from boardwright.games.runebound.game import Runebound
 from boardwright.games.runebound.state import RuneboundState
 
@@ -80,12 +80,12 @@ def test_the_bot_reads_only_its_observation_in_al_kalim() -> None:
 
 
 def test_the_bot_is_deterministic_per_seed_in_al_kalim() -> None:
-    assert_deterministic_per_seed(31, {**AK, "max_rounds": 10}, ak_knowledge())
+    assert_deterministic_per_seed(31, {**AK, "max_rounds": 10}, al_kalim_knowledge())
 
 
 def test_the_knowledge_comes_from_the_al_kalim_content_view() -> None:
-    kb = ak_knowledge()
-    assert kb is ak_knowledge()  # cached: content is immutable
+    kb = al_kalim_knowledge()
+    assert kb is al_kalim_knowledge()  # cached: content is immutable
     assert kb.content.al_kalim is not None and kb.content.board is kb.content.al_kalim.board
     assert "ak-h-tarek" in kb.heroes and "ak-g-01" in kb.adventures
     assert "legend-ak-l-01" in kb.market  # legendary allies fight as market allies
@@ -127,10 +127,10 @@ def choice(state: RuneboundState, kind: str, keys: list[str], seat: int = 0) -> 
 
 
 def give_quest(state: RuneboundState, legend_id: str, step: int = 0, limit: int = 2) -> None:
-    index = next(i for i, c in enumerate(rules(state).ak.legends) if c.id == legend_id)
+    index = next(i for i, c in enumerate(rules(state).al_kalim.legends) if c.id == legend_id)
     slot = LegendSlot(index)
     slot.step = step
-    board = state.alk.boards[0]  # type: ignore[union-attr]
+    board = al_kalim_state(state).boards[0]
     board.legends.append(slot)
     board.limit = max(board.limit, limit)
 
@@ -145,7 +145,7 @@ def plain_hexes(state: RuneboundState, terrain: int) -> list[int]:
 
 
 def at_distance(here: int, distance: int) -> int:
-    kb = ak_knowledge()
+    kb = al_kalim_knowledge()
     return next(h for h in range(kb.hex_count) if kb.dist[here][h] == distance)
 
 
@@ -155,7 +155,7 @@ def test_day_when_the_fight_is_next_door_night_for_a_long_tired_march() -> None:
     state = table()
     here = plain_hexes(state, DUNES)[20]
     state.heroes[0].hex = here
-    state.counters[ak_knowledge().neighbours[here][0]] = GREEN
+    state.counters[al_kalim_knowledge().neighbours[here][0]] = GREEN
     assert choice(state, "day_or_night", ["day", "night"]) == "day"
     assert choice(state, "movement", ["roll:5", "roll:4", "step", "stay"]) == "step"
     state = table()
@@ -169,7 +169,7 @@ def test_draws_a_legend_when_it_may_rather_than_rolling_the_story_die() -> None:
     """AK-7.3: with an empty quest board under its limit the bot takes a quest."""
     state = table()
     state.heroes[0].hex = plain_hexes(state, DUNES)[5]
-    state.alk.boards[0].limit = 2  # type: ignore[union-attr]
+    al_kalim_state(state).boards[0].limit = 2
     view = GAME.view(state, 0)
     keys = [f"legend:{kind}" for kind in view["al_kalim"]["legend_stacks"]] + ["story"]
     assert choice(state, "adventure_or_story", keys).startswith("legend:")
@@ -229,14 +229,14 @@ def test_the_camel_carries_the_hero_to_a_quest_place_two_hexes_off_by_day() -> N
     state = table()
     board = rules(state).board
     well = board.locations[board.location_index["well-of-whispers"]].name_hexes[0]
-    kb = ak_knowledge()
+    kb = al_kalim_knowledge()
     start = next(
         h
         for h in range(kb.hex_count)
         if kb.dist[well][h] == 2 and board.hexes[h].city < 0 and board.hexes[h].terrain == DUNES
     )
     state.heroes[0].hex = start
-    state.alk.boards[0].gear[0] = 1  # type: ignore[union-attr]
+    al_kalim_state(state).boards[0].gear[0] = 1
     give_quest(state, "ak-l-22")  # end the movement in the Well of Whispers
     keys = ["roll:5", "roll:4", "step", "stay", "camel"]
     assert choice(state, "movement", keys) == "camel"
@@ -259,14 +259,13 @@ def test_drinks_when_the_day_march_hurt_and_keeps_the_waterskin_otherwise() -> N
     """AK-9.8: a wound that would knock the hero out is worth a waterskin; one exhaustion is
     not."""
     state = table()
-    alk = state.alk
-    assert alk is not None
-    alk.boards[0].gear[1] = 1
+    al_kalim = al_kalim_state(state)
+    al_kalim.boards[0].gear[1] = 1
     state.heroes[0].wounds = rules(state).life(state, 0)
-    alk.travel_pieces = [(2, 1)]
+    al_kalim.travel_pieces = [(2, 1)]
     assert choice(state, "waterskin", ["both", "keep"]) == "both"
     state.heroes[0].wounds = 0
-    alk.travel_pieces = [(1, 0)]
+    al_kalim.travel_pieces = [(1, 0)]
     assert choice(state, "waterskin", ["both", "keep"]) == "keep"
 
 
@@ -282,14 +281,13 @@ def test_story_symbols_gold_first_ambush_last_and_the_kit_when_offered() -> None
 def test_the_sandstorm_moves_away_from_the_hero() -> None:
     """AK-13.3: of the two arrows, the step that leaves the hero out of the storm."""
     state = table()
-    alk = state.alk
-    assert alk is not None
+    al_kalim = al_kalim_state(state)
     board = rules(state).board
-    kb = ak_knowledge()
+    kb = al_kalim_knowledge()
     centre = board.sandstorm_start
-    alk.storm = centre
+    al_kalim.storm = centre
     direction, moves = next((d, m) for d in range(6) if len(m := steps(board, centre, d, 1)) == 2)
-    alk.storm_direction = direction
+    al_kalim.storm_direction = direction
     (d1, t1), (d2, t2) = moves
     here = next(
         h
@@ -306,7 +304,7 @@ def test_legendary_rewards_lend_their_abilities_with_the_game_keys() -> None:
     game offers it ("L<legend>.<ability>"), and the bot uses its healing when hurt."""
     state = table()
     give_quest(state, "ak-l-22")  # Rune of Sweet Water: heal 2 wounds and 1 exhaustion
-    slot = state.alk.boards[0].legends[0]  # type: ignore[union-attr]
+    slot = al_kalim_state(state).boards[0].legends[0]
     slot.done = True
     state.heroes[0].wounds = 2
     bot = RuneboundBot(1)
@@ -324,10 +322,10 @@ def test_gives_up_the_least_advanced_quest_before_any_reward() -> None:
     state = table()
     give_quest(state, "ak-l-07", step=0, limit=4)  # just drawn
     give_quest(state, "ak-l-01", step=2)  # two steps of three done
-    reward = next(i for i, c in enumerate(rules(state).ak.legends) if c.id == "ak-l-22")
+    reward = next(i for i, c in enumerate(rules(state).al_kalim.legends) if c.id == "ak-l-22")
     done = LegendSlot(reward)
     done.done = True
-    state.alk.boards[0].legends.append(done)  # type: ignore[union-attr]
+    al_kalim_state(state).boards[0].legends.append(done)
     keys = ["lose:ak-l-22", "lose:ak-l-01", "lose:ak-l-07"]
     assert choice(state, "lose_legend", keys) == "lose:ak-l-07"
     assert choice(state, "lose_legend", ["lose:ak-l-22", "lose:ak-l-01"]) == "lose:ak-l-01"
@@ -342,7 +340,7 @@ def test_a_challenge_that_takes_legend_cards_costs_more_to_lose_to() -> None:
     bot.choose(observe(state, 0, "day_or_night", ["day", "night"]))
     play = bot._play
     assert isinstance(play, AlKalimPlay)
-    kb = ak_knowledge()
+    kb = al_kalim_knowledge()
     sultan = next(c for c in kb.adventures.values() if c.name == "The Sultan of Thieves")
     plain = kb.adventures["ak-g-01"]
     party = bot._party(observe(state, 0, "movement", ["stay"]))

@@ -17,7 +17,7 @@ from akscenario import (
     PRISON,
     add_counter,
     adventure,
-    alk,
+    al_kalim_state,
     card,
     clear_counters,
     events,
@@ -125,7 +125,7 @@ def test_ak_6_3_a_few_challenges_are_stronger_by_day() -> None:
     to_step3(state, time="day")
     play(state, "adventure:green")
     assert AK.enemy_life(state, card(VIPERS)) == 3
-    alk(state).night = True
+    al_kalim_state(state).night = True
     assert AK.enemy_life(state, card(VIPERS)) == 2
 
 
@@ -170,7 +170,7 @@ def test_ak_6_6_a_sunburst_replenishes_then_the_storm_then_the_fight() -> None:
     assert all(state.counters[h] for h in empty)  # 1: replenished
     assert kind(state) == "storm_place" and state.combat is None  # 2: the storm, before
     play(state, "arrows:east", log=log)
-    assert alk(state).storm == PRISON
+    assert al_kalim_state(state).storm == PRISON
     assert state.combat is not None and state.combat.card == OUTRIDERS  # 3: the fight
     order = [e.kind for e in log if e.kind in ("replenish", "storm", "combat")]
     assert order == ["replenish", "storm", "combat"]

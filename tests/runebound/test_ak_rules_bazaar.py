@@ -23,7 +23,7 @@ from akscenario import (
     PACK_CAMEL,
     PRISON,
     WATERSKIN,
-    alk,
+    al_kalim_state,
     at_key,
     events,
     faces,
@@ -104,9 +104,9 @@ def test_ak_9_2_a_base_ally_is_replaced_by_the_top_al_kalim_ally() -> None:
     takes its place."""
     state = new_game_at(CITY_HEX["zerhaba"])
     top_of_market(state, BASE_ALLY)
-    alk(state).ally_deck.append(SALT_MINER)
+    al_kalim_state(state).ally_deck.append(SALT_MINER)
     take_market_card(state, SALT_MINER)
-    alk(state).ally_deck.append(SALT_MINER)
+    al_kalim_state(state).ally_deck.append(SALT_MINER)
     to_step3(state)
     play(state, "bazaar")
     assert state.stacks[ZERHABA_STACK][-1] == SALT_MINER
@@ -117,7 +117,7 @@ def test_ak_9_2_with_the_al_kalim_allies_gone_the_base_ally_stays() -> None:
     """AK-9.2: with the Al-Kalim ally deck empty the base ally is kept."""
     state = new_game_at(CITY_HEX["zerhaba"])
     top_of_market(state, BASE_ALLY)
-    alk(state).ally_deck.clear()
+    al_kalim_state(state).ally_deck.clear()
     to_step3(state)
     play(state, "bazaar")
     assert state.stacks[ZERHABA_STACK][-1] == BASE_ALLY
@@ -132,10 +132,10 @@ def test_ak_9_3_a_dead_al_kalim_ally_is_discarded_and_kept_when_drawn_again() ->
     assert ally not in me(state).allies and state.market_discard[-1] == SALT_MINER
     state.market_discard.remove(SALT_MINER)
     top_of_market(state, SALT_MINER)
-    deck = alk(state).ally_deck[:]
+    deck = al_kalim_state(state).ally_deck[:]
     to_step3(state)
     play(state, "bazaar")
-    assert state.stacks[ZERHABA_STACK][-1] == SALT_MINER and alk(state).ally_deck == deck
+    assert state.stacks[ZERHABA_STACK][-1] == SALT_MINER and al_kalim_state(state).ally_deck == deck
 
 
 def test_ak_9_4_survival_gear_for_one_gold_in_any_bazaar() -> None:
@@ -148,7 +148,7 @@ def test_ak_9_4_survival_gear_for_one_gold_in_any_bazaar() -> None:
     gold = me(state).gold
     play(state, "gear:waterskin")
     assert me(state).gold == gold - 1
-    assert quest_board(state).gear == [0, 1, 0] and alk(state).gear_supply == [6, 5, 6]
+    assert quest_board(state).gear == [0, 1, 0] and al_kalim_state(state).gear_supply == [6, 5, 6]
     everywhere = [*state.market_deck, *state.market_discard, *(c for s in state.stacks for c in s)]
     assert all(c < AK.first_legend for c in everywhere)
 
@@ -178,7 +178,7 @@ def test_ak_9_5_a_kind_sold_out_until_a_token_comes_back() -> None:
     # the other player (in Zerhaba too) discards a camel: it is for sale again
     assert state.seat == 1
     play(state, "day", "camel", "stay", "done")
-    assert alk(state).gear_supply[PACK_CAMEL] == 1
+    assert al_kalim_state(state).gear_supply[PACK_CAMEL] == 1
     play(state, "bazaar")
     assert "gear:pack_camel" in bazaar_keys(state)
 
@@ -193,7 +193,7 @@ def test_ak_9_6_survival_gear_is_sold_like_an_item(price: str, value: int) -> No
     to_step3(state)
     play(state, "bazaar", "sell-gear:adventurers_kit")
     assert me(state).gold == gold + value
-    assert quest_board(state).gear[KIT] == 0 and alk(state).gear_supply[KIT] == 6
+    assert quest_board(state).gear[KIT] == 0 and al_kalim_state(state).gear_supply[KIT] == 6
 
 
 def test_ak_9_6_no_selling_with_sell_price_none() -> None:
@@ -212,7 +212,7 @@ def test_ak_9_6_ak_16_1_a_knock_out_loses_all_survival_gear() -> None:
         give_gear(state, kind_index, 2)
     AK.hurt_hero(state, 0, 10, 0)
     knock_out(AK, state, 0, None)
-    assert quest_board(state).gear == [0, 0, 0] and alk(state).gear_supply == [6, 6, 6]
+    assert quest_board(state).gear == [0, 0, 0] and al_kalim_state(state).gear_supply == [6, 6, 6]
 
 
 def test_ak_9_7_the_camel_moves_one_hex_before_between_or_after_dice() -> None:
@@ -234,7 +234,7 @@ def test_ak_9_7_the_camel_moves_one_hex_before_between_or_after_dice() -> None:
     play(state, at_key(beyond))
     assert me(state).hex == beyond
     assert quest_board(state).gear[PACK_CAMEL] == 1
-    assert alk(state).gear_supply[PACK_CAMEL] == 5
+    assert al_kalim_state(state).gear_supply[PACK_CAMEL] == 5
 
 
 def test_ak_9_7_ak_13_9_the_camel_enters_the_sandstorm() -> None:
@@ -280,7 +280,7 @@ def test_ak_9_8_the_waterskin_cancels_the_days_march(
     play(state, choice)
     # the march gave 1 exhaustion and 2 wounds; the 2 exhaustion from before stay
     assert (me(state).exhaustion, me(state).wounds) == left
-    assert alk(state).gear_supply[WATERSKIN] == 6
+    assert al_kalim_state(state).gear_supply[WATERSKIN] == 6
 
 
 def test_ak_9_8_no_waterskin_offered_by_night() -> None:
@@ -295,7 +295,7 @@ def test_ak_9_8_no_waterskin_offered_by_night() -> None:
 
 
 SECRETS = legend("ak-l-11")  # Secrets of the Prison of the Ifrit: step 2, a story roll there
-SECRETS_TEST = AK.ak.legends[SECRETS].quest.steps[1].test
+SECRETS_TEST = AK.al_kalim.legends[SECRETS].quest.steps[1].test
 assert SECRETS_TEST is not None
 
 
@@ -324,7 +324,7 @@ def test_ak_9_9_the_kit_adds_3_after_the_roll() -> None:
     assert kind(state) == "adventurers_kit"
     play(state, "kit")
     assert slot.done and quest_board(state).gear[KIT] == 0  # type: ignore[attr-defined]
-    assert alk(state).gear_supply[KIT] == 6
+    assert al_kalim_state(state).gear_supply[KIT] == 6
 
 
 def test_ak_9_9_no_kit_when_three_would_not_be_enough() -> None:
@@ -366,7 +366,7 @@ def lost_city_out(name: str, **options: object) -> tuple[RuneboundState, int]:
 def test_ak_14_1_ak_3_2_lost_cities_start_beside_the_market_row() -> None:
     """AK-14.1, AK-3.2: all three lost cities wait beside their stacks' crests."""
     state = new_game()
-    assert alk(state).lost_cities == [-1, -1, -1]
+    assert al_kalim_state(state).lost_cities == [-1, -1, -1]
     assert set(GAME.view(state, 0)["al_kalim"]["lost_cities"].values()) == {None}
 
 
@@ -381,7 +381,7 @@ def test_ak_14_2_ak_14_8_explored_at_once_on_its_own_stack() -> None:
     assert bazaar_keys(state)[:3] == ["gear:pack_camel", "gear:waterskin", "gear:adventurers_kit"]
     play(state, "done")
     assert kind(state) == "story_order"  # the face's other symbols: the same story step
-    assert alk(state).lost_cities[LOST["city-of-faith"]] == here
+    assert al_kalim_state(state).lost_cities[LOST["city-of-faith"]] == here
 
 
 def test_ak_14_3_ak_14_9_another_hero_explores_it_later_as_a_city() -> None:
@@ -436,10 +436,10 @@ def test_ak_14_4_with_all_three_out_the_canyon_sends_them_back() -> None:
     state = new_game()
     here = quiet_hex(DUNES)
     put(state, here)
-    alk(state).lost_cities = [CITY_HEX["kharadun"], CITY_HEX["mirath"], next_to(here, 0)]
+    al_kalim_state(state).lost_cities = [CITY_HEX["kharadun"], CITY_HEX["mirath"], next_to(here, 0)]
     story(state, FACE_LOST_CITY)
     play(state, "symbol:canyon")
-    assert alk(state).lost_cities == [-1, -1, -1]
+    assert al_kalim_state(state).lost_cities == [-1, -1, -1]
     assert kind(state) == "story_order"  # the other symbols go on
 
 
@@ -478,7 +478,7 @@ def test_ak_14_6_a_base_ally_found_in_dreams_is_replaced() -> None:
     state, _here = lost_city_out("city-of-dreams", dream_city_draw="instead")
     top_of_market(state, BASE_ALLY)
     take_market_card(state, SALT_MINER)
-    alk(state).ally_deck.append(SALT_MINER)
+    al_kalim_state(state).ally_deck.append(SALT_MINER)
     play(state, "explore", f"dream:{AK.market[BASE_ALLY].id}")
     assert state.stacks[6][-1] == SALT_MINER and BASE_ALLY in state.market_discard
 
@@ -502,7 +502,7 @@ def test_ak_14_2_canyon_by_a_hero_in_the_storm_on_a_canyon() -> None:
     put(state, canyon)
     story(state, FACE_LOST_CITY)
     play(state, "symbol:canyon", "lost:city-of-clouds", "no")
-    assert alk(state).lost_cities[LOST["city-of-clouds"]] == canyon
+    assert al_kalim_state(state).lost_cities[LOST["city-of-clouds"]] == canyon
 
 
 def test_ak_9_1_exploring_a_bazaar_can_complete_a_quest_step() -> None:
@@ -529,7 +529,7 @@ def test_ak_2_4_ak_9_2_a_cards_market_draw_in_sulun_wells_goes_to_stack_5() -> N
     put(state, CITY_HEX["sulun-wells"])
     top_of_market(state, BASE_ITEM, BASE_ALLY)
     take_market_card(state, SALT_MINER)
-    alk(state).ally_deck.append(SALT_MINER)
+    al_kalim_state(state).ally_deck.append(SALT_MINER)
     to_step3(state)
     play(state, "bazaar")  # the bazaar's own draw: the base item
     play(state, f"use:m{ledger}.0")  # the ledger's draw: the base ally, replaced

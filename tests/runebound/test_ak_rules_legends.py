@@ -22,7 +22,7 @@ from akscenario import (
     PRISON,
     add_counter,
     adventure,
-    alk,
+    al_kalim_state,
     at_key,
     events,
     faces,
@@ -54,7 +54,7 @@ from akscenario import (
 )
 
 from boardwright.engine.events import Event
-from boardwright.games.runebound.alkalim.quests import check_victory, rewards
+from boardwright.games.runebound.adventures.al_kalim.quests import check_victory, rewards
 from boardwright.games.runebound.content import AL_KALIM_DIR, LEGEND_TYPES, validate_content_dir
 from boardwright.games.runebound.effects import apply_effects
 from boardwright.games.runebound.knockout import knock_out
@@ -173,7 +173,9 @@ def test_ak_10_6_after_spending_one_unfinished_quest_may_go() -> None:
     assert keys(state) == ["discard:ak-l-01", "discard:ak-l-22", "keep"]
     play(state, "discard:ak-l-22")
     assert legend_ids(state) == ["ak-l-01"]
-    assert alk(state).legend_stacks[type_index(SWEET_WATER)][0] == SWEET_WATER  # the bottom
+    assert (
+        al_kalim_state(state).legend_stacks[type_index(SWEET_WATER)][0] == SWEET_WATER
+    )  # the bottom
     assert kind(state) != "discard_quest"  # one only
 
 
@@ -264,16 +266,16 @@ def test_ak_11_2_the_top_quest_of_each_stack_is_open_and_the_top_card_is_taken()
     set_limit(state, "green")
     put(state, quiet_hex(DUNES))
     to_step3(state)
-    stacks = alk(state).legend_stacks
+    stacks = al_kalim_state(state).legend_stacks
     view = GAME.view(state, 1)["al_kalim"]["legend_stacks"]
     for t, kind_name in enumerate(LEGEND_TYPES):
         top = CONTENT.legends[stacks[t][-1]]
         assert view[kind_name]["top"] == top.id
         option = next(o for o in state.pending.options if o.key == f"legend:{kind_name}")  # type: ignore[union-attr]
         assert top.quest.text in option.label
-    top = stacks[LEGEND_TYPES.index("mount")][-1]
+    top_card = stacks[LEGEND_TYPES.index("mount")][-1]
     play(state, "legend:mount")
-    assert [s.card for s in quest_board(state).legends] == [top]
+    assert [s.card for s in quest_board(state).legends] == [top_card]
     assert not quest_board(state).legends[0].done
 
 
@@ -296,11 +298,11 @@ def test_ak_11_4_an_empty_stack_cannot_be_chosen() -> None:
     action must be taken."""
     state = new_game()
     set_limit(state, "green")
-    alk(state).legend_stacks[LEGEND_TYPES.index("artifact")].clear()
+    al_kalim_state(state).legend_stacks[LEGEND_TYPES.index("artifact")].clear()
     put(state, quiet_hex(DUNES))
     to_step3(state)
     assert "legend:artifact" not in keys(state) and "legend:ally" in keys(state)
-    for stack in alk(state).legend_stacks:
+    for stack in al_kalim_state(state).legend_stacks:
         stack.clear()
     refresh(state)
     assert keys(state) == ["story"]
@@ -317,7 +319,7 @@ def test_ak_11_6_failing_the_quests_own_test_fails_it() -> None:
     rig(state, *faces(6), *rolls(2))
     play(state, "story")
     assert legend_ids(state) == []
-    stack = alk(state).legend_stacks[type_index(slot.card)]
+    stack = al_kalim_state(state).legend_stacks[type_index(slot.card)]
     assert stack[0] == slot.card
 
 
@@ -418,7 +420,7 @@ def test_ak_11_12_a_killed_legendary_ally_is_lost_and_may_be_drawn_again() -> No
     rashid = next(a for a in me(state).allies if a.card == AK.first_legend + RASHID)
     AK.hurt_ally(state, 0, rashid, 10, 0, None)
     assert legend_ids(state) == [] and rewards(AK, state, 0) == 0
-    assert alk(state).legend_stacks[LEGEND_TYPES.index("ally")][0] == RASHID
+    assert al_kalim_state(state).legend_stacks[LEGEND_TYPES.index("ally")][0] == RASHID
     assert AK.first_legend + RASHID not in state.market_discard
     put(state, quiet_hex(DUNES))
     to_step3(state)
@@ -610,7 +612,7 @@ def test_ak_11_12_a_challenge_that_knocks_the_hero_out_takes_the_chosen_card() -
     assert keys(state) == ["lose:ak-l-01", "lose:ak-l-07"]
     labels = [o.label for o in state.pending.options]
     assert "quest, step 1 of 3" in labels[0] and "reward" in labels[1]
-    stack = alk(state).legend_stacks[type_index(SCIMITAR)]
+    stack = al_kalim_state(state).legend_stacks[type_index(SCIMITAR)]
     top = stack[-1]
     play(state, "lose:ak-l-07", log=log)
     assert legend_ids(state) == ["ak-l-01"]
@@ -717,7 +719,7 @@ def test_ak_11_12_ak_11_7_a_legendary_ally_taken_leaves_the_party() -> None:
     assert kind(state) != "lose_legend"
     assert [a.card for a in me(state).allies] == [market_card("ak-a-10")]
     assert legend_ids(state) == [] and rewards(AK, state, 0) == 0
-    assert alk(state).legend_stacks[LEGEND_TYPES.index("ally")][0] == RASHID
+    assert al_kalim_state(state).legend_stacks[LEGEND_TYPES.index("ally")][0] == RASHID
     assert AK.first_legend + RASHID not in state.market_discard
 
 
@@ -751,7 +753,7 @@ def test_ak_11_12_the_view_shows_the_choice_only_to_its_player_and_hides_the_sta
     play(state, "lose:ak-l-07")
     for seat in (0, 1, None):
         stacks = GAME.view(state, seat)["al_kalim"]["legend_stacks"]
-        artifacts = alk(state).legend_stacks[type_index(SCIMITAR)]
+        artifacts = al_kalim_state(state).legend_stacks[type_index(SCIMITAR)]
         assert stacks["artifact"] == {
             "size": len(artifacts),
             "top": CONTENT.legends[artifacts[-1]].id,
@@ -853,7 +855,7 @@ def test_ak_11_12_the_base_adventure_meets_lose_legend_and_nothing_happens() -> 
     )
     state = GAME.setup(GAME.config(2, {}), 3)
     rules = GAME.rules_for(state)
-    assert state.alk is None and not isinstance(rules, type(AK))
+    assert state.adventure_state is None and not isinstance(rules, type(AK))
     stack, pending = list(state.stack), state.pending
     log: list[Event] = []
     apply_effects(rules, state, state.seat, card.choices[0].failure, log, source=card.name)

@@ -17,7 +17,7 @@ from akscenario import (
     DUNES,
     LOWLAND,
     adventure,
-    alk,
+    al_kalim_state,
     events,
     faces,
     fight,
@@ -45,7 +45,7 @@ from akscenario import (
 )
 
 from boardwright.engine.events import Event
-from boardwright.games.runebound.alkalim.quests import rewards
+from boardwright.games.runebound.adventures.al_kalim.quests import rewards
 from boardwright.games.runebound.content import location_hexes
 from boardwright.games.runebound.state import RuneboundState
 
@@ -165,7 +165,7 @@ def test_ak_16_1_the_nearest_printed_city_even_under_the_storm() -> None:
     me(state).hex = here
     city = nearest_city(state)
     set_storm(state, city, 0)
-    alk(state).lost_cities[0] = next(n for n in BOARD.hexes[here].neighbours)
+    al_kalim_state(state).lost_cities[0] = next(n for n in BOARD.hexes[here].neighbours)
     assert nearest_city(state) == city and BOARD.hexes[city].city >= 0
 
 

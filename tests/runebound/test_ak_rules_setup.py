@@ -16,7 +16,7 @@ from akscenario import (
     BOARD,
     CITY_HEX,
     GAME,
-    alk,
+    al_kalim_state,
     config_options,
     keys,
     kind,
@@ -28,6 +28,7 @@ from akscenario import (
 )
 
 from boardwright.engine.errors import ConfigError
+from boardwright.games.runebound.adventures.al_kalim.state import AlKalimState
 from boardwright.games.runebound.content import LEGEND_TYPES
 from boardwright.games.runebound.records import COLOURS
 from boardwright.games.runebound.state import RuneboundState
@@ -47,7 +48,7 @@ def test_ak_1_1_an_adventure_for_2_to_6_players() -> None:
         GAME.config(1, {"adventure": "al-kalim"})
     for players in (2, 6):
         state = fresh(players)
-        assert len(state.heroes) == players and state.alk is not None
+        assert len(state.heroes) == players and isinstance(state.adventure_state, AlKalimState)
     with pytest.raises(ConfigError):
         GAME.config(7, {"adventure": "al-kalim"})
     # an Al-Kalim option outside an Al-Kalim game is refused
@@ -61,10 +62,10 @@ def test_ak_1_2_ak_1_4_ak_1_5_ak_1_9_the_components_laid_out() -> None:
     state = fresh()
     market_allies = [c for s in state.stacks for c in s if c >= AK.first_ally]
     assert [len(d) for d in state.adventure_decks] == [20, 16, 12, 8]
-    assert [len(s) for s in alk(state).legend_stacks] == [5, 5, 5, 5, 5]
-    assert len(alk(state).ally_deck) + len(market_allies) == 23
-    assert alk(state).gear_supply == [6, 6, 6]
-    assert alk(state).lost_cities == [-1, -1, -1]
+    assert [len(s) for s in al_kalim_state(state).legend_stacks] == [5, 5, 5, 5, 5]
+    assert len(al_kalim_state(state).ally_deck) + len(market_allies) == 23
+    assert al_kalim_state(state).gear_supply == [6, 6, 6]
+    assert al_kalim_state(state).lost_cities == [-1, -1, -1]
 
 
 def test_ak_1_3_ak_3_8_the_decks_hold_al_kalim_challenges_only() -> None:
@@ -113,7 +114,7 @@ def test_ak_1_7_the_quest_board_holds_legends_apart_from_cards() -> None:
     set_limit(state, "green")
     state.heroes[0].hex = next(h.index for h in BOARD.hexes if h.city < 0 and h.gem < 0)
     to_step3(state)
-    top = alk(state).legend_stacks[LEGEND_TYPES.index("artifact")][-1]
+    top = al_kalim_state(state).legend_stacks[LEGEND_TYPES.index("artifact")][-1]
     play(state, "legend:artifact")
     assert [s.card for s in board.legends] == [top]
     assert state.heroes[0].items == [] and state.heroes[0].allies == []
@@ -128,13 +129,13 @@ def test_ak_1_8_ak_3_2_three_lost_cities_by_the_crests_of_stacks_6_to_8() -> Non
         ("City of Dreams", "stag", 7),
         ("City of Clouds", "eagle", 8),
     ]
-    assert fresh().alk.lost_cities == [-1, -1, -1]  # type: ignore[union-attr]
+    assert al_kalim_state(fresh()).lost_cities == [-1, -1, -1]
 
 
 def test_ak_1_10_ak_3_7_the_sandstorm_waits_beside_the_board() -> None:
     """AK-1.10, AK-3.7: no storm on the board at the start."""
     state = fresh()
-    assert alk(state).storm == -1 and not AK.storm_hexes(state)
+    assert al_kalim_state(state).storm == -1 and not AK.storm_hexes(state)
 
 
 def test_ak_1_11_ak_3_9_the_extra_counters_join_the_supply() -> None:
@@ -180,7 +181,7 @@ def test_ak_3_4_a_card_on_each_of_the_eight_stacks_base_allies_replaced() -> Non
             assert not (card.kind == "ally" and stack[0] < AK.base_market)
         replaced += len(state.market_discard)
         assert all(AK.market[c].kind == "ally" for c in state.market_discard)
-        assert len(alk(state).ally_deck) == 23 - len(state.market_discard)
+        assert len(al_kalim_state(state).ally_deck) == 23 - len(state.market_discard)
     assert replaced > 0
 
 
@@ -190,11 +191,11 @@ def test_ak_3_5_ak_3_6_shuffled_decks_with_the_top_quests_open() -> None:
     orders = set()
     for seed in range(4):
         state = fresh(2, seed)
-        orders.add(tuple(alk(state).legend_stacks[0]))
+        orders.add(tuple(al_kalim_state(state).legend_stacks[0]))
         stacks = GAME.view(state, None)["al_kalim"]["legend_stacks"]
-        for kind_name, stack in zip(LEGEND_TYPES, alk(state).legend_stacks, strict=True):
-            assert stacks[kind_name] == {"size": 5, "top": AK.ak.legends[stack[-1]].id}
-            assert all(AK.ak.legends[c].type == kind_name for c in stack)
+        for kind_name, stack in zip(LEGEND_TYPES, al_kalim_state(state).legend_stacks, strict=True):
+            assert stacks[kind_name] == {"size": 5, "top": AK.al_kalim.legends[stack[-1]].id}
+            assert all(AK.al_kalim.legends[c].type == kind_name for c in stack)
     assert len(orders) > 1
 
 

@@ -19,7 +19,7 @@ from akscenario import (
     GAME,
     PRISON,
     ROAD,
-    alk,
+    al_kalim_state,
     at_key,
     covered,
     faces,
@@ -39,7 +39,11 @@ from akscenario import (
 )
 
 from boardwright.engine.hexgrid import neighbour
-from boardwright.games.runebound.alkalim.sandstorm import DIRECTION_NAMES, points_off, settle
+from boardwright.games.runebound.adventures.al_kalim.sandstorm import (
+    DIRECTION_NAMES,
+    points_off,
+    settle,
+)
 from boardwright.games.runebound.state import RuneboundState
 
 E, SE, SW, W, NW, NE = range(6)
@@ -60,13 +64,15 @@ def test_ak_13_1_ak_2_3_the_storm_enters_on_the_prison_of_the_ifrit() -> None:
     """AK-13.1, AK-2.3, AK-3.7: it waits beside the board; at its first appearance its centre
     goes on the Prison of the Ifrit and the player turns its arrows the way they want."""
     state = new_game()
-    assert alk(state).storm == -1 and GAME.view(state, 0)["al_kalim"]["sandstorm"] is None
+    assert (
+        al_kalim_state(state).storm == -1 and GAME.view(state, 0)["al_kalim"]["sandstorm"] is None
+    )
     assert BOARD.hex_name(PRISON) == "Prison of the Ifrit"
     storm_roll(state)
     assert kind(state) == "storm_place"
     assert keys(state) == [f"arrows:{d}" for d in DIRECTION_NAMES]
     play(state, "arrows:north-east")
-    assert (alk(state).storm, alk(state).storm_direction) == (PRISON, NE)
+    assert (al_kalim_state(state).storm, al_kalim_state(state).storm_direction) == (PRISON, NE)
     view = GAME.view(state, 0)["al_kalim"]["sandstorm"]
     assert view["arrows"] == ["north-east", "east"]
     assert view["centre"] == str(BOARD.hexes[PRISON].at)
@@ -82,7 +88,7 @@ def test_ak_13_2_the_first_time_it_is_placed_and_maybe_moved(start: str, moves: 
         assert kind(state) == "storm_move"
         play(state, "step:east")
     assert kind(state) != "storm_move"
-    assert alk(state).storm == (PRISON if moves == 0 else next_to(next_to(PRISON, E), E))
+    assert al_kalim_state(state).storm == (PRISON if moves == 0 else next_to(next_to(PRISON, E), E))
 
 
 # --- AK-13.3 moving --------------------------------------------------------------------------
@@ -95,10 +101,10 @@ def test_ak_13_3_example_9_one_hex_along_each_arrow() -> None:
     storm_roll(state)
     assert kind(state) == "storm_move" and keys(state) == ["step:north-east", "step:east"]
     play(state, "step:north-east")
-    assert alk(state).storm == next_to(PRISON, NE)
+    assert al_kalim_state(state).storm == next_to(PRISON, NE)
     assert kind(state) == "storm_move"
     play(state, "step:east")
-    assert alk(state).storm == next_to(next_to(PRISON, NE), E)
+    assert al_kalim_state(state).storm == next_to(next_to(PRISON, NE), E)
     assert kind(state) != "storm_move"  # two hexes, no more
 
 
@@ -108,7 +114,7 @@ def test_ak_13_3_two_hexes_along_the_same_arrow() -> None:
     set_storm(state, PRISON, NE)
     storm_roll(state)
     play(state, "step:east", "step:east")
-    assert alk(state).storm == next_to(next_to(PRISON, E), E)
+    assert al_kalim_state(state).storm == next_to(next_to(PRISON, E), E)
 
 
 # --- AK-13.4 the marker ----------------------------------------------------------------------
@@ -146,8 +152,8 @@ def test_ak_13_5_an_arrow_off_the_board_turns_the_marker_clockwise() -> None:
     set_storm(state, NEAR_EAST_EDGE, E)
     storm_roll(state)
     play(state, "step:east")
-    assert alk(state).storm == EAST_EDGE
-    assert alk(state).storm_direction == SE
+    assert al_kalim_state(state).storm == EAST_EDGE
+    assert al_kalim_state(state).storm_direction == SE
     assert keys(state) == ["step:south-east", "step:south-west"]  # every step stays on board
 
 
@@ -168,14 +174,14 @@ def test_ak_13_6_ak_8_6_the_wind_turns_then_the_edge_rule() -> None:
     set_storm(state, PRISON, W)  # west and north-west, in the middle of the board
     storm_roll(state, FACE_WIND_TURNS)
     play(state, "symbol:wasteland")
-    assert alk(state).storm_direction == NW  # one step: north-west and north-east
+    assert al_kalim_state(state).storm_direction == NW  # one step: north-west and north-east
     state = new_game()
     set_storm(state, EAST_EDGE, NW)  # north-west and north-east: both on the board
     storm_roll(state, FACE_WIND_TURNS)
     play(state, "symbol:wasteland")
     # one step gives north-east and east, but east is off the board; turning on, east and
     # south-east still point off; south-east and south-west are the first to stay on
-    assert alk(state).storm_direction == SE
+    assert al_kalim_state(state).storm_direction == SE
 
 
 def next_to_or_none(index: int, direction: int) -> int | None:

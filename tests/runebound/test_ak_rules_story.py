@@ -22,7 +22,7 @@ from akscenario import (
     FACE_WIND_TURNS,
     LOST,
     PRISON,
-    alk,
+    al_kalim_state,
     clear_counters,
     events,
     faces,
@@ -179,7 +179,7 @@ def test_ak_7_6_a_quest_asks_for_a_story_roll_at_a_place() -> None:
     set_limit(state, "green")
     slot = give_legend(state, legend("ak-l-17"))
     slot.step = 1  # its first step (a beast defeated in a canyon) is done
-    test = AK.ak.legends[slot.card].quest.steps[1].test
+    test = AK.al_kalim.legends[slot.card].quest.steps[1].test
     assert test is not None
     need = test.difficulty - AK.test_bonus(state, 0, test.stat, test.skill)
     to_step3(state)
@@ -255,14 +255,14 @@ def test_ak_8_4_lowland_the_wind_rises(time: str) -> None:
     state = out_in_the_dunes()
     story(state, FACE_WIND, time=time)
     play(state, "arrows:east")
-    assert alk(state).storm == PRISON
+    assert al_kalim_state(state).storm == PRISON
     others_pass(state)  # the next turn the same player rolls the wind again
     story(state, FACE_WIND, time=time)
     assert kind(state) == "storm_move"
     play(state, keys(state)[0])
     assert kind(state) == "storm_move"
     play(state, keys(state)[0])
-    assert alk(state).storm != PRISON
+    assert al_kalim_state(state).storm != PRISON
 
 
 @BOTH
@@ -283,7 +283,7 @@ def test_ak_8_6_wasteland_the_wind_turns_clockwise(time: str) -> None:
     set_storm(state, PRISON, 0)  # east and south-east
     story(state, FACE_WIND_TURNS, time=time)
     play(state, "symbol:wasteland")
-    assert alk(state).storm_direction == 1  # south-east and south-west
+    assert al_kalim_state(state).storm_direction == 1  # south-east and south-west
 
 
 @BOTH
@@ -293,7 +293,7 @@ def test_ak_8_6_wasteland_does_nothing_before_the_storm_appears(time: str) -> No
     log: list[Event] = []
     story(state, FACE_WIND_TURNS, time=time, log=log)
     play(state, "symbol:wasteland", log=log)
-    assert alk(state).storm < 0 and alk(state).storm_direction == 0
+    assert al_kalim_state(state).storm < 0 and al_kalim_state(state).storm_direction == 0
     assert "no sandstorm" in log[-1].text
 
 
@@ -307,7 +307,7 @@ def test_ak_8_7_canyon_a_lost_city_appears(time: str) -> None:
     play(state, "symbol:canyon")
     assert kind(state) == "lost_city" and len(keys(state)) == 3
     play(state, "lost:city-of-dreams")
-    assert alk(state).lost_cities[LOST["city-of-dreams"]] == here
+    assert al_kalim_state(state).lost_cities[LOST["city-of-dreams"]] == here
     assert kind(state) == "explore_lost_city"
 
 

@@ -21,7 +21,7 @@ from akscenario import (
     ROAD,
     WASTELAND,
     WATERSKIN,
-    alk,
+    al_kalim_state,
     at_key,
     events,
     faces,
@@ -123,7 +123,7 @@ def test_ak_4_4_day_or_night_is_declared_first_and_holds_for_the_turn(time: str)
     assert kind(state) == "movement"
     play(state, "stay")
     assert kind(state) == "adventure_or_story"
-    assert alk(state).night == (time == "night")
+    assert al_kalim_state(state).night == (time == "night")
 
 
 def test_ak_4_4_each_turn_asks_again() -> None:
@@ -132,7 +132,7 @@ def test_ak_4_4_each_turn_asks_again() -> None:
     play(state, "night", "stay", "bazaar", "done")
     assert state.seat == 1 and kind(state) == "day_or_night"
     play(state, "day")
-    assert alk(state).night is False
+    assert al_kalim_state(state).night is False
 
 
 # --- AK-5 movement --------------------------------------------------------------------------
@@ -370,7 +370,7 @@ def test_ak_5_7_immediate_knocks_out_before_the_hero_moves() -> None:
     play(state, "roll:4", log=log)
     assert events(log, "knocked_out")
     assert me(state).hex == city and kind(state) == "adventure_or_story"
-    assert alk(state).boards[0].gear[WATERSKIN] == 0  # AK-9.6: the gear is lost with it
+    assert al_kalim_state(state).boards[0].gear[WATERSKIN] == 0  # AK-9.6: the gear is lost with it
 
 
 def test_ak_5_7_immediate_kills_an_ally_at_once() -> None:

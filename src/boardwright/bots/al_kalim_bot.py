@@ -79,9 +79,13 @@ from boardwright.bots.runebound_bot import (
     undefeated_here,
 )
 from boardwright.engine.hexgrid import distance
-from boardwright.games.runebound.alkalim.rules import al_kalim_view
-from boardwright.games.runebound.alkalim.sandstorm import DIRECTION_NAMES, covered, next_hex
-from boardwright.games.runebound.alkalim.travel import (
+from boardwright.games.runebound.adventures.al_kalim.rules import play_content
+from boardwright.games.runebound.adventures.al_kalim.sandstorm import (
+    DIRECTION_NAMES,
+    covered,
+    next_hex,
+)
+from boardwright.games.runebound.adventures.al_kalim.travel import (
     CANYON,
     DUNES,
     LOWLAND,
@@ -148,12 +152,12 @@ def time_ok(step: QuestStep, night: bool) -> bool:
 _VIEWS: dict[int, tuple[RuneboundContent, RuneboundContent]] = {}
 
 
-def ak_content(content: RuneboundContent | None = None) -> RuneboundContent:
+def al_kalim_play_content(content: RuneboundContent | None = None) -> RuneboundContent:
     """The Al-Kalim content view of ``content`` (cached: content is immutable)."""
     content = content or default_content()
     found = _VIEWS.get(id(content))
     if found is None or found[0] is not content:
-        found = (content, al_kalim_view(content))
+        found = (content, play_content(content))
         _VIEWS[id(content)] = found
     return found[1]
 
@@ -166,9 +170,9 @@ hexes a turn. The base game's smooth discount would let the bot crawl one free h
 _KNOWLEDGE: dict[int, tuple[RuneboundContent, Knowledge]] = {}
 
 
-def ak_knowledge(content: RuneboundContent | None = None) -> Knowledge:
+def al_kalim_knowledge(content: RuneboundContent | None = None) -> Knowledge:
     """The bot's knowledge of an Al-Kalim game (shared by all bots of a process)."""
-    view = ak_content(content)
+    view = al_kalim_play_content(content)
     found = _KNOWLEDGE.get(id(view))
     if found is None or found[0] is not view:
         found = (view, Knowledge(view, AK_DISCOUNT, sample_sizes=None))
@@ -176,16 +180,16 @@ def ak_knowledge(content: RuneboundContent | None = None) -> Knowledge:
     return found[1]
 
 
-class AkStatic:
+class AlKalimStatic:
     """What the bot precomputes from the Al-Kalim content view."""
 
     def __init__(self, kb: Knowledge) -> None:
         content = kb.content
-        ak = content.al_kalim
-        assert ak is not None
+        records = content.al_kalim
+        assert records is not None
         board = content.board
         self.board = board
-        self.legends: dict[str, LegendCard] = {card.id: card for card in ak.legends}
+        self.legends: dict[str, LegendCard] = {card.id: card for card in records.legends}
         self.locations = {loc.id: loc.hexes for loc in board.locations}
         self.terrain_hexes = {
             name: frozenset(h.index for h in board.hexes if h.terrain == t)
@@ -243,25 +247,25 @@ class AkStatic:
         return places
 
 
-_STATIC: dict[int, AkStatic] = {}
+_STATIC: dict[int, AlKalimStatic] = {}
 
 
-def ak_static(kb: Knowledge) -> AkStatic:
+def al_kalim_static(kb: Knowledge) -> AlKalimStatic:
     found = _STATIC.get(id(kb))
     if found is None or found.board is not kb.content.board:
-        found = AkStatic(kb)
+        found = AlKalimStatic(kb)
         _STATIC[id(kb)] = found
     return found
 
 
 # --- what the view says ---------------------------------------------------------------------
-class AkRead:
+class AlKalimRead:
     """The Al-Kalim part of one view, read once."""
 
-    def __init__(self, kb: Knowledge, st: AkStatic, view: dict[str, Any], seat: int) -> None:
-        ak: dict[str, Any] = view["al_kalim"]
-        self.night = bool(ak.get("night"))
-        storm = ak.get("sandstorm")
+    def __init__(self, kb: Knowledge, st: AlKalimStatic, view: dict[str, Any], seat: int) -> None:
+        section: dict[str, Any] = view["al_kalim"]
+        self.night = bool(section.get("night"))
+        storm = section.get("sandstorm")
         index_of = kb.index_of
         self.covered: frozenset[int] = (
             frozenset(index_of[a] for a in storm["covers"] if a in index_of)
@@ -271,10 +275,10 @@ class AkRead:
         self.storm_centre = index_of.get(storm["centre"], -1) if storm else -1
         self.lost_at: dict[str, int] = {
             lost: index_of[at]
-            for lost, at in (ak.get("lost_cities") or {}).items()
+            for lost, at in (section.get("lost_cities") or {}).items()
             if at is not None and at in index_of
         }
-        board: dict[str, Any] = ak["quest_boards"][seat]
+        board: dict[str, Any] = section["quest_boards"][seat]
         self.limit = int(board.get("limit", 0))
         self.slots: list[dict[str, Any]] = list(board.get("legends", []))
         self.gear: dict[str, int] = dict(board.get("gear", {}))
@@ -282,11 +286,11 @@ class AkRead:
         self.rewards = sum(1 for s in self.slots if s["done"])
         self.tops: dict[str, str] = {
             kind: stack["top"]
-            for kind, stack in (ak.get("legend_stacks") or {}).items()
+            for kind, stack in (section.get("legend_stacks") or {}).items()
             if stack.get("top")
         }
-        self.gear_supply: dict[str, int] = dict(ak.get("gear_supply", {}))
-        self.day_march: list[list[int]] = list(ak.get("day_march", []))
+        self.gear_supply: dict[str, int] = dict(section.get("gear_supply", {}))
+        self.day_march: list[list[int]] = list(section.get("day_march", []))
         self.open_cities = (st.city_hexes | frozenset(self.lost_at.values())) - self.covered
         self.key = (
             self.storm_centre,
@@ -316,10 +320,10 @@ class AlKalimPlay(BasePlay):
 
     def __init__(self, bot: RuneboundBot) -> None:
         super().__init__(bot)
-        bot._kb = ak_knowledge(bot._content)
+        bot._kb = al_kalim_knowledge(bot._content)
         self.kb = bot._kb
-        self.st = ak_static(self.kb)
-        self._read: tuple[dict[str, Any], int, AkRead] | None = None
+        self.st = al_kalim_static(self.kb)
+        self._read: tuple[dict[str, Any], int, AlKalimRead] | None = None
         self._memo: dict[tuple[Any, ...], Any] = {}
         self._memo_view: dict[str, Any] | None = None
         self._handlers: dict[str, Callable[[Observation], int]] = {
@@ -347,11 +351,11 @@ class AlKalimPlay(BasePlay):
         return self._handlers.get(kind)
 
     # --- reading and memory ---------------------------------------------------------------------
-    def read(self, party: Party) -> AkRead:
+    def read(self, party: Party) -> AlKalimRead:
         found = self._read
         if found is not None and found[0] is party.view and found[1] == party.seat:
             return found[2]
-        read = AkRead(self.kb, self.st, party.view, party.seat)
+        read = AlKalimRead(self.kb, self.st, party.view, party.seat)
         self._read = (party.view, party.seat, read)
         return read
 
@@ -422,7 +426,7 @@ class AlKalimPlay(BasePlay):
         gear = sum(self.read(party).gear.values())
         return party.knockout_cost() + KO_EXTRA + GEAR_LOST * gear
 
-    def legend_losses(self, party: Party, read: AkRead) -> list[tuple[tuple[float, ...], str]]:
+    def legend_losses(self, party: Party, read: AlKalimRead) -> list[tuple[tuple[float, ...], str]]:
         """The legend cards on the bot's quest board, cheapest to lose first (AK-11.12), each as
         (sort key, id): unfinished quests before rewards, the least progress first, then the
         least valuable reward; among rewards a spent rune first, then the least valuable."""
@@ -455,7 +459,7 @@ class AlKalimPlay(BasePlay):
         uses = card.reward.uses
         return uses is not None and int(slot.get("uses", 0)) >= uses
 
-    def legend_worth(self, party: Party, read: AkRead, legend: str) -> float:
+    def legend_worth(self, party: Party, read: AlKalimRead, legend: str) -> float:
         """What losing one legend card costs: a quest the draw and the progress made, a reward
         its share of victory (and its card's use while it has one)."""
         card = self.st.legends.get(legend)
@@ -500,7 +504,7 @@ class AlKalimPlay(BasePlay):
         pw, pl, _ = fight_odds(self.kb, enemy, sig, dealt, taken)
         return pw, pl
 
-    def limit_colour(self, read: AkRead) -> str:
+    def limit_colour(self, read: AlKalimRead) -> str:
         """AK-8.9: the deck of the limit counter's colour (green without one)."""
         values = self.kb.counter_values
         for c, value in enumerate(values):
@@ -508,7 +512,7 @@ class AlKalimPlay(BasePlay):
                 return COLOURS[c]
         return COLOURS[0]
 
-    def limit_bonus(self, party: Party, read: AkRead, colour: str, pw: float) -> float:
+    def limit_bonus(self, party: Party, read: AlKalimRead, colour: str, pw: float) -> float:
         """A counter that, once spent, raises the legend limit (AK-10.3, AK-10.4)."""
         if read.limit >= 4:
             return 0.0
@@ -548,7 +552,7 @@ class AlKalimPlay(BasePlay):
         return total
 
     def adventure_value(
-        self, party: Party, read: AkRead, jobs: Sequence[Job], hex_index: int, colour: str
+        self, party: Party, read: AlKalimRead, jobs: Sequence[Job], hex_index: int, colour: str
     ) -> float:
         ev, pw = self.colour_stats(party)[colour]
         return (
@@ -560,7 +564,7 @@ class AlKalimPlay(BasePlay):
     def undefeated_value(
         self,
         party: Party,
-        read: AkRead,
+        read: AlKalimRead,
         jobs: Sequence[Job],
         hex_index: int,
         card: AdventureCard,
@@ -576,7 +580,7 @@ class AlKalimPlay(BasePlay):
 
     # --- quests -------------------------------------------------------------------------------
     def places(
-        self, step: QuestStep, legend: str, index: int, read: AkRead
+        self, step: QuestStep, legend: str, index: int, read: AlKalimRead
     ) -> frozenset[int] | None:
         """Where a step can be done now: its static places, lost cities where they stand, less
         what the step's action cannot use (a covered hex, an open city for the story die)."""
@@ -604,7 +608,7 @@ class AlKalimPlay(BasePlay):
         return test_chance(party, test.stat, test.skill, difficulty)
 
     def reward_value(
-        self, read: AkRead, party: Party | None = None, card: LegendCard | None = None
+        self, read: AlKalimRead, party: Party | None = None, card: LegendCard | None = None
     ) -> float:
         """A legendary reward (the fourth one wins the game, AK-12.1), and what the reward
         card adds to the party (an ally or an artifact, as the market values cards)."""
@@ -616,7 +620,7 @@ class AlKalimPlay(BasePlay):
                 value += max(0.0, bot._card_value(party, reward, bot._frontier(party)))
         return value
 
-    def jobs(self, party: Party, read: AkRead) -> list[Job]:
+    def jobs(self, party: Party, read: AlKalimRead) -> list[Job]:
         def make() -> list[Job]:
             kit = read.gear.get(KIT, 0) > 0
             out: list[Job] = []
@@ -663,7 +667,7 @@ class AlKalimPlay(BasePlay):
         return best, where
 
     def outlook(
-        self, party: Party, read: AkRead, card: LegendCard, index: int, progress: int
+        self, party: Party, read: AlKalimRead, card: LegendCard, index: int, progress: int
     ) -> tuple[float, float]:
         """(P(the quest's tests pass), turns still needed) from the hero's hex."""
         kit = read.gear.get(KIT, 0) > 0
@@ -731,13 +735,13 @@ class AlKalimPlay(BasePlay):
                 pos = where if where >= 0 else pos
         return p, turns
 
-    def quest_value(self, party: Party, read: AkRead, card: LegendCard) -> float:
+    def quest_value(self, party: Party, read: AlKalimRead, card: LegendCard) -> float:
         """What drawing a quest is worth from here (AK-11.2)."""
         p, turns = self.outlook(party, read, card, 0, 0)
         return self.reward_value(read, party, card) * p * decay(turns)
 
     # --- the story die and the bazaar ---------------------------------------------------------
-    def story_value(self, party: Party, read: AkRead, jobs: Sequence[Job], here: int) -> float:
+    def story_value(self, party: Party, read: AlKalimRead, jobs: Sequence[Job], here: int) -> float:
         """Rolling the story die here: its faces' average, quest rolls and their tests."""
         value = self.story_ev(party, read, jobs, here)
         for job in jobs:
@@ -749,7 +753,7 @@ class AlKalimPlay(BasePlay):
             value += job.unit * job.p_test - (1 - job.p_test) * job.held
         return value
 
-    def story_ev(self, party: Party, read: AkRead, jobs: Sequence[Job], here: int) -> float:
+    def story_ev(self, party: Party, read: AlKalimRead, jobs: Sequence[Job], here: int) -> float:
         def make() -> float:
             st = self.st
             allies = party.allies
@@ -775,7 +779,9 @@ class AlKalimPlay(BasePlay):
         result: float = self._cached(party, ("story", here), make)
         return result
 
-    def ambush_value(self, party: Party, read: AkRead, jobs: Sequence[Job], here: int) -> float:
+    def ambush_value(
+        self, party: Party, read: AlKalimRead, jobs: Sequence[Job], here: int
+    ) -> float:
         """AK-8.9/AK-8.10: a fight from the limit counter's deck for a counter (no reward)."""
         kb = self.kb
         colour = self.limit_colour(read)
@@ -792,7 +798,9 @@ class AlKalimPlay(BasePlay):
             total += (xp + quest) * pw - loss * pl
         return total / len(cards)
 
-    def place_value(self, party: Party, read: AkRead, jobs: Sequence[Job]) -> tuple[float, int]:
+    def place_value(
+        self, party: Party, read: AlKalimRead, jobs: Sequence[Job]
+    ) -> tuple[float, int]:
         """AK-8.1: the best empty gem hex for a new counter, by what the hero gains from it."""
         kb = self.kb
         view = party.view
@@ -817,7 +825,9 @@ class AlKalimPlay(BasePlay):
                 best, where = value, h
         return best, where
 
-    def canyon_value(self, party: Party, read: AkRead, jobs: Sequence[Job], here: int) -> float:
+    def canyon_value(
+        self, party: Party, read: AlKalimRead, jobs: Sequence[Job], here: int
+    ) -> float:
         """AK-8.7: a lost city rises here (the best one still beside the row) and its bazaar
         may be explored at once; with all three out they sink."""
         waiting = [lost for lost in self.st.lost_power if lost not in read.lost_at]
@@ -826,11 +836,11 @@ class AlKalimPlay(BasePlay):
         return max(self.lost_city_value(party, read, jobs, here, lost) for lost in waiting)
 
     def lost_city_value(
-        self, party: Party, read: AkRead, jobs: Sequence[Job], here: int, lost: str
+        self, party: Party, read: AlKalimRead, jobs: Sequence[Job], here: int, lost: str
     ) -> float:
         return self.bazaar_value(party, read, jobs, here, lost, lost, self.st.lost_power[lost])
 
-    def gear_values(self, party: Party, read: AkRead) -> dict[str, float]:
+    def gear_values(self, party: Party, read: AlKalimRead) -> dict[str, float]:
         """What one more token of each kind of survival gear is worth (AK-9.7-AK-9.9)."""
 
         def make() -> dict[str, float]:
@@ -865,7 +875,7 @@ class AlKalimPlay(BasePlay):
         result: dict[str, float] = self._cached(party, ("gear",), make, timeless=True)
         return result
 
-    def gear_wish(self, party: Party, read: AkRead) -> float:
+    def gear_wish(self, party: Party, read: AlKalimRead) -> float:
         """The gear worth buying in a bazaar, within the gold at hand."""
         worth = sorted(
             (v - 1.0 for k, v in self.gear_values(party, read).items() if read.gear_supply.get(k)),
@@ -876,7 +886,7 @@ class AlKalimPlay(BasePlay):
     def bazaar_value(
         self,
         party: Party,
-        read: AkRead,
+        read: AlKalimRead,
         jobs: Sequence[Job],
         hex_index: int,
         stack: str,
@@ -901,7 +911,7 @@ class AlKalimPlay(BasePlay):
         return shopping + quest
 
     def _shopping(
-        self, party: Party, read: AkRead, hex_index: int, stack: str, power: str
+        self, party: Party, read: AlKalimRead, hex_index: int, stack: str, power: str
     ) -> float:
         """A bazaar's healing, best card, gear and power."""
         bot = self.bot
@@ -920,7 +930,9 @@ class AlKalimPlay(BasePlay):
         gear = self.gear_wish(party, read)
         return heal + shop + lottery + gear + POWER_VALUE.get(power, 0.0)
 
-    def city_bazaar(self, party: Party, read: AkRead, jobs: Sequence[Job], hex_index: int) -> float:
+    def city_bazaar(
+        self, party: Party, read: AlKalimRead, jobs: Sequence[Job], hex_index: int
+    ) -> float:
         """The bazaar on a hex: its printed city's or its lost city's."""
         city = self.st.city_at.get(hex_index)
         if city is not None:
@@ -957,7 +969,7 @@ class AlKalimPlay(BasePlay):
                 kept.append((h, value))
         return kept
 
-    def hex_values(self, party: Party, read: AkRead) -> dict[int, float]:
+    def hex_values(self, party: Party, read: AlKalimRead) -> dict[int, float]:
         """The hexes with something to gain at the party's time: the best step 3 there (an
         adventure, a bazaar, a quest roll) plus the quest steps that ending there does."""
 
@@ -1015,7 +1027,7 @@ class AlKalimPlay(BasePlay):
         result: dict[int, float] = self._cached(party, ("hexes", party.here), make)
         return result
 
-    def ambush_odds(self, party: Party, read: AkRead) -> tuple[str, float]:
+    def ambush_odds(self, party: Party, read: AlKalimRead) -> tuple[str, float]:
         """AK-8.9: the colour of a night ambush and the chance to beat it."""
         colour = self.limit_colour(read)
         cards = [self.kb.adventures[c] for c in self.kb.samples[colour]]
@@ -1037,13 +1049,13 @@ class AlKalimPlay(BasePlay):
         skip = {h for h, _ in targets} | read.open_cities
         return [v if h in skip else v + forced for h, v in enumerate(pot)]
 
-    def may_draw(self, read: AkRead) -> bool:
+    def may_draw(self, read: AlKalimRead) -> bool:
         """AK-7.3/AK-11.3: a legend card may be drawn in this turn's story step."""
         if len(read.slots) >= read.limit:
             return False
         return any(kind not in read.held_types for kind in read.tops)
 
-    def day_cost(self, party: Party, read: AkRead, dice: int) -> float:
+    def day_cost(self, party: Party, read: AlKalimRead, dice: int) -> float:
         """AK-5.2-AK-5.5: the expected cost of rolling ``dice`` movement dice by day."""
         if dice <= 0:
             return 0.0
@@ -1079,7 +1091,7 @@ class AlKalimPlay(BasePlay):
             cost = min(cost, WATERSKIN_KEEP)
         return cost
 
-    def turn_plan(self, party: Party, read: AkRead) -> float:
+    def turn_plan(self, party: Party, read: AlKalimRead) -> float:
         """The best this turn's movement can do (the day_or_night valuation)."""
         bot = self.bot
         kb = self.kb
@@ -1369,7 +1381,7 @@ class AlKalimPlay(BasePlay):
         return bot._pick(observation, scores)
 
     # --- decisions: the sandstorm ---------------------------------------------------------------
-    def _storm_score(self, party: Party, read: AkRead, centre: int, radius: int) -> float:
+    def _storm_score(self, party: Party, read: AlKalimRead, centre: int, radius: int) -> float:
         """Where the storm should be: far from the hero and its quest places, over rivals."""
         kb = self.kb
         board = self.st.board

@@ -4,8 +4,17 @@ the end of movement replaced, plus the expansion's own."""
 from __future__ import annotations
 
 from boardwright.engine.procedure import Procedure, ProcedureTable
-from boardwright.games.runebound.alkalim import bazaar, procedures
-from boardwright.games.runebound.alkalim.rules import AlKalimRules
+from boardwright.games.runebound.adventures.al_kalim import (
+    bazaar,
+    legends,
+    lost_cities,
+    setup,
+    storm,
+    story,
+    travel,
+    turn,
+)
+from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
 from boardwright.games.runebound.procedure import RuneboundProcedure
 from boardwright.games.runebound.state import RuneboundState
 
@@ -16,20 +25,20 @@ def al_kalim_table(
     base_travel = base.table["travel"]
     assert isinstance(base_travel, RuneboundProcedure)
     own: list[Procedure[RuneboundState]] = [
-        procedures.AkTurn(rules),
-        procedures.TimeOfDay(rules),
-        procedures.Step3(rules),
-        procedures.StoryDie(rules),
-        procedures.Storm(rules),
-        procedures.PlaceCounter(rules),
-        procedures.LostCity(rules),
-        procedures.ExploreLost(rules),
-        procedures.Clouds(rules),
-        procedures.QuestTest(rules),
-        procedures.PlaceHero(rules),
-        procedures.DiscardQuest(rules),
-        procedures.LoseLegend(rules),
-        procedures.AkTravel(rules, base_travel),
+        turn.AlKalimTurn(rules),
+        turn.TimeOfDay(rules),
+        turn.Step3(rules),
+        story.StoryDie(rules),
+        storm.Storm(rules),
+        story.PlaceCounter(rules),
+        lost_cities.LostCity(rules),
+        lost_cities.ExploreLost(rules),
+        lost_cities.Clouds(rules),
+        legends.QuestTest(rules),
+        setup.PlaceHero(rules),
+        legends.DiscardQuest(rules),
+        legends.LoseLegend(rules),
+        travel.AlKalimTravel(rules, base_travel),
         bazaar.Bazaar(rules),
         bazaar.Dreams(rules),
     ]

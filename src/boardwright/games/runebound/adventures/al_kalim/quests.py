@@ -8,26 +8,35 @@ unfinished quest of the hero by one. A step with a skill test of its own pushes 
 
 from __future__ import annotations
 
-from boardwright.games.runebound.alkalim.rules import AlKalimRules
-from boardwright.games.runebound.alkalim.state import LegendSlot
+from typing import TYPE_CHECKING
+
+from boardwright.games.runebound.adventures.al_kalim.state import (
+    AlKalimState,
+    LegendSlot,
+    al_kalim_state,
+)
 from boardwright.games.runebound.content import ANY_LOST_CITY, LEGEND_TYPES, TERRAIN_NAMES
 from boardwright.games.runebound.records import LegendCard, QuestStep
 from boardwright.games.runebound.rules import Log, emit
 from boardwright.games.runebound.state import AllyState, RuneboundState
+
+if TYPE_CHECKING:
+    from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
+
 
 VICTORY_REWARDS = 4  # AK-12.1: four legendary rewards of four different types
 
 
 def city_here(rules: AlKalimRules, state: RuneboundState, hex_index: int) -> list[str]:
     """The ids of the city and the lost cities on a hex."""
-    assert state.alk is not None
+    al_kalim = al_kalim_state(state)
     board = rules.board
     found = []
     city = board.hexes[hex_index].city
     if city >= 0:
         found.append(board.cities[city].id)
     found.extend(
-        board.lost_cities[i].id for i, at in enumerate(state.alk.lost_cities) if at == hex_index
+        board.lost_cities[i].id for i, at in enumerate(al_kalim.lost_cities) if at == hex_index
     )
     return found
 
@@ -42,10 +51,10 @@ def step_matches(
     city: str | None,
 ) -> bool:
     """Whether an action fulfils a quest step's filters (AK-11.5)."""
-    assert state.alk is not None
+    al_kalim = al_kalim_state(state)
     if step.do != do:
         return False
-    if step.time is not None and (step.time == "night") != state.alk.night:
+    if step.time is not None and (step.time == "night") != al_kalim.night:
         return False
     board = rules.board
     if step.terrain is not None and TERRAIN_NAMES[board.hexes[hex_index].terrain] != step.terrain:
@@ -86,13 +95,13 @@ def on_action(
     city: str | None = None,
 ) -> None:
     """Advance every unfinished quest of ``seat`` whose current step this action fulfils."""
-    alk = state.alk
-    if alk is None or state.finished:
+    al_kalim = state.adventure_state
+    if not isinstance(al_kalim, AlKalimState) or state.finished:
         return
-    for slot in list(alk.boards[seat].legends):
+    for slot in list(al_kalim.boards[seat].legends):
         if slot.done:
             continue
-        legend = rules.ak.legends[slot.card]
+        legend = rules.al_kalim.legends[slot.card]
         step = legend.quest.steps[slot.step]
         if not step_matches(rules, state, step, do, hex_index, card, city):
             continue
@@ -105,7 +114,7 @@ def on_action(
             )
             continue
         if step.test is not None:
-            state.stack.append(("ak_quest_test", seat, slot.card, -1))
+            state.stack.append(("al_kalim_quest_test", seat, slot.card, -1))
         else:
             advance(rules, state, seat, slot, log)
 
@@ -114,7 +123,7 @@ def advance(
     rules: AlKalimRules, state: RuneboundState, seat: int, slot: LegendSlot, log: Log
 ) -> None:
     """One more time done of the slot's current step; the quest ends after its last step."""
-    legend = rules.ak.legends[slot.card]
+    legend = rules.al_kalim.legends[slot.card]
     step = legend.quest.steps[slot.step]
     h = state.heroes[seat]
     if step.gold:
@@ -148,7 +157,7 @@ def complete(
     rules: AlKalimRules, state: RuneboundState, seat: int, slot: LegendSlot, log: Log
 ) -> None:
     """AK-11.1: the quest is done; the card turns to its reward side (AK-11.7: an ally joins)."""
-    legend = rules.ak.legends[slot.card]
+    legend = rules.al_kalim.legends[slot.card]
     slot.done = True
     if legend.type == "ally":
         state.heroes[seat].allies.append(AllyState(rules.first_legend + slot.card))
@@ -165,8 +174,8 @@ def complete(
 
 def rewards(rules: AlKalimRules, state: RuneboundState, seat: int) -> int:
     """Legendary rewards on the quest board, counting each type once (AK-12.1)."""
-    assert state.alk is not None
-    types = {rules.ak.legends[s.card].type for s in state.alk.boards[seat].legends if s.done}
+    al_kalim = al_kalim_state(state)
+    types = {rules.al_kalim.legends[s.card].type for s in al_kalim.boards[seat].legends if s.done}
     return len(types)
 
 
@@ -192,11 +201,11 @@ def _under_its_stack(
 ) -> LegendCard:
     """A legend card leaves the quest board for the bottom of its type's stack (AK-10.6,
     AK-11.6, AK-11.12 treat every lost legend card alike)."""
-    assert state.alk is not None
-    board = state.alk.boards[seat]
+    al_kalim = al_kalim_state(state)
+    board = al_kalim.boards[seat]
     board.legends = [s for s in board.legends if s.card != legend]
-    card = rules.ak.legends[legend]
-    state.alk.legend_stacks[LEGEND_TYPES.index(card.type)].insert(0, legend)
+    card = rules.al_kalim.legends[legend]
+    al_kalim.legend_stacks[LEGEND_TYPES.index(card.type)].insert(0, legend)
     return card
 
 
@@ -236,7 +245,7 @@ def lose_legend(
 
 def legend_side(rules: AlKalimRules, slot: LegendSlot) -> str:
     """A legend card on a quest board in words: its type and side, with the quest's progress."""
-    card = rules.ak.legends[slot.card]
+    card = rules.al_kalim.legends[slot.card]
     if slot.done:
         return f"legendary {card.type} reward, counts toward victory"
     steps = len(card.quest.steps)
@@ -249,8 +258,8 @@ def forced_loss_automatic(
     """AK-11.12 (a challenge forces legend cards to be discarded): with no more cards on the
     quest board than must go, they all go without a choice (none: nothing happens). True if
     that settled it; False if the player must choose."""
-    assert state.alk is not None
-    board = state.alk.boards[seat]
+    al_kalim = al_kalim_state(state)
+    board = al_kalim.boards[seat]
     if len(board.legends) > amount:
         return False
     if not board.legends:

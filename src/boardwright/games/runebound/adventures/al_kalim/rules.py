@@ -9,7 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from boardwright.games.runebound.alkalim.sandstorm import covered
+from boardwright.engine.decision import Option
+from boardwright.games.runebound.adventures.al_kalim.bazaar import draw_bazaar_card
+from boardwright.games.runebound.adventures.al_kalim.lost_cities import bazaar_stack, lost_city_at
+from boardwright.games.runebound.adventures.al_kalim.options import al_kalim_options
+from boardwright.games.runebound.adventures.al_kalim.quests import (
+    forced_loss_automatic,
+    lose_legend,
+    on_action,
+)
+from boardwright.games.runebound.adventures.al_kalim.sandstorm import covered
+from boardwright.games.runebound.adventures.al_kalim.state import AlKalimState
+from boardwright.games.runebound.adventures.al_kalim.storm import sunburst
+from boardwright.games.runebound.adventures.al_kalim.travel import (
+    camel_options,
+    day_travel,
+    use_camel,
+)
 from boardwright.games.runebound.content import CITY, AlKalimContent, RuneboundContent
 from boardwright.games.runebound.records import AdventureCard, LegendCard, MarketCard
 from boardwright.games.runebound.rules import Log, Rules, emit
@@ -46,7 +62,7 @@ def legend_market_card(card: LegendCard) -> MarketCard:
     )
 
 
-def al_kalim_view(content: RuneboundContent) -> RuneboundContent:
+def play_content(content: RuneboundContent) -> RuneboundContent:
     """The content an Al-Kalim game plays with (AK-1.3, AK-1.6, AK-2.1)."""
     ak = content.al_kalim
     if ak is None:
@@ -67,17 +83,18 @@ class AlKalimRules(Rules):
     """Rules for an Al-Kalim game (the base game's Rules keep the base behaviour)."""
 
     story_after_knockout = True  # AK-16.1
+    kept_by_knockout = frozenset({"knockout", "al_kalim_quest_test"})  # a quest test still comes
 
     def __init__(self, content: RuneboundContent) -> None:
-        view = al_kalim_view(content)
-        super().__init__(view)
-        ak = view.al_kalim
-        assert ak is not None
-        self.ak: AlKalimContent = ak
+        played = play_content(content)
+        super().__init__(played)
+        records = played.al_kalim
+        assert records is not None
+        self.al_kalim: AlKalimContent = records
         self.base_heroes = len(content.heroes)
         self.base_market = len(content.market)
         self.first_ally = len(content.market)  # Al-Kalim allies: market indexes from here
-        self.first_legend = len(content.market) + len(ak.allies)  # then one per legend card
+        self.first_legend = len(content.market) + len(records.allies)  # then one per legend card
         # (centre, radius) -> the hexes the sandstorm covers: asked per hex while moving and
         # by every view, and the board never changes
         self._covered: dict[tuple[int, int], frozenset[int]] = {}
@@ -93,10 +110,11 @@ class AlKalimRules(Rules):
         """Items and allies, then the finished legend cards that are not allies (AK-11.8-11.11):
         a legendary rune whose uses are spent gives nothing more."""
         yield from super().owned_cards(state, seat)
-        if state.alk is None:
+        al_kalim = state.adventure_state
+        if not isinstance(al_kalim, AlKalimState):
             return
-        for slot in state.alk.boards[seat].legends:
-            legend = self.ak.legends[slot.card]
+        for slot in al_kalim.boards[seat].legends:
+            legend = self.al_kalim.legends[slot.card]
             if not slot.done or legend.type == "ally":
                 continue
             if legend.reward.uses is not None and slot.uses >= legend.reward.uses:
@@ -113,17 +131,17 @@ class AlKalimRules(Rules):
 
     def enemy_life(self, state: RuneboundState, card: AdventureCard) -> int:
         """AK-6.3: the upper (night) life on a night turn, the lower (day) life by day."""
-        if state.alk is not None and state.alk.night and card.night_life is not None:
+        if self.is_night(state) and card.night_life is not None:
             return card.night_life
         return card.life or 1
 
     # --- the sandstorm ------------------------------------------------------------------------
     def storm_hexes(self, state: RuneboundState) -> frozenset[int]:
         """The hexes the sandstorm covers now (AK-13.4); none before it appears."""
-        alk = state.alk
-        if alk is None or alk.storm < 0:
+        al_kalim = state.adventure_state
+        if not isinstance(al_kalim, AlKalimState) or al_kalim.storm < 0:
             return frozenset()
-        key = (alk.storm, state.opts.al_kalim_sandstorm_radius)
+        key = (al_kalim.storm, al_kalim_options(state).sandstorm_radius)
         found = self._covered.get(key)
         if found is None:
             found = self._covered[key] = covered(self.board, *key)
@@ -137,7 +155,7 @@ class AlKalimRules(Rules):
 
     def escape_by_test(self, state: RuneboundState, source: str) -> bool:
         """AK-8.10: a night ambush always uses the escape test (option ambush_escape)."""
-        if source == "ambush" and state.opts.al_kalim_ambush_escape == "test":
+        if source == "ambush" and al_kalim_options(state).ambush_escape == "test":
             return True
         return super().escape_by_test(state, source)
 
@@ -145,25 +163,52 @@ class AlKalimRules(Rules):
         """A city for the story step (AK-7.2): a printed city, or a lost city (AK-14.9)."""
         if self.board.hexes[hex_index].city >= 0:
             return True
-        alk = state.alk
+        al_kalim = state.adventure_state
         return (
-            alk is not None
-            and state.opts.al_kalim_lost_city_counts_as_city
-            and hex_index in alk.lost_cities
+            isinstance(al_kalim, AlKalimState)
+            and al_kalim_options(state).lost_city_counts_as_city
+            and hex_index in al_kalim.lost_cities
         )
 
     # --- hooks the base procedures call -------------------------------------------------------
+    def is_night(self, state: RuneboundState) -> bool:
+        """AK-4.4: the active player's choice of day or night for this turn."""
+        al_kalim = state.adventure_state
+        return isinstance(al_kalim, AlKalimState) and al_kalim.night
+
+    def movement_options(self, state: RuneboundState, seat: int) -> list[Option]:
+        """AK-9.7: a pack camel may be discarded for a bonus move at any point of the movement."""
+        return camel_options(state, seat)
+
+    def take_movement_option(
+        self, state: RuneboundState, seat: int, option: Option, log: Log
+    ) -> bool:
+        if option.key != "camel":
+            return False
+        use_camel(self, state, seat, log)
+        return True
+
+    def after_movement_roll(
+        self, state: RuneboundState, seat: int, rolled: tuple[int, ...], log: Log
+    ) -> None:
+        """AK-5.2-AK-5.5: a day roll costs the party exhaustion (AK-5.7: it may knock the hero
+        out)."""
+        day_travel(self, state, seat, rolled, log)
+
+    def on_ambush_won(
+        self, state: RuneboundState, seat: int, card: int, hex_index: int, log: Log
+    ) -> None:
+        """AK-8.12: a night ambush won counts for quests (option ambush_counts_for_quests)."""
+        if al_kalim_options(state).ambush_counts_for_quests:
+            self.on_defeat(state, seat, card, hex_index, log)
+
     def sunburst(self, state: RuneboundState, card: int, log: Log) -> None:
         """AK-6.6: counters replenished, then the sandstorm, before the drawn challenge."""
-        from boardwright.games.runebound.alkalim.procedures import sunburst
-
         sunburst(self, state, card, log)
 
     def on_defeat(
         self, state: RuneboundState, seat: int, card: int, hex_index: int, log: Log
     ) -> None:
-        from boardwright.games.runebound.alkalim.quests import on_action
-
         on_action(self, state, seat, "defeat", hex_index, log, card=card)
 
     def hurt_ally(
@@ -181,32 +226,30 @@ class AlKalimRules(Rules):
             return
         if state.market_discard and state.market_discard[-1] == ally.card:
             state.market_discard.pop()
-        from boardwright.games.runebound.alkalim.quests import lose_legend
-
         lose_legend(self, state, seat, ally.card - self.first_legend, log)
 
     def lose_legends(
         self, state: RuneboundState, seat: int, amount: int, log: Log, *, source: str = ""
     ) -> None:
         """AK-11.12: a challenge forces the player to give up ``amount`` legend cards, quests
-        or rewards of their choice (one decision per card, an ``ak_lose_legend`` frame); not a
+        or rewards of their choice (one decision per card, an ``al_kalim_lose_legend`` frame); not a
         discard by choice, so AK-10.7 does not limit it."""
-        from boardwright.games.runebound.alkalim.quests import forced_loss_automatic
-
-        if state.alk is None or forced_loss_automatic(self, state, seat, amount, log, source):
+        if not isinstance(state.adventure_state, AlKalimState) or forced_loss_automatic(
+            self, state, seat, amount, log, source
+        ):
             return
-        state.stack.append(("ak_lose_legend", seat, amount, source))
+        state.stack.append(("al_kalim_lose_legend", seat, amount, source))
 
     def after_knockout(self, state: RuneboundState, seat: int, log: Log) -> None:
         """AK-9.6: a knocked-out hero loses all survival gear (back to the stock)."""
-        alk = state.alk
-        if alk is None:
+        al_kalim = state.adventure_state
+        if not isinstance(al_kalim, AlKalimState):
             return
-        gear = alk.boards[seat].gear
+        gear = al_kalim.boards[seat].gear
         if any(gear):
             for kind, count in enumerate(gear):
-                alk.gear_supply[kind] += count
-            alk.boards[seat].gear = [0] * len(gear)
+                al_kalim.gear_supply[kind] += count
+            al_kalim.boards[seat].gear = [0] * len(gear)
             emit(log, "gear", f"{self.who(state, seat)} loses all survival gear", seat=seat)
 
     def after_experience(
@@ -214,10 +257,10 @@ class AlKalimRules(Rules):
     ) -> None:
         """AK-10.3/AK-10.4: the highest counter spent becomes (or replaces) the limit counter;
         AK-10.6: then one unfinished quest may be discarded."""
-        alk = state.alk
-        if alk is None or not spent:
+        al_kalim = state.adventure_state
+        if not isinstance(al_kalim, AlKalimState) or not spent:
             return
-        board = alk.boards[seat]
+        board = al_kalim.boards[seat]
         values = self.board.counter_values
         best = max(spent, key=lambda c: values[c])
         if values[best] > board.limit:
@@ -233,17 +276,14 @@ class AlKalimRules(Rules):
                 seat=seat,
                 limit=board.limit,
             )
-        may_discard = state.opts.al_kalim_legend_swap_same_turn or not board.drew_legend
+        may_discard = al_kalim_options(state).legend_swap_same_turn or not board.drew_legend
         if may_discard and any(not s.done for s in board.legends):
-            state.stack.append(("ak_discard_quest", seat))
+            state.stack.append(("al_kalim_discard_quest", seat))
 
     def draw_market_here(self, state: RuneboundState, seat: int, count: int, log: Log) -> bool:
         """An effect's market draw (a base card such as the Merchant's Ledger) in a bazaar: onto
         the stack of the city or lost city on the hero's hex (AK-2.4, AK-14.8), base allies
         replaced (AK-9.2); nothing outside a city."""
-        from boardwright.games.runebound.alkalim.bazaar import draw_bazaar_card
-        from boardwright.games.runebound.alkalim.procedures import bazaar_stack, lost_city_at
-
         here = state.heroes[seat].hex
         if self.board.hexes[here].city >= 0 or lost_city_at(state, here) >= 0:
             stack = bazaar_stack(self, state, here)
@@ -253,9 +293,10 @@ class AlKalimRules(Rules):
 
     def note_use(self, state: RuneboundState, seat: int, key: str) -> None:
         """AK-11.11: each use of a legendary rune's power counts; three is the most."""
-        if not key.startswith(LEGEND_KEY) or state.alk is None:
+        al_kalim = state.adventure_state
+        if not key.startswith(LEGEND_KEY) or not isinstance(al_kalim, AlKalimState):
             return
         legend = int(key[len(LEGEND_KEY) :].split(".")[0])
-        for slot in state.alk.boards[seat].legends:
-            if slot.card == legend and self.ak.legends[legend].reward.uses is not None:
+        for slot in al_kalim.boards[seat].legends:
+            if slot.card == legend and self.al_kalim.legends[legend].reward.uses is not None:
                 slot.uses += 1

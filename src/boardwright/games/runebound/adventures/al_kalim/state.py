@@ -1,4 +1,4 @@
-"""Al-Kalim game state: kept in ``RuneboundState.alk`` (None in other adventures).
+"""Al-Kalim game state: the adventure's state part, kept in ``RuneboundState.adventure_state``.
 
 Like the base state it holds only ids, counters and small lists, so cloning stays cheap.
 """
@@ -6,6 +6,7 @@ Like the base state it holds only ids, counters and small lists, so cloning stay
 from __future__ import annotations
 
 from boardwright.games.runebound.content import GEAR_KINDS
+from boardwright.games.runebound.state import RuneboundState
 
 
 class LegendSlot:
@@ -98,3 +99,10 @@ class AlKalimState:
         other.boards = [b.clone() for b in self.boards]
         other.travel_pieces = self.travel_pieces[:]
         return other
+
+
+def al_kalim_state(state: RuneboundState) -> AlKalimState:
+    """The Al-Kalim part of an Al-Kalim game's state."""
+    found = state.adventure_state
+    assert isinstance(found, AlKalimState), "not an Al-Kalim game"
+    return found

@@ -3,16 +3,23 @@ base allies, survival gear for sale, and the powers of the lost cities (AK-14.5,
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
-from boardwright.games.runebound.alkalim import quests
-from boardwright.games.runebound.alkalim.procedures import AkProcedure
-from boardwright.games.runebound.alkalim.rules import AlKalimRules
+from boardwright.games.runebound.adventures.al_kalim import quests
+from boardwright.games.runebound.adventures.al_kalim.options import al_kalim_options
+from boardwright.games.runebound.adventures.al_kalim.procedure import AlKalimProcedure
+from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
 from boardwright.games.runebound.content import GEAR_KINDS
 from boardwright.games.runebound.effects import next_market_card
 from boardwright.games.runebound.rules import Log, emit
 from boardwright.games.runebound.state import RuneboundState
 from boardwright.games.runebound.turn import Market, sell_value
+
+if TYPE_CHECKING:
+    from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
+
 
 DREAM_SEARCH = 5  # AK-14.6: the City of Dreams shows the top 5 market cards
 
@@ -20,15 +27,14 @@ DREAM_SEARCH = 5  # AK-14.6: the City of Dreams shows the top 5 market cards
 def replace_base_ally(rules: AlKalimRules, state: RuneboundState, card: int, log: Log) -> int:
     """AK-9.2: a base ally drawn from the market deck is discarded and the top Al-Kalim ally
     comes instead (the base ally stays when that deck is empty). Other cards stay as they are."""
-    alk = state.alk
-    assert alk is not None
+    al_kalim = al_kalim_state(state)
     if card < 0 or card >= rules.base_market or rules.market[card].kind != "ally":
         return card
-    if not alk.ally_deck:
+    if not al_kalim.ally_deck:
         return card
     state.market_discard.append(card)
     replaced = rules.market[card].name
-    card = alk.ally_deck.pop()
+    card = al_kalim.ally_deck.pop()
     emit(
         log,
         "market",
@@ -71,8 +77,7 @@ class Bazaar(Market):
 
     def draw(self, state: RuneboundState, frame: Frame, log: Log) -> None:
         rules = self.rules
-        alk = state.alk
-        assert alk is not None
+        al_kalim = al_kalim_state(state)
         seat = state.seat
         lost = int(frame[3])
         stack = self.stack_of(state, frame)
@@ -83,31 +88,30 @@ class Bazaar(Market):
             else rules.board.cities[rules.board.hexes[here].city].id
         )
         if lost >= 0:
-            alk.boards[seat].explored = lost
+            al_kalim.boards[seat].explored = lost
         power = rules.board.lost_cities[lost].power if lost >= 0 else ""
-        if power != "dreams" or state.opts.al_kalim_dream_city_draw == "extra":
+        if power != "dreams" or al_kalim_options(state).dream_city_draw == "extra":
             draw_bazaar_card(rules, state, stack, log)
         if power == "dreams":
-            state.stack.append(("ak_dreams", stack, ()))
+            state.stack.append(("al_kalim_dreams", stack, ()))
         quests.on_action(rules, state, seat, "bazaar", here, log, city=city)
 
     def extra_options(self, state: RuneboundState, frame: Frame) -> list[Option]:
         rules = self.rules
-        alk = state.alk
-        assert alk is not None
+        al_kalim = al_kalim_state(state)
         seat = state.seat
         h = state.heroes[seat]
         bought: tuple[int, ...] = frame[4] if len(frame) > 4 else ()
         options = []
-        for kind, gear in enumerate(rules.ak.gear):  # AK-9.4/AK-9.5
-            if kind not in bought and alk.gear_supply[kind] > 0 and h.gold >= gear.cost:
+        for kind, gear in enumerate(rules.al_kalim.gear):  # AK-9.4/AK-9.5
+            if kind not in bought and al_kalim.gear_supply[kind] > 0 and h.gold >= gear.cost:
                 options.append(
                     Option(f"gear:{gear.kind}", f"buy a {gear.name} ({gear.cost} gold)", kind)
                 )
         price = state.opts.sell_price
         if price != "none":  # AK-9.6: survival gear is sold like an item (RB-7.3)
-            board = alk.boards[seat]
-            for kind, gear in enumerate(rules.ak.gear):
+            board = al_kalim.boards[seat]
+            for kind, gear in enumerate(rules.al_kalim.gear):
                 if board.gear[kind] > 0 and kind not in bought:
                     value = sell_value(gear.cost, price)
                     options.append(
@@ -122,28 +126,27 @@ class Bazaar(Market):
         return options
 
     def extra_resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> bool:
-        alk = state.alk
-        assert alk is not None
+        al_kalim = al_kalim_state(state)
         seat = state.seat
         h = state.heroes[seat]
         who = self.rules.who(state, seat)
         if option.key.startswith("gear:"):
             kind: int = option.data
-            gear = self.rules.ak.gear[kind]
+            gear = self.rules.al_kalim.gear[kind]
             h.gold -= gear.cost
-            alk.gear_supply[kind] -= 1
-            alk.boards[seat].gear[kind] += 1
+            al_kalim.gear_supply[kind] -= 1
+            al_kalim.boards[seat].gear[kind] += 1
             bought: tuple[int, ...] = frame[4] if len(frame) > 4 else ()
             state.stack[-1] = (*frame[:4], (*bought, kind))
             emit(log, "gear", f"{who} buys a {gear.name}", seat=seat, gear=GEAR_KINDS[kind])
             return True
         if option.key.startswith("sell-gear:"):  # AK-9.6
             kind = option.data
-            gear = self.rules.ak.gear[kind]
+            gear = self.rules.al_kalim.gear[kind]
             value = sell_value(gear.cost, state.opts.sell_price)
             h.gold += value
-            alk.boards[seat].gear[kind] -= 1
-            alk.gear_supply[kind] += 1
+            al_kalim.boards[seat].gear[kind] -= 1
+            al_kalim.gear_supply[kind] += 1
             emit(
                 log,
                 "gear",
@@ -161,11 +164,11 @@ class Bazaar(Market):
         return False
 
 
-class Dreams(AkProcedure):
+class Dreams(AlKalimProcedure):
     """AK-14.6: look through the top 5 market cards, add one to this stack, shuffle the rest
     back. Frame: (name, stack, the cards shown)."""
 
-    name = "ak_dreams"
+    name = "al_kalim_dreams"
 
     def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
         shown: tuple[int, ...] = frame[2]
