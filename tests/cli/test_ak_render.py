@@ -16,13 +16,18 @@ from boardwright.cli.main import app
 from boardwright.engine.hexgrid import Hex, to_offset
 from boardwright.engine.session import Match
 from boardwright.games import get_game
+from boardwright.games.runebound.adventures.al_kalim.content import (
+    GEAR_KINDS,
+    AlKalimContent,
+    al_kalim_content,
+)
 from boardwright.games.runebound.adventures.al_kalim.render import (
     STORM_CENTRE,
     STORM_CHAR,
     AlKalimNames,
 )
 from boardwright.games.runebound.adventures.al_kalim.state import LegendSlot, al_kalim_state
-from boardwright.games.runebound.content import GEAR_KINDS, AlKalimContent, RuneboundContent
+from boardwright.games.runebound.content import RuneboundContent
 from boardwright.games.runebound.render import (
     board_map,
     hero_panel,
@@ -48,7 +53,7 @@ def content() -> RuneboundContent:
 
 
 def ak_content() -> AlKalimContent:
-    ak = content().al_kalim
+    ak = al_kalim_content(content())
     assert ak is not None
     return ak
 

@@ -37,11 +37,12 @@ from rbscenario import two_d10 as two_d10
 
 from boardwright.engine.events import Event
 from boardwright.engine.hexgrid import Hex, neighbour
+from boardwright.games.runebound.adventures.al_kalim.content import GEAR_KINDS
 from boardwright.games.runebound.adventures.al_kalim.options import AL_KALIM_SPECS
 from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
 from boardwright.games.runebound.adventures.al_kalim.state import LegendSlot
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state as al_kalim_state
-from boardwright.games.runebound.content import GEAR_KINDS, LEGEND_TYPES
+from boardwright.games.runebound.content import LEGEND_TYPES
 from boardwright.games.runebound.records import COLOURS, AdventureCard
 from boardwright.games.runebound.state import AllyState, RuneboundState
 

@@ -23,6 +23,7 @@ from boardwright.bots.al_kalim_bot import AlKalimPlay, al_kalim_knowledge
 from boardwright.bots.runebound_bot import _HANDLERS, RuneboundBot
 from boardwright.engine.decision import Decision, Option
 from boardwright.games import get_game
+from boardwright.games.runebound.adventures.al_kalim.content import al_kalim_content
 from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
 from boardwright.games.runebound.adventures.al_kalim.sandstorm import DIRECTION_NAMES, steps
 from boardwright.games.runebound.adventures.al_kalim.state import LegendSlot, al_kalim_state
@@ -86,7 +87,8 @@ def test_the_bot_is_deterministic_per_seed_in_al_kalim() -> None:
 def test_the_knowledge_comes_from_the_al_kalim_content_view() -> None:
     kb = al_kalim_knowledge()
     assert kb is al_kalim_knowledge()  # cached: content is immutable
-    assert kb.content.al_kalim is not None and kb.content.board is kb.content.al_kalim.board
+    records = al_kalim_content(kb.content)
+    assert records is not None and kb.content.board is records.board
     assert "ak-h-tarek" in kb.heroes and "ak-g-01" in kb.adventures
     assert "legend-ak-l-01" in kb.market  # legendary allies fight as market allies
     card = kb.adventures["ak-g-05"]  # AK-6.3: life by night differs

@@ -25,15 +25,18 @@ from typer.testing import CliRunner
 from boardwright.cli.main import app
 from boardwright.engine.content import ContentError, load_document, load_records
 from boardwright.engine.hexgrid import Hex, connected_components, neighbours
-from boardwright.games.runebound.content import (
+from boardwright.games.runebound.adventures.al_kalim.content import (
     AL_KALIM_DIR,
+    AlKalimContent,
+    al_kalim_content,
+    load_al_kalim,
+)
+from boardwright.games.runebound.content import (
     CONTENT_DIR,
     TERRAIN_NAMES,
-    AlKalimContent,
     Board,
     compile_board,
     default_content,
-    load_al_kalim,
     load_content,
     location_hexes,
     validate_content_dir,
@@ -100,8 +103,9 @@ def edit_yaml(path: Path, change: Any) -> None:
 def test_default_content_includes_al_kalim() -> None:
     """AK-1.1: the expansion is played on the base game, so the default content carries both."""
     content = default_content()
-    assert content.al_kalim is not None
-    assert len(content.al_kalim.adventures) == 56
+    records = al_kalim_content(content)
+    assert records is not None
+    assert len(records.adventures) == 56
     assert content.board.locations == () and content.board.lost_cities == ()
     assert content.board.terrain_names == TERRAIN_NAMES  # the base board has no overlay names
 
@@ -109,9 +113,9 @@ def test_default_content_includes_al_kalim() -> None:
 def test_a_content_folder_loads_its_al_kalim_subfolder(tmp_path: Path) -> None:
     folder = tmp_path / "pack"
     shutil.copytree(CONTENT_DIR, folder)
-    assert load_content(folder).al_kalim is None
+    assert al_kalim_content(load_content(folder)) is None
     copy_folder(folder / "al-kalim")
-    loaded = load_content(folder).al_kalim
+    loaded = al_kalim_content(load_content(folder))
     assert loaded is not None and len(loaded.legends) == 25
     assert validate_content_dir(folder) == []
 
@@ -129,7 +133,7 @@ def test_importing_a_pack_copies_its_al_kalim_subfolder(
     assert sorted(p.name for p in (pack / "al-kalim").glob("*.yaml")) == sorted(
         p.name for p in AL_KALIM_DIR.glob("*.yaml")
     )
-    loaded = load_content(pack).al_kalim
+    loaded = al_kalim_content(load_content(pack))
     assert loaded is not None and len(loaded.allies) == 23
 
 

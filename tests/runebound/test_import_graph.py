@@ -174,7 +174,7 @@ def test_the_cycle_check_finds_a_cycle() -> None:
 
 def test_no_runebound_module_imports_one_lazily() -> None:
     """No import of a Runebound module inside a function: a lazy import hides a cycle."""
-    offending = []
+    offending: list[str] = []
     for module, path in MODULES.items():
         for node in ast.walk(parse(path)):
             if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):

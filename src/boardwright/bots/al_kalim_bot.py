@@ -79,6 +79,11 @@ from boardwright.bots.runebound_bot import (
     undefeated_here,
 )
 from boardwright.engine.hexgrid import distance
+from boardwright.games.runebound.adventures.al_kalim.content import (
+    ANY_LOST_CITY,
+    GEAR_KINDS,
+    al_kalim_content,
+)
 from boardwright.games.runebound.adventures.al_kalim.rules import play_content
 from boardwright.games.runebound.adventures.al_kalim.sandstorm import (
     DIRECTION_NAMES,
@@ -94,13 +99,7 @@ from boardwright.games.runebound.adventures.al_kalim.travel import (
     ROCK,
     WASTELAND,
 )
-from boardwright.games.runebound.content import (
-    ANY_LOST_CITY,
-    GEAR_KINDS,
-    TERRAIN_NAMES,
-    RuneboundContent,
-    default_content,
-)
+from boardwright.games.runebound.content import TERRAIN_NAMES, RuneboundContent, default_content
 from boardwright.games.runebound.records import (
     COLOURS,
     AdventureCard,
@@ -185,7 +184,7 @@ class AlKalimStatic:
 
     def __init__(self, kb: Knowledge) -> None:
         content = kb.content
-        records = content.al_kalim
+        records = al_kalim_content(content)
         assert records is not None
         board = content.board
         self.board = board

@@ -60,6 +60,7 @@ from typing import Any
 from boardwright.bots.base import Observation
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.adventures import get_adventure
+from boardwright.games.runebound.adventures.al_kalim.content import al_kalim_content
 from boardwright.games.runebound.content import CITY, RuneboundContent, default_content
 from boardwright.games.runebound.movement import payments
 from boardwright.games.runebound.records import (
@@ -224,7 +225,8 @@ class Knowledge:
         self.adventures = {c.id: c for c in content.adventures}
         self.market = {c.id: c for c in content.market}
         self.market_by_name = {c.name: c for c in content.market}
-        records = content.al_kalim  # Al-Kalim: legend cards by id, as the ability keys count
+        # Al-Kalim: legend cards by id, as the ability keys count
+        records = al_kalim_content(content)
         self.legend_index = {c.id: i for i, c in enumerate(records.legends)} if records else {}
         self.challenges: dict[str, list[AdventureCard]] = {c: [] for c in COLOURS}
         self.encounters: dict[str, list[AdventureCard]] = {c: [] for c in COLOURS}

@@ -103,7 +103,11 @@ class Runebound(Game[RuneboundState]):
         )
 
     def content_models(self) -> Mapping[str, type[ContentRecord]]:
-        return CONTENT_MODELS
+        """The base files' record models, then every adventure's own."""
+        models = dict(CONTENT_MODELS)
+        for each in all_adventures():
+            models.update(each.content_models)
+        return models
 
     def validate_content(self, directory: Path) -> list[ContentError]:
         return validate_content_dir(directory)

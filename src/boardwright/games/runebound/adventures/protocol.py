@@ -55,6 +55,10 @@ class Adventure(ABC):
         """Its content part from its folder, compiled and checked (ContentError otherwise)."""
         raise NotImplementedError(f"{self.title} has no content of its own")
 
+    def is_content_folder(self, directory: Path) -> bool:
+        """Whether ``directory`` is a folder of its content on its own (``content validate``)."""
+        return False
+
     def validate_content(self, directory: Path) -> list[ContentError]:
         """Every problem of its content folder."""
         return []

@@ -4,11 +4,22 @@ procedure table, setup, the checks of a configuration, its view section and what
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
+from boardwright.engine.content import ContentError
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.game import GameConfig
 from boardwright.engine.procedure import ProcedureTable
+from boardwright.games.runebound.adventures.al_kalim.content import (
+    AL_KALIM_FOLDER,
+    AL_KALIM_MODELS,
+    AlKalimContent,
+    al_kalim_content,
+    is_al_kalim_folder,
+    load_al_kalim,
+    validate_al_kalim_dir,
+)
 from boardwright.games.runebound.adventures.al_kalim.options import AL_KALIM_SPECS, AlKalimOptions
 from boardwright.games.runebound.adventures.al_kalim.quests import rewards
 from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
@@ -32,8 +43,20 @@ class AlKalim(Adventure):
     bot_play = "boardwright.bots.al_kalim_bot:AlKalimPlay"
     drawing = "boardwright.games.runebound.adventures.al_kalim.render:AL_KALIM_DRAWING"
 
+    content_folder = AL_KALIM_FOLDER
+    content_models = AL_KALIM_MODELS
+
     def available(self, content: RuneboundContent) -> bool:
-        return content.al_kalim is not None
+        return al_kalim_content(content) is not None
+
+    def load_content(self, directory: Path) -> AlKalimContent:
+        return load_al_kalim(directory)
+
+    def is_content_folder(self, directory: Path) -> bool:
+        return is_al_kalim_folder(directory)
+
+    def validate_content(self, directory: Path) -> list[ContentError]:
+        return validate_al_kalim_dir(directory)
 
     def options(self, values: Mapping[str, Any]) -> AlKalimOptions:
         return AlKalimOptions.from_mapping(values)
@@ -49,7 +72,7 @@ class AlKalim(Adventure):
 
     def check_config(self, content: RuneboundContent, config: GameConfig) -> None:
         """ConfigError for an Al-Kalim game that cannot be set up."""
-        records = content.al_kalim
+        records = al_kalim_content(content)
         if records is None:
             raise ConfigError(
                 "the al-kalim adventure needs the Al-Kalim content: this content pack has no "

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.adventures.al_kalim import quests
+from boardwright.games.runebound.adventures.al_kalim.content import GEAR_KINDS
 from boardwright.games.runebound.adventures.al_kalim.options import al_kalim_options
 from boardwright.games.runebound.adventures.al_kalim.procedure import AlKalimProcedure
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
-from boardwright.games.runebound.content import GEAR_KINDS
 from boardwright.games.runebound.effects import next_market_card
 from boardwright.games.runebound.rules import Log, emit
 from boardwright.games.runebound.state import RuneboundState

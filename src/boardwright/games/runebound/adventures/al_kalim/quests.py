@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from boardwright.games.runebound.adventures.al_kalim.content import ANY_LOST_CITY
 from boardwright.games.runebound.adventures.al_kalim.state import (
     AlKalimState,
     LegendSlot,
     al_kalim_state,
 )
-from boardwright.games.runebound.content import ANY_LOST_CITY, LEGEND_TYPES, TERRAIN_NAMES
+from boardwright.games.runebound.content import LEGEND_TYPES, TERRAIN_NAMES
 from boardwright.games.runebound.records import LegendCard, QuestStep
 from boardwright.games.runebound.rules import Log, emit
 from boardwright.games.runebound.state import AllyState, RuneboundState

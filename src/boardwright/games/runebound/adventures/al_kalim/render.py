@@ -12,10 +12,13 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from boardwright.games.runebound.adventures.al_kalim.rules import play_content
-from boardwright.games.runebound.content import (
+from boardwright.games.runebound.adventures.al_kalim.content import (
     ANY_LOST_CITY,
     GEAR_KINDS,
+    al_kalim_content,
+)
+from boardwright.games.runebound.adventures.al_kalim.rules import play_content
+from boardwright.games.runebound.content import (
     TERRAIN_NAMES,
     RuneboundContent,
     default_content,
@@ -55,7 +58,7 @@ class AlKalimNames(Names):
 
     def __init__(self, content: RuneboundContent) -> None:
         super().__init__(content)
-        records = content.al_kalim
+        records = al_kalim_content(content)
         self.legends: dict[str, LegendCard] = {c.id: c for c in records.legends} if records else {}
         self.gear: dict[str, GearRecord] = {g.kind: g for g in records.gear} if records else {}
 
@@ -252,9 +255,9 @@ class AlKalimDrawing(AdventureDrawing):
     def names(self, content: RuneboundContent | None) -> Names:
         """Al-Kalim's content view (the built-in Al-Kalim content if ``content`` has none)."""
         chosen = content if content is not None else default_content()
-        if chosen.al_kalim is None:
+        if al_kalim_content(chosen) is None:
             chosen = default_content()
-        if chosen.al_kalim is None:
+        if al_kalim_content(chosen) is None:
             return Names(chosen)
         return al_kalim_names(chosen)
 

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from boardwright.engine.decision import Option
 from boardwright.games.runebound.adventures.al_kalim.bazaar import draw_bazaar_card
+from boardwright.games.runebound.adventures.al_kalim.content import AlKalimContent, al_kalim_content
 from boardwright.games.runebound.adventures.al_kalim.lost_cities import bazaar_stack, lost_city_at
 from boardwright.games.runebound.adventures.al_kalim.options import al_kalim_options
 from boardwright.games.runebound.adventures.al_kalim.quests import (
@@ -26,7 +27,7 @@ from boardwright.games.runebound.adventures.al_kalim.travel import (
     day_travel,
     use_camel,
 )
-from boardwright.games.runebound.content import CITY, AlKalimContent, RuneboundContent
+from boardwright.games.runebound.content import CITY, RuneboundContent
 from boardwright.games.runebound.records import AdventureCard, LegendCard, MarketCard
 from boardwright.games.runebound.rules import Log, Rules, emit
 from boardwright.games.runebound.state import AllyState, RuneboundState
@@ -64,18 +65,18 @@ def legend_market_card(card: LegendCard) -> MarketCard:
 
 def play_content(content: RuneboundContent) -> RuneboundContent:
     """The content an Al-Kalim game plays with (AK-1.3, AK-1.6, AK-2.1)."""
-    ak = content.al_kalim
-    if ak is None:
+    records = al_kalim_content(content)
+    if records is None:
         raise ValueError("this content has no Al-Kalim folder")
-    market = (*content.market, *ak.allies, *(legend_market_card(c) for c in ak.legends))
+    market = (*content.market, *records.allies, *(legend_market_card(c) for c in records.legends))
     return RuneboundContent(
-        board=ak.board,
-        heroes=(*content.heroes, *ak.heroes),
-        adventures=ak.adventures,
+        board=records.board,
+        heroes=(*content.heroes, *records.heroes),
+        adventures=records.adventures,
         market=market,
-        adventure_index=dict(ak.adventure_index),
+        adventure_index=dict(records.adventure_index),
         market_index={card.id: i for i, card in enumerate(market)},
-        al_kalim=ak,
+        parts=content.parts,
     )
 
 
@@ -88,7 +89,7 @@ class AlKalimRules(Rules):
     def __init__(self, content: RuneboundContent) -> None:
         played = play_content(content)
         super().__init__(played)
-        records = played.al_kalim
+        records = al_kalim_content(played)
         assert records is not None
         self.al_kalim: AlKalimContent = records
         self.base_heroes = len(content.heroes)

@@ -5,7 +5,7 @@ Like the base state it holds only ids, counters and small lists, so cloning stay
 
 from __future__ import annotations
 
-from boardwright.games.runebound.content import GEAR_KINDS
+from boardwright.games.runebound.adventures.al_kalim.content import GEAR_KINDS
 from boardwright.games.runebound.state import RuneboundState
 
 

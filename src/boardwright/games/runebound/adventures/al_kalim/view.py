@@ -6,11 +6,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from boardwright.games.runebound.adventures.al_kalim.content import GEAR_KINDS
 from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
 from boardwright.games.runebound.adventures.al_kalim.sandstorm import DIRECTION_NAMES, arrows
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
 from boardwright.games.runebound.adventures.al_kalim.storm import spread
-from boardwright.games.runebound.content import GEAR_KINDS, LEGEND_TYPES
+from boardwright.games.runebound.content import LEGEND_TYPES
 from boardwright.games.runebound.state import RuneboundState
 
 
