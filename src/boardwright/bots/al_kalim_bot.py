@@ -34,7 +34,7 @@ How it plays
   farther ones at the better time; rolling by day costs the expected exhaustion from the hero's
   hex and the mirages (AK-5.2, AK-5.3). Where step 3 can only be a story roll that risks a night
   ambush (fought as if without escape, AK-8.10), the movement potential carries that cost. A
-  target not reached this turn counts at least a turn away (:data:`AK_DISCOUNT`), so stepping
+  target not reached this turn counts at least a turn away (:data:`AL_KALIM_DISCOUNT`), so stepping
   one free hex a day is not mistaken for travel.
 * **Experience** is spent as soon as it can be (the first purchase sets the legend limit,
   AK-10.3); a counter that would raise the limit when spent makes its colour's fights worth
@@ -161,7 +161,7 @@ def al_kalim_play_content(content: RuneboundContent | None = None) -> RuneboundC
     return found[1]
 
 
-AK_DISCOUNT = (1.0, *(GAMMA ** (1 + (d - 1) / HEXES_PER_TURN) for d in range(1, 64)))
+AL_KALIM_DISCOUNT = (1.0, *(GAMMA ** (1 + (d - 1) / HEXES_PER_TURN) for d in range(1, 64)))
 """The value kept by a target ``d`` hexes from where this turn's movement ends: a hex not
 reached this turn is at least one turn away (step 3 comes once a turn), then ``HEXES_PER_TURN``
 hexes a turn. The base game's smooth discount would let the bot crawl one free hex a day."""
@@ -174,7 +174,7 @@ def al_kalim_knowledge(content: RuneboundContent | None = None) -> Knowledge:
     view = al_kalim_play_content(content)
     found = _KNOWLEDGE.get(id(view))
     if found is None or found[0] is not view:
-        found = (view, Knowledge(view, AK_DISCOUNT, sample_sizes=None))
+        found = (view, Knowledge(view, AL_KALIM_DISCOUNT, sample_sizes=None))
         _KNOWLEDGE[id(view)] = found
     return found[1]
 

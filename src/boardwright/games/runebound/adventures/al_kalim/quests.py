@@ -3,7 +3,7 @@
 A quest step is triggered by one of four actions: defeating a challenge, rolling the story die,
 exploring a bazaar, or ending movement. Each trigger advances the current step of every matching
 unfinished quest of the hero by one. A step with a skill test of its own pushes an
-``ak_quest_test`` frame; failing that test fails the quest (AK-11.6).
+``al_kalim_quest_test`` frame; failing that test fails the quest (AK-11.6).
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from akscenario import (
-    AK,
+from al_kalim_scenario import (
+    AL_KALIM_RULES,
     DUNES,
     FACE_SPRING_STIR,
     PRISON,
@@ -112,7 +112,7 @@ def test_ak_6_3_life_by_day_or_by_night(time: str, life: int) -> None:
     to_step3(state, time=time)
     log: list[Event] = []
     play(state, "adventure:green", log=log)
-    assert AK.enemy_life(state, card(JACKALS)) == life
+    assert AL_KALIM_RULES.enemy_life(state, card(JACKALS)) == life
     assert f"(life {life})" in events(log, "combat")[0].text
     fight(state, *([20] * life))  # one hit of 1 damage per round
     assert me(state).counters == [0]
@@ -124,9 +124,9 @@ def test_ak_6_3_a_few_challenges_are_stronger_by_day() -> None:
     state, _here = at_a_green_counter(VIPERS)
     to_step3(state, time="day")
     play(state, "adventure:green")
-    assert AK.enemy_life(state, card(VIPERS)) == 3
+    assert AL_KALIM_RULES.enemy_life(state, card(VIPERS)) == 3
     al_kalim_state(state).night = True
-    assert AK.enemy_life(state, card(VIPERS)) == 2
+    assert AL_KALIM_RULES.enemy_life(state, card(VIPERS)) == 2
 
 
 def test_ak_6_4_an_undefeated_challenge_uses_the_life_of_the_new_fight() -> None:
@@ -152,9 +152,9 @@ def test_ak_6_5_a_trait_bonus_works_only_against_that_trait() -> None:
     give_legend(state, legend("ak-l-13"), done=True)
     assert "bandit" in card(OUTRIDERS).traits and "bandit" not in card(JACKALS).traits
     state.combat = CombatState(JACKALS, me(state).hex, "counter:0")
-    against_beast = AK.modifier(state, 0, "body")
+    against_beast = AL_KALIM_RULES.modifier(state, 0, "body")
     state.combat = CombatState(OUTRIDERS, me(state).hex, "counter:0")
-    assert AK.modifier(state, 0, "body") == against_beast + 2
+    assert AL_KALIM_RULES.modifier(state, 0, "body") == against_beast + 2
 
 
 def test_ak_6_6_a_sunburst_replenishes_then_the_storm_then_the_fight() -> None:
@@ -204,9 +204,11 @@ def test_ak_6_7_which_starred_hexes_are_refilled(refill: str, refilled: set[str]
     refresh(state)
     to_step3(state)
     play(state, "adventure:green")
-    full = {COLOURS[AK.board.hexes[h].gem] for h in stars if state.counters[h]}
+    full = {COLOURS[AL_KALIM_RULES.board.hexes[h].gem] for h in stars if state.counters[h]}
     assert full == refilled
-    assert bool(state.counters[stars[0]]) == (COLOURS[AK.board.hexes[stars[0]].gem] in refilled)
+    assert bool(state.counters[stars[0]]) == (
+        COLOURS[AL_KALIM_RULES.board.hexes[stars[0]].gem] in refilled
+    )
 
 
 # --- AK-8.9-AK-8.12 night ambushes ------------------------------------------------------------
@@ -309,7 +311,7 @@ def test_ak_8_11_an_ambush_that_knocks_out_is_discarded() -> None:
     fight(state, 2, 2, log=log)
     assert events(log, "knocked_out")
     assert JACKALS in state.adventure_discards[0] and not state.track
-    assert AK.board.hexes[me(state).hex].city >= 0
+    assert AL_KALIM_RULES.board.hexes[me(state).hex].city >= 0
     assert state.seat == 1  # the turn went on to its end
 
 
@@ -321,7 +323,13 @@ def test_ak_8_12_an_ambush_won_counts_for_quests(counts: bool) -> None:
     set_limit(state, "green")  # the ambush deck stays green
     slot = give_legend(state, legend("ak-l-12"))
     desert = next(
-        iter(sorted(AK.board.locations[AK.board.location_index["desert-of-eternity"]].hexes))
+        iter(
+            sorted(
+                AL_KALIM_RULES.board.locations[
+                    AL_KALIM_RULES.board.location_index["desert-of-eternity"]
+                ].hexes
+            )
+        )
     )
     on_top(state, JACKALS)
     put(state, desert)

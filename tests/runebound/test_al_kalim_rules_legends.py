@@ -13,8 +13,8 @@ from pydantic import ValidationError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from akscenario import (
-    AK,
+from al_kalim_scenario import (
+    AL_KALIM_RULES,
     CITY_HEX,
     CONTENT,
     DUNES,
@@ -152,7 +152,7 @@ def test_ak_10_5_the_limit_counter_is_no_longer_experience() -> None:
     experience_step(state, RED)
     play(state, "xp:body")
     assert quest_board(state).limit == 4
-    assert AK.xp_total(me(state)) == 0 and me(state).counters == []
+    assert AL_KALIM_RULES.xp_total(me(state)) == 0 and me(state).counters == []
     assert not [k for k in keys(state) if k.startswith("xp:")]  # nothing left to spend
 
 
@@ -242,7 +242,7 @@ def test_ak_11_1_ak_11_5_a_quest_turns_to_its_reward_at_once() -> None:
     to_step3(state)
     play(state, "bazaar", log=log)
     assert slot.done and any("completes" in e.text for e in events(log, "legend"))
-    assert AK.first_legend + RASHID in [a.card for a in me(state).allies]
+    assert AL_KALIM_RULES.first_legend + RASHID in [a.card for a in me(state).allies]
     assert any(k.startswith("use:m") for k in keys(state))  # his market ability, right away
 
 
@@ -251,12 +251,18 @@ def test_ak_11_5_a_step_done_several_times_counts_each_action() -> None:
     state = new_game(heroes=("ak-h-qorro", "ak-h-idris"))
     set_limit(state, "green")
     slot = give_legend(state, PATHS)
-    desert = sorted(AK.board.locations[AK.board.location_index["desert-of-eternity"]].hexes)
-    AK.on_defeat(state, 0, adventure("ak-g-01"), quiet_hex(DUNES), None)  # elsewhere: nothing
+    desert = sorted(
+        AL_KALIM_RULES.board.locations[
+            AL_KALIM_RULES.board.location_index["desert-of-eternity"]
+        ].hexes
+    )
+    AL_KALIM_RULES.on_defeat(
+        state, 0, adventure("ak-g-01"), quiet_hex(DUNES), None
+    )  # elsewhere: nothing
     assert (slot.step, slot.progress) == (0, 0)
-    AK.on_defeat(state, 0, adventure("ak-g-01"), desert[0], None)
+    AL_KALIM_RULES.on_defeat(state, 0, adventure("ak-g-01"), desert[0], None)
     assert (slot.step, slot.progress) == (0, 1)
-    AK.on_defeat(state, 0, adventure("ak-g-01"), desert[1], None)
+    AL_KALIM_RULES.on_defeat(state, 0, adventure("ak-g-01"), desert[1], None)
     assert slot.step == 1 and not slot.done  # both counted: the story roll there is next
 
 
@@ -329,11 +335,15 @@ def test_ak_11_6_losing_a_fight_the_quest_needs_does_not_fail_it() -> None:
     state = new_game(heroes=("ak-h-qorro", "ak-h-idris"))
     set_limit(state, "green")
     give_legend(state, PATHS)
-    desert = sorted(AK.board.locations[AK.board.location_index["desert-of-eternity"]].hexes)
-    here = next(h for h in desert if AK.board.hexes[h].gem >= 0)
-    state.counters[here] = 1 << AK.board.hexes[here].gem
-    colour = COLOURS[AK.board.hexes[here].gem]
-    on_top(state, next(i for i, c in enumerate(AK.adventures) if c.colour == colour))
+    desert = sorted(
+        AL_KALIM_RULES.board.locations[
+            AL_KALIM_RULES.board.location_index["desert-of-eternity"]
+        ].hexes
+    )
+    here = next(h for h in desert if AL_KALIM_RULES.board.hexes[h].gem >= 0)
+    state.counters[here] = 1 << AL_KALIM_RULES.board.hexes[here].gem
+    colour = COLOURS[AL_KALIM_RULES.board.hexes[here].gem]
+    on_top(state, next(i for i, c in enumerate(AL_KALIM_RULES.adventures) if c.colour == colour))
     me(state).wounds = 4
     put(state, here)
     to_step3(state)
@@ -357,7 +367,9 @@ def test_ak_11_7_a_legendary_ally_joins_beyond_the_ally_limit() -> None:
     to_step3(state)
     play(state, "bazaar")
     assert len(me(state).allies) == 3 and slot.done
-    assert not AK.can_carry(state, 0, AK.first_ally)  # a third ordinary ally: no room
+    assert not AL_KALIM_RULES.can_carry(
+        state, 0, AL_KALIM_RULES.first_ally
+    )  # a third ordinary ally: no room
 
 
 def test_ak_11_7_a_legendary_ally_leaves_room_for_two_ordinary_allies() -> None:
@@ -384,8 +396,8 @@ def test_ak_11_7_ak_11_12_knocked_out_the_legends_stay() -> None:
     give_legend(state, SCIMITAR, done=True)
     give_legend(state, legend_of_type("rune"))
     me(state).wounds = 10
-    knock_out(AK, state, 0, None)
-    assert [a.card for a in me(state).allies] == [AK.first_legend + RASHID]
+    knock_out(AL_KALIM_RULES, state, 0, None)
+    assert [a.card for a in me(state).allies] == [AL_KALIM_RULES.first_legend + RASHID]
     assert legend_ids(state) == ["ak-l-01", "ak-l-07", CONTENT.legends[legend_of_type("rune")].id]
 
 
@@ -408,7 +420,7 @@ def test_ak_11_12_ak_16_2_a_duel_winner_takes_no_legend_card() -> None:
         play(state, keys(state)[0], log=log)
     assert events(log, "duel_end")
     assert legend_ids(state, 1) == ["ak-l-01", "ak-l-22"]
-    assert AK.first_legend + RASHID in [a.card for a in state.heroes[1].allies]
+    assert AL_KALIM_RULES.first_legend + RASHID in [a.card for a in state.heroes[1].allies]
     assert legend_ids(state, 0) == []
 
 
@@ -418,11 +430,11 @@ def test_ak_11_12_a_killed_legendary_ally_is_lost_and_may_be_drawn_again() -> No
     state = new_game()
     set_limit(state, "yellow")
     give_legend(state, RASHID, done=True)
-    rashid = next(a for a in me(state).allies if a.card == AK.first_legend + RASHID)
-    AK.hurt_ally(state, 0, rashid, 10, 0, None)
-    assert legend_ids(state) == [] and rewards(AK, state, 0) == 0
+    rashid = next(a for a in me(state).allies if a.card == AL_KALIM_RULES.first_legend + RASHID)
+    AL_KALIM_RULES.hurt_ally(state, 0, rashid, 10, 0, None)
+    assert legend_ids(state) == [] and rewards(AL_KALIM_RULES, state, 0) == 0
     assert al_kalim_state(state).legend_stacks[LEGEND_TYPES.index("ally")][0] == RASHID
-    assert AK.first_legend + RASHID not in state.market_discard
+    assert AL_KALIM_RULES.first_legend + RASHID not in state.market_discard
     put(state, quiet_hex(DUNES))
     to_step3(state)
     assert "legend:ally" in keys(state)
@@ -433,10 +445,10 @@ def test_ak_11_8_a_legendary_artifact_works() -> None:
     once the quest is done (its card data)."""
     state = new_game()
     slot = give_legend(state, SCIMITAR)
-    before = AK.modifier(state, 0, "body", 1, "attack")
+    before = AL_KALIM_RULES.modifier(state, 0, "body", 1, "attack")
     slot.done = True
-    assert AK.modifier(state, 0, "body", 1, "attack") == before + 2
-    assert AK.modifier(state, 0, "body", 1, "defend") == before
+    assert AL_KALIM_RULES.modifier(state, 0, "body", 1, "attack") == before + 2
+    assert AL_KALIM_RULES.modifier(state, 0, "body", 1, "defend") == before
 
 
 def test_ak_11_9_a_legendary_location_gives_its_insight() -> None:
@@ -446,11 +458,11 @@ def test_ak_11_9_a_legendary_location_gives_its_insight() -> None:
     slot = give_legend(state, PATHS, done=True)
     stats = ("mind", "body", "spirit")
     me(state).hex = CITY_HEX["zerhaba"]
-    away = [AK.modifier(state, 0, s) for s in stats]
+    away = [AL_KALIM_RULES.modifier(state, 0, s) for s in stats]
     me(state).hex = quiet_hex(DUNES)
-    assert [AK.modifier(state, 0, s) for s in stats] == [b + 1 for b in away]
+    assert [AL_KALIM_RULES.modifier(state, 0, s) for s in stats] == [b + 1 for b in away]
     slot.done = False
-    assert [AK.modifier(state, 0, s) for s in stats] == away
+    assert [AL_KALIM_RULES.modifier(state, 0, s) for s in stats] == away
 
 
 def test_ak_11_10_ak_5_6_moving_only_with_a_mount_costs_no_day_exhaustion() -> None:
@@ -464,7 +476,7 @@ def test_ak_11_10_ak_5_6_moving_only_with_a_mount_costs_no_day_exhaustion() -> N
     use = next(k for k in keys(state) if k.startswith("use:L"))
     play(state, use, "stay")
     assert kind(state) == "after_movement"
-    target = AK.board.hexes[start].neighbours[0]
+    target = AL_KALIM_RULES.board.hexes[start].neighbours[0]
     play(state, at_key(target))
     assert me(state).hex == target and me(state).exhaustion == 0
 
@@ -489,7 +501,7 @@ def test_ak_11_11_a_rune_works_three_times_and_still_counts() -> None:
     me(state).used.clear()
     refresh(state)
     assert not [k for k in keys(state) if k.startswith("use:L")]
-    assert rewards(AK, state, 0) == 1 and GAME.trophies(state, 0) == 1
+    assert rewards(AL_KALIM_RULES, state, 0) == 1 and GAME.trophies(state, 0) == 1
 
 
 def test_ak_11_13_legend_cards_are_not_market_cards() -> None:
@@ -503,8 +515,8 @@ def test_ak_11_13_legend_cards_are_not_market_cards() -> None:
     play(state, "bazaar")
     assert not [k for k in keys(state) if k.startswith("sell:legend") or "legend-" in k]
     assert me(state).items == []
-    weapon = next(i for i, c in enumerate(AK.market) if c.kind == "weapon")
-    assert AK.can_carry(state, 0, weapon)
+    weapon = next(i for i, c in enumerate(AL_KALIM_RULES.market) if c.kind == "weapon")
+    assert AL_KALIM_RULES.can_carry(state, 0, weapon)
 
 
 # --- AK-12 victory ----------------------------------------------------------------------------
@@ -533,14 +545,14 @@ def test_ak_12_1_three_rewards_are_not_enough() -> None:
     state = new_game()
     for t in ("artifact", "location", "rune"):
         give_legend(state, legend_of_type(t), done=True)
-    check_victory(AK, state, 0, None)
+    check_victory(AL_KALIM_RULES, state, 0, None)
     assert not state.finished
 
 
 def test_ak_12_2_no_dragon_runes_or_margath_in_al_kalim() -> None:
     """AK-12.2: no Al-Kalim card wins the game or gives a Dragon Rune; the trophies counted are
     legendary rewards."""
-    assert not any(c.reward.dragon_rune or c.reward.wins_game for c in AK.adventures)
+    assert not any(c.reward.dragon_rune or c.reward.wins_game for c in AL_KALIM_RULES.adventures)
     state = new_game()
     give_legend(state, SCIMITAR, done=True)
     me(state).runes = [0, 1]
@@ -567,7 +579,7 @@ def test_ak_12_3_the_round_cap_ranks_by_legendary_rewards() -> None:
 
 
 def challenge_named(name: str) -> int:
-    return next(i for i, c in enumerate(AK.adventures) if c.name == name)
+    return next(i for i, c in enumerate(AL_KALIM_RULES.adventures) if c.name == name)
 
 
 SULTAN = challenge_named("The Sultan of Thieves")  # red bandit: takes 1 card when it wins
@@ -592,7 +604,7 @@ def knocked_out_by(
 ) -> None:
     """Seat 0 takes on ``card`` with one wound short of its life, rolls 2 on every die and is
     knocked out (the fight ends at the next decision)."""
-    me(state).wounds = AK.life(state, 0) - 1
+    me(state).wounds = AL_KALIM_RULES.life(state, 0) - 1
     take_on(state, card, log, colour=colour)
     fight(state, *([2] * 8), log=log)
     assert me(state).hex == nearest_city(state) and me(state).wounds == 0, "not knocked out"
@@ -633,11 +645,11 @@ def test_ak_11_12_a_lost_reward_no_longer_counts_and_its_type_may_be_drawn_again
     set_limit(state, "red")
     for t in ("artifact", "location", "rune"):
         give_legend(state, legend_of_type(t), done=True)
-    assert rewards(AK, state, 0) == 3 and GAME.trophies(state, 0) == 3
+    assert rewards(AL_KALIM_RULES, state, 0) == 3 and GAME.trophies(state, 0) == 3
     knocked_out_by(state, SULTAN)
     artifact = CONTENT.legends[legend_of_type("artifact")].id
     play(state, f"lose:{artifact}")
-    assert rewards(AK, state, 0) == 2 and GAME.trophies(state, 0) == 2
+    assert rewards(AL_KALIM_RULES, state, 0) == 2 and GAME.trophies(state, 0) == 2
     assert GAME.view(state, 1)["al_kalim"]["quest_boards"][0]["legends"][0]["type"] == "location"
     others_pass(state)
     put(state, quiet_hex(DUNES))
@@ -680,7 +692,7 @@ def test_ak_11_12_amount_two_asks_once_per_card_while_there_is_a_choice() -> Non
     set_limit(state, "red")
     for t in ("rune", "mount", "location"):
         give_legend(state, legend_of_type(t))
-    AK.lose_legends(state, 0, 2, None, source="a test curse")
+    AL_KALIM_RULES.lose_legends(state, 0, 2, None, source="a test curse")
     refresh(state)
     assert kind(state) == "lose_legend" and len(keys(state)) == 3
     assert state.pending is not None and "2 legend cards" in state.pending.prompt
@@ -689,7 +701,7 @@ def test_ak_11_12_amount_two_asks_once_per_card_while_there_is_a_choice() -> Non
     play(state, keys(state)[0])
     assert len(legend_ids(state)) == 1 and kind(state) == "day_or_night"
     give_legend(state, legend_of_type("artifact"))
-    AK.lose_legends(state, 0, 2, None, source="a test curse")
+    AL_KALIM_RULES.lose_legends(state, 0, 2, None, source="a test curse")
     assert legend_ids(state) == []  # no more than must go: no question
 
 
@@ -719,9 +731,9 @@ def test_ak_11_12_ak_11_7_a_legendary_ally_taken_leaves_the_party() -> None:
     knocked_out_by(state, CORSAIRS, colour="blue")
     assert kind(state) != "lose_legend"
     assert [a.card for a in me(state).allies] == [market_card("ak-a-10")]
-    assert legend_ids(state) == [] and rewards(AK, state, 0) == 0
+    assert legend_ids(state) == [] and rewards(AL_KALIM_RULES, state, 0) == 0
     assert al_kalim_state(state).legend_stacks[LEGEND_TYPES.index("ally")][0] == RASHID
-    assert AK.first_legend + RASHID not in state.market_discard
+    assert AL_KALIM_RULES.first_legend + RASHID not in state.market_discard
 
 
 def test_ak_11_12_escaping_takes_nothing() -> None:
@@ -773,9 +785,9 @@ def test_ak_11_12_a_choice_before_combat_comes_first_then_the_fight(
         timing="before_combat",
         effects=[LoseLegend(do="lose_legend")],
     )
-    cards = list(AK.adventures)
+    cards = list(AL_KALIM_RULES.adventures)
     cards[SULTAN] = cards[SULTAN].model_copy(update={"abilities": [curse]})
-    monkeypatch.setattr(AK, "adventures", tuple(cards))
+    monkeypatch.setattr(AL_KALIM_RULES, "adventures", tuple(cards))
     state = new_game()
     set_limit(state, "red")
     give_legend(state, RASHID)
@@ -792,14 +804,14 @@ def test_ak_11_12_content_with_the_effect_loads_and_validates() -> None:
     folder validates, and the JSON Schemas include the effect and the timing."""
     takers = [
         c
-        for c in AK.adventures
+        for c in AL_KALIM_RULES.adventures
         if any(
             a.timing == "after_knockout" and any(e.do == "lose_legend" for e in a.effects)
             for a in c.abilities
         )
     ]
     assert len(takers) == 4 and {c.colour for c in takers} == {"blue", "red"}
-    assert SULTAN in [AK.adventures.index(c) for c in takers]
+    assert SULTAN in [AL_KALIM_RULES.adventures.index(c) for c in takers]
     assert validate_content_dir(AL_KALIM_DIR) == []
     schema = json.dumps(AdventureCard.model_json_schema())
     assert "lose_legend" in schema and "after_knockout" in schema
@@ -818,7 +830,7 @@ def test_ak_11_12_an_invalid_amount_names_file_card_and_field(tmp_path: Path) ->
         encoding="utf-8",
     )
     errors = [str(e) for e in validate_content_dir(folder)]
-    corsairs = AK.adventures[CORSAIRS].id
+    corsairs = AL_KALIM_RULES.adventures[CORSAIRS].id
     assert errors == [
         f"{path}: adventures[{CORSAIRS}] (id {corsairs!r}).abilities[0].effects[0]"
         ".lose_legend.amount: Input should be greater than or equal to 1 (value: 0)"
@@ -829,7 +841,7 @@ def test_ak_11_12_an_invalid_amount_names_file_card_and_field(tmp_path: Path) ->
 
 def test_ak_11_12_after_knockout_belongs_to_challenges_only() -> None:
     """AK-11.12: the after_knockout window is a challenge's own; on a hero it is an error."""
-    hero = AK.heroes[0].model_dump()
+    hero = AL_KALIM_RULES.heroes[0].model_dump()
     hero["abilities"] = [
         {
             "name": "Odd",
@@ -856,7 +868,7 @@ def test_ak_11_12_the_base_adventure_meets_lose_legend_and_nothing_happens() -> 
     )
     state = GAME.setup(GAME.config(2, {}), 3)
     rules = GAME.rules_for(state)
-    assert state.adventure_state is None and not isinstance(rules, type(AK))
+    assert state.adventure_state is None and not isinstance(rules, type(AL_KALIM_RULES))
     stack, pending = list(state.stack), state.pending
     log: list[Event] = []
     apply_effects(rules, state, state.seat, card.choices[0].failure, log, source=card.name)

@@ -31,7 +31,7 @@ from boardwright.games.runebound.game import Runebound
 from boardwright.games.runebound.state import RuneboundState
 
 GAME: Runebound = get_game("runebound")  # type: ignore[assignment]
-AK = {"adventure": "al-kalim"}
+AL_KALIM_RULES = {"adventure": "al-kalim"}
 GREEN, RED = 1, 8  # adventure counters as hex bit masks (green = bit 0, red = bit 3)
 DUNES, LOWLAND = 0, 5  # terrain indexes (AK-2.2: dunes on plains, lowland on river)
 
@@ -44,7 +44,7 @@ def test_the_heuristic_bot_beats_the_random_bot_in_al_kalim() -> None:
     """Issue #4: >= 90 % first places against the random bot, seats alternated (a CI-sized
     sample with a short round cap; the full 200-game run is in the report)."""
     games = 16
-    wins = heuristic_outright_wins(range(4000, 4000 + games), {**AK, "max_rounds": 25})
+    wins = heuristic_outright_wins(range(4000, 4000 + games), {**AL_KALIM_RULES, "max_rounds": 25})
     assert wins / games >= 0.9, f"{wins}/{games}"
 
 
@@ -67,21 +67,23 @@ def test_every_al_kalim_decision_has_a_handler() -> None:
         ),
     ]
     for players, seed, options in games:
-        _, chosen = play_bots(players, seed, ["heuristic"] * players, {**AK, **options})
+        _, chosen = play_bots(players, seed, ["heuristic"] * players, {**AL_KALIM_RULES, **options})
         seen.update(key.split(":")[0] for key in chosen)
-    ak_kinds = set(AlKalimPlay(RuneboundBot(0))._handlers)
-    assert set(seen) <= set(_HANDLERS) | ak_kinds, sorted(set(seen) - set(_HANDLERS) - ak_kinds)
+    al_kalim_kinds = set(AlKalimPlay(RuneboundBot(0))._handlers)
+    assert set(seen) <= set(_HANDLERS) | al_kalim_kinds, sorted(
+        set(seen) - set(_HANDLERS) - al_kalim_kinds
+    )
     core = {"start_city", "day_or_night", "adventure_or_story", "story_order", "movement"}
     assert core <= set(seen), sorted(core - set(seen))
 
 
 def test_the_bot_reads_only_its_observation_in_al_kalim() -> None:
     """A twin bot fed sealed observations (copied view, no option payloads) chooses the same."""
-    assert_reads_only_its_observation(5, {**AK, "max_rounds": 15}, UNNEEDED)
+    assert_reads_only_its_observation(5, {**AL_KALIM_RULES, "max_rounds": 15}, UNNEEDED)
 
 
 def test_the_bot_is_deterministic_per_seed_in_al_kalim() -> None:
-    assert_deterministic_per_seed(31, {**AK, "max_rounds": 10}, al_kalim_knowledge())
+    assert_deterministic_per_seed(31, {**AL_KALIM_RULES, "max_rounds": 10}, al_kalim_knowledge())
 
 
 def test_the_knowledge_comes_from_the_al_kalim_content_view() -> None:
@@ -104,7 +106,7 @@ def test_the_knowledge_comes_from_the_al_kalim_content_view() -> None:
 def table(seed: int = 7) -> RuneboundState:
     """A two-player Al-Kalim game at seat 0's first day-or-night decision, every adventure
     counter taken off the board (scenes put back the ones they need)."""
-    state = GAME.setup(GAME.config(2, AK), seed)
+    state = GAME.setup(GAME.config(2, AL_KALIM_RULES), seed)
     while (decision := GAME.decision(state)) is not None and (
         decision.kind != "day_or_night" or decision.seat != 0
     ):

@@ -10,8 +10,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from akscenario import (
-    AK,
+from al_kalim_scenario import (
+    AL_KALIM_RULES,
     BOARD,
     CITY_HEX,
     DUNES,
@@ -217,4 +217,4 @@ def test_ak_16_5_the_rulebooks_clarifications_are_rules_here() -> None:
     assert me(state).exhaustion == 0
     slot = give_legend(state, legend("ak-l-22"), done=True)
     slot.uses = 3
-    assert rewards(AK, state, 0) == 1
+    assert rewards(AL_KALIM_RULES, state, 0) == 1

@@ -10,8 +10,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from akscenario import (
-    AK,
+from al_kalim_scenario import (
+    AL_KALIM_RULES,
     BOARD,
     CANYON,
     CITY_HEX,
@@ -62,10 +62,14 @@ from boardwright.games.runebound.knockout import knock_out
 from boardwright.games.runebound.state import RuneboundState
 
 BASE_ALLY = next(
-    i for i, c in enumerate(AK.market) if c.kind == "ally" and i < AK.base_market and c.cost <= 3
+    i
+    for i, c in enumerate(AL_KALIM_RULES.market)
+    if c.kind == "ally" and i < AL_KALIM_RULES.base_market and c.cost <= 3
 )
 BASE_ITEM = next(
-    i for i, c in enumerate(AK.market) if c.kind != "ally" and i < AK.base_market and c.cost <= 2
+    i
+    for i, c in enumerate(AL_KALIM_RULES.market)
+    if c.kind != "ally" and i < AL_KALIM_RULES.base_market and c.cost <= 2
 )
 SALT_MINER = market_card("ak-a-10")
 ZERHABA_STACK = 1  # market position 2
@@ -94,8 +98,8 @@ def test_ak_9_1_a_bazaar_draws_a_card_onto_the_citys_stack_then_trades() -> None
     to_step3(state)
     play(state, "bazaar")
     assert state.stacks[ZERHABA_STACK][-1] == BASE_ITEM
-    assert f"buy:{AK.market[BASE_ITEM].id}" in keys(state) and "heal" in keys(state)
-    play(state, f"buy:{AK.market[BASE_ITEM].id}")
+    assert f"buy:{AL_KALIM_RULES.market[BASE_ITEM].id}" in keys(state) and "heal" in keys(state)
+    play(state, f"buy:{AL_KALIM_RULES.market[BASE_ITEM].id}")
     assert BASE_ITEM in me(state).items
 
 
@@ -128,7 +132,7 @@ def test_ak_9_3_a_dead_al_kalim_ally_is_discarded_and_kept_when_drawn_again() ->
     reshuffled deck it stays, since only base allies are replaced."""
     state = new_game_at(CITY_HEX["zerhaba"])
     ally = give_ally(state, "ak-a-10")
-    AK.hurt_ally(state, 0, ally, 4, 0, None)  # life 4: dead
+    AL_KALIM_RULES.hurt_ally(state, 0, ally, 4, 0, None)  # life 4: dead
     assert ally not in me(state).allies and state.market_discard[-1] == SALT_MINER
     state.market_discard.remove(SALT_MINER)
     top_of_market(state, SALT_MINER)
@@ -150,7 +154,7 @@ def test_ak_9_4_survival_gear_for_one_gold_in_any_bazaar() -> None:
     assert me(state).gold == gold - 1
     assert quest_board(state).gear == [0, 1, 0] and al_kalim_state(state).gear_supply == [6, 5, 6]
     everywhere = [*state.market_deck, *state.market_discard, *(c for s in state.stacks for c in s)]
-    assert all(c < AK.first_legend for c in everywhere)
+    assert all(c < AL_KALIM_RULES.first_legend for c in everywhere)
 
 
 def test_ak_9_5_one_of_each_kind_per_story_step() -> None:
@@ -210,8 +214,8 @@ def test_ak_9_6_ak_16_1_a_knock_out_loses_all_survival_gear() -> None:
     state = new_game(knockout_penalty="lenient")
     for kind_index in range(3):
         give_gear(state, kind_index, 2)
-    AK.hurt_hero(state, 0, 10, 0)
-    knock_out(AK, state, 0, None)
+    AL_KALIM_RULES.hurt_hero(state, 0, 10, 0)
+    knock_out(AL_KALIM_RULES, state, 0, None)
     assert quest_board(state).gear == [0, 0, 0] and al_kalim_state(state).gear_supply == [6, 6, 6]
 
 
@@ -295,7 +299,7 @@ def test_ak_9_8_no_waterskin_offered_by_night() -> None:
 
 
 SECRETS = legend("ak-l-11")  # Secrets of the Prison of the Ifrit: step 2, a story roll there
-SECRETS_TEST = AK.al_kalim.legends[SECRETS].quest.steps[1].test
+SECRETS_TEST = AL_KALIM_RULES.al_kalim.legends[SECRETS].quest.steps[1].test
 assert SECRETS_TEST is not None
 
 
@@ -310,7 +314,7 @@ def quest_test_game(short: int, kit: bool) -> tuple[RuneboundState, object]:
         give_gear(state, KIT)
     put(state, PRISON)
     assert SECRETS_TEST is not None
-    bonus = AK.test_bonus(state, 0, SECRETS_TEST.stat, SECRETS_TEST.skill)
+    bonus = AL_KALIM_RULES.test_bonus(state, 0, SECRETS_TEST.stat, SECRETS_TEST.skill)
     to_step3(state)
     rig(state, *faces(6), *rolls(SECRETS_TEST.difficulty - short - bonus))
     play(state, "story")
@@ -350,7 +354,7 @@ def test_ak_2_4_hasmeen_and_sulun_wells_share_stack_5() -> None:
     state.heroes[1].hex = CITY_HEX["sulun-wells"]
     state.heroes[1].gold = 5
     play(state, "day", "stay", "bazaar")
-    assert f"buy:{AK.market[BASE_ITEM].id}" in keys(state)
+    assert f"buy:{AL_KALIM_RULES.market[BASE_ITEM].id}" in keys(state)
 
 
 def lost_city_out(name: str, **options: object) -> tuple[RuneboundState, int]:
@@ -464,7 +468,7 @@ def test_ak_14_6_the_city_of_dreams_searches_five_cards(draw: str, drawn: int) -
     play(state, "explore")
     assert kind(state) == "city_of_dreams" and len(keys(state)) == 5
     assert state.pending is not None
-    chosen = next(o for o in state.pending.options if AK.market[o.data].kind != "ally")
+    chosen = next(o for o in state.pending.options if AL_KALIM_RULES.market[o.data].kind != "ally")
     play(state, chosen.key)
     chosen = chosen.data
     stack = state.stacks[6]
@@ -479,7 +483,7 @@ def test_ak_14_6_a_base_ally_found_in_dreams_is_replaced() -> None:
     top_of_market(state, BASE_ALLY)
     take_market_card(state, SALT_MINER)
     al_kalim_state(state).ally_deck.append(SALT_MINER)
-    play(state, "explore", f"dream:{AK.market[BASE_ALLY].id}")
+    play(state, "explore", f"dream:{AL_KALIM_RULES.market[BASE_ALLY].id}")
     assert state.stacks[6][-1] == SALT_MINER and BASE_ALLY in state.market_discard
 
 

@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from akscenario import (
+from al_kalim_scenario import (
     BOARD,
     CITY_HEX,
     DUNES,

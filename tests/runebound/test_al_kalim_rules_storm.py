@@ -10,8 +10,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from akscenario import (
-    AK,
+from al_kalim_scenario import (
+    AL_KALIM_RULES,
     BOARD,
     DUNES,
     FACE_WIND,
@@ -232,7 +232,7 @@ def test_ak_13_9_no_die_enters_a_covered_hex() -> None:
     rig(state, *faces(1, 2, 3, 4, 5))  # every terrain shown
     play(state, "roll:5")
     assert at_key(target) not in keys(state)
-    assert AK.move_terrain(state, target) != terrain(target)
+    assert AL_KALIM_RULES.move_terrain(state, target) != terrain(target)
 
 
 def test_ak_13_9_the_one_hex_step_enters_a_covered_hex() -> None:

@@ -28,17 +28,17 @@ from boardwright.games.runebound.adventures.al_kalim.setup import EXTRA_COUNTERS
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
 from boardwright.games.runebound.state import RuneboundState
 
-AK_OPTIONS = {"adventure": "al-kalim"}
+AL_KALIM_OPTIONS = {"adventure": "al-kalim"}
 
 
-def ak_rules() -> AlKalimRules:
-    state = GAME.setup(GAME.config(2, AK_OPTIONS), 1)
+def al_kalim_rules() -> AlKalimRules:
+    state = GAME.setup(GAME.config(2, AL_KALIM_OPTIONS), 1)
     rules = GAME.rules_for(state)
     assert isinstance(rules, AlKalimRules)
     return rules
 
 
-RULES = ak_rules()
+RULES = al_kalim_rules()
 
 
 def held_adventure_cards(state: RuneboundState) -> list[int]:
@@ -49,7 +49,7 @@ def held_adventure_cards(state: RuneboundState) -> list[int]:
     return held
 
 
-def check_ak_invariants(state: RuneboundState) -> None:
+def check_al_kalim_invariants(state: RuneboundState) -> None:
     """The base invariants read for Al-Kalim, plus the expansion's own (issue #4)."""
     rules = RULES
     al_kalim = al_kalim_state(state)
@@ -125,15 +125,15 @@ EAGER = (
 eager_choice = partial(base_eager_choice, eager=EAGER)
 
 
-def play_random_ak_game(
+def play_random_al_kalim_game(
     players: int, seed: int, options: dict[str, Any] | None = None, *, eager: bool = True
 ) -> tuple[RuneboundState, int]:
-    state = GAME.setup(GAME.config(players, {**AK_OPTIONS, **(options or {})}), seed)
+    state = GAME.setup(GAME.config(players, {**AL_KALIM_OPTIONS, **(options or {})}), seed)
     eager_keys = EAGER if eager else None
-    return state, play_out(state, Rng(seed ^ 0xA1CA), eager_keys, check_ak_invariants)
+    return state, play_out(state, Rng(seed ^ 0xA1CA), eager_keys, check_al_kalim_invariants)
 
 
-def ak_case_options(players: int, index: int) -> dict[str, Any]:
+def al_kalim_case_options(players: int, index: int) -> dict[str, Any]:
     """Base and Al-Kalim options mixed deterministically per case."""
     pick = Rng(players * 100_019 + index)
     return {

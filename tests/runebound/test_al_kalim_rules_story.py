@@ -10,8 +10,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from akscenario import (
-    AK,
+from al_kalim_scenario import (
+    AL_KALIM_RULES,
     BOARD,
     CITY_HEX,
     FACE_DREAM,
@@ -179,9 +179,9 @@ def test_ak_7_6_a_quest_asks_for_a_story_roll_at_a_place() -> None:
     set_limit(state, "green")
     slot = give_legend(state, legend("ak-l-17"))
     slot.step = 1  # its first step (a beast defeated in a canyon) is done
-    test = AK.al_kalim.legends[slot.card].quest.steps[1].test
+    test = AL_KALIM_RULES.al_kalim.legends[slot.card].quest.steps[1].test
     assert test is not None
-    need = test.difficulty - AK.test_bonus(state, 0, test.stat, test.skill)
+    need = test.difficulty - AL_KALIM_RULES.test_bonus(state, 0, test.stat, test.skill)
     to_step3(state)
     rig(state, *faces(FACE_WIND), *rolls(max(2, need)))
     play(state, "story")

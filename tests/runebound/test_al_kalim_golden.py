@@ -1,7 +1,7 @@
 """Golden replay of The Sands of Al-Kalim: a full four-player game between heuristic bots (see
 ``goldenkit``). Regenerate deliberately (after a rules or content change that alters play) with::
 
-    python tests/runebound/test_ak_golden.py --regenerate
+    python tests/runebound/test_al_kalim_golden.py --regenerate
 """
 
 from __future__ import annotations

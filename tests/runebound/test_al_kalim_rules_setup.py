@@ -11,8 +11,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from akscenario import (
-    AK,
+from al_kalim_scenario import (
+    AL_KALIM_RULES,
     BOARD,
     CITY_HEX,
     GAME,
@@ -60,7 +60,7 @@ def test_ak_1_2_ak_1_4_ak_1_5_ak_1_9_the_components_laid_out() -> None:
     """AK-1.2, AK-1.4, AK-1.5, AK-1.9: 56 adventure cards (20/16/12/8), 25 legend cards in five
     stacks of 5, 23 Al-Kalim allies, 18 survival-gear tokens (6 of each kind), 3 lost cities."""
     state = fresh()
-    market_allies = [c for s in state.stacks for c in s if c >= AK.first_ally]
+    market_allies = [c for s in state.stacks for c in s if c >= AL_KALIM_RULES.first_ally]
     assert [len(d) for d in state.adventure_decks] == [20, 16, 12, 8]
     assert [len(s) for s in al_kalim_state(state).legend_stacks] == [5, 5, 5, 5, 5]
     assert len(al_kalim_state(state).ally_deck) + len(market_allies) == 23
@@ -73,7 +73,7 @@ def test_ak_1_3_ak_3_8_the_decks_hold_al_kalim_challenges_only() -> None:
     no events and no encounters."""
     state = fresh()
     for colour, deck in enumerate(state.adventure_decks):
-        cards = [AK.adventures[i] for i in deck]
+        cards = [AL_KALIM_RULES.adventures[i] for i in deck]
         assert all(c.kind == "challenge" and c.colour == COLOURS[colour] for c in cards)
         assert all(c.id.startswith("ak-") for c in cards)
     assert state.event == -1
@@ -90,11 +90,14 @@ def test_ak_1_6_ak_3_10_the_hero_pool(pool: str, which: set[str]) -> None:
     for seed in range(6):
         state = fresh(6, seed, hero_pool=pool)
         for h in state.heroes:
-            seen.add("ak" if h.hero >= AK.base_heroes else "base")
+            seen.add("ak" if h.hero >= AL_KALIM_RULES.base_heroes else "base")
             assert h.gold == 3
         everyone = sorted([h.hero for h in state.heroes] + state.unused_heroes)
-        expected = {"both": range(len(AK.heroes)), "al_kalim": range(AK.base_heroes, 18)}
-        assert everyone == list(expected.get(pool, range(AK.base_heroes)))
+        expected = {
+            "both": range(len(AL_KALIM_RULES.heroes)),
+            "al_kalim": range(AL_KALIM_RULES.base_heroes, 18),
+        }
+        assert everyone == list(expected.get(pool, range(AL_KALIM_RULES.base_heroes)))
     assert seen == which
 
 
@@ -135,7 +138,7 @@ def test_ak_1_8_ak_3_2_three_lost_cities_by_the_crests_of_stacks_6_to_8() -> Non
 def test_ak_1_10_ak_3_7_the_sandstorm_waits_beside_the_board() -> None:
     """AK-1.10, AK-3.7: no storm on the board at the start."""
     state = fresh()
-    assert al_kalim_state(state).storm == -1 and not AK.storm_hexes(state)
+    assert al_kalim_state(state).storm == -1 and not AL_KALIM_RULES.storm_hexes(state)
 
 
 def test_ak_1_11_ak_3_9_the_extra_counters_join_the_supply() -> None:
@@ -177,10 +180,10 @@ def test_ak_3_4_a_card_on_each_of_the_eight_stacks_base_allies_replaced() -> Non
         state = fresh(2, seed)
         assert all(len(s) == 1 for s in state.stacks)
         for stack in state.stacks:
-            card = AK.market[stack[0]]
-            assert not (card.kind == "ally" and stack[0] < AK.base_market)
+            card = AL_KALIM_RULES.market[stack[0]]
+            assert not (card.kind == "ally" and stack[0] < AL_KALIM_RULES.base_market)
         replaced += len(state.market_discard)
-        assert all(AK.market[c].kind == "ally" for c in state.market_discard)
+        assert all(AL_KALIM_RULES.market[c].kind == "ally" for c in state.market_discard)
         assert len(al_kalim_state(state).ally_deck) == 23 - len(state.market_discard)
     assert replaced > 0
 
@@ -194,8 +197,11 @@ def test_ak_3_5_ak_3_6_shuffled_decks_with_the_top_quests_open() -> None:
         orders.add(tuple(al_kalim_state(state).legend_stacks[0]))
         stacks = GAME.view(state, None)["al_kalim"]["legend_stacks"]
         for kind_name, stack in zip(LEGEND_TYPES, al_kalim_state(state).legend_stacks, strict=True):
-            assert stacks[kind_name] == {"size": 5, "top": AK.al_kalim.legends[stack[-1]].id}
-            assert all(AK.al_kalim.legends[c].type == kind_name for c in stack)
+            assert stacks[kind_name] == {
+                "size": 5,
+                "top": AL_KALIM_RULES.al_kalim.legends[stack[-1]].id,
+            }
+            assert all(AL_KALIM_RULES.al_kalim.legends[c].type == kind_name for c in stack)
     assert len(orders) > 1
 
 
@@ -222,5 +228,5 @@ def test_ak_3_10_each_hero_takes_3_gold() -> None:
     """AK-3.10: 3 gold each, and the heroes not in play leave the game."""
     state = fresh(4)
     assert [h.gold for h in state.heroes] == [3, 3, 3, 3]
-    assert len(state.unused_heroes) == len(AK.heroes) - 4
+    assert len(state.unused_heroes) == len(AL_KALIM_RULES.heroes) - 4
     assert Counter(h.hero for h in state.heroes).most_common(1)[0][1] == 1

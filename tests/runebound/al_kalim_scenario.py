@@ -46,7 +46,7 @@ from boardwright.games.runebound.content import LEGEND_TYPES
 from boardwright.games.runebound.records import COLOURS, AdventureCard
 from boardwright.games.runebound.state import AllyState, RuneboundState
 
-AK_OPTIONS = {spec.name.split(".", 1)[1] for spec in AL_KALIM_SPECS}
+AL_KALIM_OPTIONS = {spec.name.split(".", 1)[1] for spec in AL_KALIM_SPECS}
 
 
 def _probe_rules() -> AlKalimRules:
@@ -56,9 +56,9 @@ def _probe_rules() -> AlKalimRules:
     return rules
 
 
-AK: AlKalimRules = _probe_rules()
-BOARD = AK.board
-CONTENT = AK.al_kalim  # the expansion's records (legends, gear, allies, heroes)
+AL_KALIM_RULES: AlKalimRules = _probe_rules()
+BOARD = AL_KALIM_RULES.board
+CONTENT = AL_KALIM_RULES.al_kalim  # the expansion's records (legends, gear, allies, heroes)
 
 # The Al-Kalim terrains by the name shown on the overlay (AK-2.2), as terrain indexes
 TERRAIN = {name: index for index, name in enumerate(BOARD.terrain_names)}
@@ -83,7 +83,7 @@ LOST = {c.id: c.index for c in BOARD.lost_cities}
 
 def option_name(short: str) -> str:
     """``day_wound_check`` -> ``al_kalim.day_wound_check``; base names stay as they are."""
-    return f"al_kalim.{short}" if short in AK_OPTIONS else short
+    return f"al_kalim.{short}" if short in AL_KALIM_OPTIONS else short
 
 
 def config_options(**options: Any) -> dict[str, Any]:
@@ -91,7 +91,7 @@ def config_options(**options: Any) -> dict[str, Any]:
 
 
 def hero_index(hero_id: str) -> int:
-    return next(i for i, h in enumerate(AK.heroes) if h.id == hero_id)
+    return next(i for i, h in enumerate(AL_KALIM_RULES.heroes) if h.id == hero_id)
 
 
 def new_game(
@@ -185,17 +185,17 @@ def out_in_the_dunes(**options: Any) -> RuneboundState:
 
 def life(state: RuneboundState, seat: int = 0) -> int:
     """The hero's life now, as the Al-Kalim rules count it (card, experience, items, legends)."""
-    return AK.life(state, seat)
+    return AL_KALIM_RULES.life(state, seat)
 
 
 def stamina(state: RuneboundState, seat: int = 0) -> int:
     """The hero's stamina now, as the Al-Kalim rules count it."""
-    return AK.stamina(state, seat)
+    return AL_KALIM_RULES.stamina(state, seat)
 
 
 def nearest_city(state: RuneboundState, seat: int = 0) -> int:
     """The printed city a knocked-out hero wakes in (AK-16.1)."""
-    return AK.nearest_city_hex(state, seat)
+    return AL_KALIM_RULES.nearest_city_hex(state, seat)
 
 
 def starred(colour: str | None = None) -> list[int]:
@@ -216,28 +216,28 @@ def set_storm(state: RuneboundState, centre: int, direction: int = 0) -> None:
 
 
 def covered(state: RuneboundState) -> frozenset[int]:
-    return AK.storm_hexes(state)
+    return AL_KALIM_RULES.storm_hexes(state)
 
 
 # --- cards ----------------------------------------------------------------------------------
 
 
 def adventure(card_id: str) -> int:
-    return next(i for i, c in enumerate(AK.adventures) if c.id == card_id)
+    return next(i for i, c in enumerate(AL_KALIM_RULES.adventures) if c.id == card_id)
 
 
 def card(index: int) -> AdventureCard:
-    return AK.adventures[index]
+    return AL_KALIM_RULES.adventures[index]
 
 
 def colour_of(index: int) -> int:
-    return COLOURS.index(AK.adventures[index].colour)
+    return COLOURS.index(AL_KALIM_RULES.adventures[index].colour)
 
 
 def find_challenge(colour: str, **want: Any) -> int:
     """The first Al-Kalim challenge of this colour whose fields equal ``want``; the special
     keys ``stronger_by_day`` and ``trait`` compare the two lives and the traits."""
-    for index, c in enumerate(AK.adventures):
+    for index, c in enumerate(AL_KALIM_RULES.adventures):
         if c.colour != colour:
             continue
         by_day = want.get("stronger_by_day")
@@ -267,7 +267,7 @@ def on_top(state: RuneboundState, *cards: int) -> None:
 
 
 def market_card(card_id: str) -> int:
-    return AK.content.market_index[card_id]
+    return AL_KALIM_RULES.content.market_index[card_id]
 
 
 def take_market_card(state: RuneboundState, index: int) -> None:
@@ -315,7 +315,7 @@ def give_legend(
     if done:
         slot.done = True
         if CONTENT.legends[index].type == "ally":
-            state.heroes[seat].allies.append(AllyState(AK.first_legend + index))
+            state.heroes[seat].allies.append(AllyState(AL_KALIM_RULES.first_legend + index))
     return slot
 
 

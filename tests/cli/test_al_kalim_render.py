@@ -52,7 +52,7 @@ def content() -> RuneboundContent:
     return found
 
 
-def ak_content() -> AlKalimContent:
+def al_kalim_records() -> AlKalimContent:
     ak = al_kalim_content(content())
     assert ak is not None
     return ak
@@ -122,7 +122,7 @@ def test_setup_shows_the_overlay_board_and_the_expansion() -> None:
     for word in ("dunes", "rock", "lowland", "canyon", "wasteland", "mirage"):
         assert word in text
     assert "plains" not in text.split("Markets")[0]
-    board = ak_content().board
+    board = al_kalim_records().board
     for city in board.cities:
         assert city.name in text
     for lost in board.lost_cities:
@@ -135,7 +135,7 @@ def test_setup_shows_the_overlay_board_and_the_expansion() -> None:
     names = AlKalimNames(content())
     for stack in view["al_kalim"]["legend_stacks"].values():
         assert stack["top"] is not None
-        legend = next(c for c in ak_content().legends if c.id == stack["top"])
+        legend = next(c for c in al_kalim_records().legends if c.id == stack["top"])
         assert legend.name in flat(text)
     assert names.legends  # the base content carries the Al-Kalim legend cards
 
@@ -182,7 +182,7 @@ def test_lost_cities_on_the_map_and_in_the_legend() -> None:
     match = new_match(4)
     state = state_of(match)
     al_kalim = al_kalim_state(state)
-    board = ak_content().board
+    board = al_kalim_records().board
     free = [h.index for h in board.hexes if h.city < 0 and h.index not in al_kalim.lost_cities]
     al_kalim.lost_cities[0] = free[10]
     al_kalim.lost_cities[1] = -1
@@ -204,7 +204,7 @@ def test_combat_shows_the_life_for_the_time_of_day_and_the_trait(night: bool) ->
     al_kalim = al_kalim_state(state_of(match))
     al_kalim.night = night
     view = match.view(0)
-    card = next(c for c in ak_content().adventures if c.id == view["combat"]["card"])
+    card = next(c for c in al_kalim_records().adventures if c.id == view["combat"]["card"])
     assert card.life is not None and card.night_life is not None
     life = card.night_life if night else card.life
     wounds = view["combat"]["enemy_wounds"]
@@ -234,7 +234,7 @@ def test_the_day_or_night_decision_is_shown_as_a_question() -> None:
 def test_quest_board_legends_progress_rune_uses_and_gear() -> None:
     match = new_match(7)
     al_kalim = al_kalim_state(state_of(match))
-    legends = ak_content().legends
+    legends = al_kalim_records().legends
     rune = next(i for i, c in enumerate(legends) if c.type == "rune")
     quest = next(i for i, c in enumerate(legends) if len(c.quest.steps) > 1)
     done = LegendSlot(rune)
@@ -269,7 +269,7 @@ def test_legendary_ally_and_spent_rune() -> None:
     match = new_match(8)
     state = state_of(match)
     al_kalim = al_kalim_state(state)
-    legends = ak_content().legends
+    legends = al_kalim_records().legends
     rune = next(i for i, c in enumerate(legends) if c.type == "rune")
     uses = legends[rune].reward.uses
     assert uses is not None
@@ -287,7 +287,7 @@ def test_a_legend_card_to_give_up_is_shown_on_the_losers_panel() -> None:
     match = new_match(9)
     state = state_of(match)
     al_kalim = al_kalim_state(state)
-    legends = ak_content().legends
+    legends = al_kalim_records().legends
     picks = [next(i for i, c in enumerate(legends) if c.type == t) for t in ("rune", "mount")]
     for kind in picks:
         for stack in al_kalim.legend_stacks:
