@@ -34,11 +34,12 @@ How it plays
 * **Experience** goes to whichever counter (mind, body, spirit, stamina, life) adds the most
   strength; in practice the stat the hero attacks with, or life.
 
-The Sands of Al-Kalim: when the view has an ``al_kalim`` section the bot plays with the Al-Kalim
-content view and :class:`~boardwright.bots.al_kalim_bot.AlKalimPlay`, which answers the expansion's
-decisions and overrides the hooks of :class:`BasePlay` (movement targets, the cost of a roll,
-options the base handlers do not know, what experience is for), as ``AlKalimRules`` overrides
-the base ``Rules``; see that module.
+Adventures: the bot plays with the play its adventure names (``Adventure.bot_play``, found by the
+view's ``adventure``). The Sands of Al-Kalim's is
+:class:`~boardwright.bots.al_kalim_bot.AlKalimPlay`, with the Al-Kalim content view; it answers
+the expansion's decisions and overrides the hooks of :class:`BasePlay` (movement targets, the
+cost of a roll, options the base handlers do not know, what experience is for), as
+``AlKalimRules`` overrides the base ``Rules``; see that module.
 
 Other games: the bot knows only Runebound. For any other game (the view's ``game`` is not
 ``runebound``) it chooses uniformly at random from its own seeded generator, like ``RandomBot``.
@@ -204,7 +205,7 @@ class Knowledge:
         sample_sizes: tuple[int, int] | None = (5, 3),
     ) -> None:
         self.content = content
-        # the value kept by a target this many hexes away (Al-Kalim: its own, alkalim_bot.py)
+        # the value kept by a target this many hexes away (Al-Kalim: its own, al_kalim_bot.py)
         self.discount = discount or _DISCOUNT
         board = content.board
         self.hex_count = len(board.hexes)

@@ -22,7 +22,7 @@ from boardwright.games.runebound import (
     setup,
     turn,
 )
-from boardwright.games.runebound.adventures import adventure_of, all_adventures, option_set
+from boardwright.games.runebound.adventures import adventure_of, all_adventures, game_option_set
 from boardwright.games.runebound.adventures.protocol import Adventure
 from boardwright.games.runebound.content import (
     CONTENT_MODELS,
@@ -45,13 +45,13 @@ class Runebound(Game[RuneboundState]):
     title = "Runebound"
     min_players = 1
     max_players = 6
-    option_set = option_set()  # the base options and every adventure's own
+    option_set = game_option_set()  # the base options and every adventure's own
     rule_sets = RULE_SETS
 
     def __init__(self, content: RuneboundContent | None = None) -> None:
         self.content = content or default_content()
         # one adventure, rules object and procedure table per option value of "adventure"
-        # (those whose content is there: Al-Kalim needs its own folder)
+        # (those whose content is there, when an adventure has a content folder of its own)
         self._adventures: dict[str, Adventure] = {}
         self._rules: dict[str, Rules] = {}
         self._tables: dict[str, ProcedureTable[RuneboundState]] = {}

@@ -10,11 +10,10 @@ undefeated challenge, else an adventure counter as its colour's capital letter).
 piece also shows a letter, so the board reads without colours. Four heroes fit a 120-column
 terminal.
 
-An Al-Kalim view (its ``al_kalim`` section is set) is drawn with the Al-Kalim content (the
-overlay board, its cards and the legend cards): the terrains under their desert names, the lost
-cities as capital letters, the hexes the sandstorm covers as ``~`` (its centre ``@``), day or
-night in the header, each hero's quest board and survival gear, the legend stacks and the gear
-supply, and a challenge's life for the time of day.
+An adventure adds to this drawing what its view section holds, through its
+:class:`AdventureDrawing` (named by ``Adventure.drawing``; Al-Kalim's is in
+``adventures/al_kalim/render.py``): the names it reads, marks on the map, lines in the legend,
+the header and the hero panels, and parts of the table.
 """
 
 from __future__ import annotations

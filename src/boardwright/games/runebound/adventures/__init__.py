@@ -59,7 +59,7 @@ def adventure_of(option_value: str) -> Adventure:
     return found
 
 
-def option_set() -> OptionSet:
+def game_option_set() -> OptionSet:
     """Runebound's options: ``adventure``, the base and advanced options, then every
     adventure's own."""
     adventures = all_adventures()

@@ -76,9 +76,9 @@ def section(view: Mapping[str, Any]) -> Mapping[str, Any]:
 def al_kalim_marks(view: Mapping[str, Any]) -> tuple[dict[str, str], set[str], str | None]:
     """Where the lost cities lie (hex → lost-city id), the hexes the sandstorm covers and its
     centre; empty for a view without Al-Kalim."""
-    ak: Mapping[str, Any] = section(view)
-    lost_at = {str(at): str(lost) for lost, at in (ak.get("lost_cities") or {}).items() if at}
-    storm: Mapping[str, Any] = ak.get("sandstorm") or {}
+    part: Mapping[str, Any] = section(view)
+    lost_at = {str(at): str(lost) for lost, at in (part.get("lost_cities") or {}).items() if at}
+    storm: Mapping[str, Any] = part.get("sandstorm") or {}
     covers = {str(at) for at in storm.get("covers") or ()}
     centre = storm.get("centre")
     return lost_at, covers, None if centre is None else str(centre)
@@ -167,13 +167,13 @@ def quest_board_parts(board: Mapping[str, Any], names: AlKalimNames) -> list[Ren
 
 def time_of_day(view: Mapping[str, Any]) -> Text | None:
     """``night`` or ``day`` of the current turn (``day or night?`` while it is declared)."""
-    ak = view.get("al_kalim")
-    if not ak or view.get("finished"):
+    part = view.get("al_kalim")
+    if not part or view.get("finished"):
         return None
     decision = view.get("decision") or {}
     if decision.get("kind") == "day_or_night":
         return Text("day or night?", style="bold")
-    return Text("night", style=NIGHT_STYLE) if ak.get("night") else Text("day", style=DAY_STYLE)
+    return Text("night", style=NIGHT_STYLE) if part.get("night") else Text("day", style=DAY_STYLE)
 
 
 def sandstorm_text(view: Mapping[str, Any]) -> Text:
@@ -213,14 +213,14 @@ def legend_stacks_text(view: Mapping[str, Any], names: AlKalimNames) -> Text:
 
 def supply_text(view: Mapping[str, Any], names: AlKalimNames) -> Text:
     """The survival gear left in the supply (with its price) and the Al-Kalim ally deck."""
-    ak: Mapping[str, Any] = section(view)
-    text = gear_text(ak.get("gear_supply") or {}, names, "Gear supply")
+    part: Mapping[str, Any] = section(view)
+    text = gear_text(part.get("gear_supply") or {}, names, "Gear supply")
     text.stylize("bold", 0, len("Gear supply"))
     costs = {record.cost for record in names.gear.values()}
     if len(costs) == 1:
         text.append(f" ({costs.pop()}g each)", style="yellow")
     text.append("   Al-Kalim allies ", style="bold")
-    text.append(str(ak.get("ally_deck", "?")))
+    text.append(str(part.get("ally_deck", "?")))
     return text
 
 
@@ -315,13 +315,13 @@ class AlKalimDrawing(AdventureDrawing):
         self, view: Mapping[str, Any], card: AdventureCard | None, wounds: int
     ) -> Text | None:
         """AK-6.3: the life by day or by night; traits and a sunburst (AK-6.5, AK-6.6)."""
-        ak = view.get("al_kalim")
-        if not ak or card is None or card.life is None:
+        part = view.get("al_kalim")
+        if not part or card is None or card.life is None:
             return None
-        night = bool(ak.get("night")) and card.night_life is not None
+        night = bool(part.get("night")) and card.night_life is not None
         life = card.night_life if night and card.night_life is not None else card.life
         text = Text(f" · life {life - wounds}/{life}")
-        text.append(" by night" if ak.get("night") else " by day", style="dim")
+        text.append(" by night" if part.get("night") else " by day", style="dim")
         if card.traits:
             text.append(f" · {', '.join(card.traits)}", style="bold")
         if card.sunburst:

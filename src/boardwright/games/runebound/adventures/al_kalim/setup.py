@@ -1,4 +1,4 @@
-"""Setting up an Al-Kalim game (AK-3)."""
+"""Setting up an Al-Kalim game (AK-3), up to each hero's choice of a starting city (AK-3.11)."""
 
 from __future__ import annotations
 

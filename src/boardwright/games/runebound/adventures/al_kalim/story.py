@@ -32,6 +32,7 @@ from boardwright.games.runebound.state import (
 if TYPE_CHECKING:
     from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
 
+# The story symbols in the order the die's terrains are listed (AK-7.4, AK-8)
 STORY_NAMES = {
     DUNES: "creatures stir",
     ROAD: "a spring",

@@ -1,5 +1,6 @@
 """Travelling in Al-Kalim: day exhaustion (AK-5), survival gear on the move (AK-9.7, AK-9.8),
-and what the sandstorm does to movement (AK-13.9)."""
+what the sandstorm does to movement (AK-13.9), and the end of the movement step (the waterskin,
+then day wounds)."""
 
 from __future__ import annotations
 

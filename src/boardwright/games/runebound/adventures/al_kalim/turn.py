@@ -7,8 +7,6 @@ adventure or a story: a legend card, the story die or the bazaar), experience (n
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.adventures.al_kalim import quests
@@ -29,9 +27,6 @@ from boardwright.games.runebound.state import (
     RuneboundState,
 )
 from boardwright.games.runebound.turn import end_turn, refresh
-
-if TYPE_CHECKING:
-    pass
 
 
 class AlKalimTurn(AlKalimProcedure):
