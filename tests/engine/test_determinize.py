@@ -22,6 +22,8 @@ from boardwright.games import get_game
 from boardwright.games.realm_of_sand.game import RealmOfSand
 from boardwright.games.realm_of_sand.geometry import SQUARE, parse_cell
 from boardwright.games.realm_of_sand.state import CRYSTAL_ACTIVE, RealmState
+from boardwright.games.runebound.adventures.al_kalim.bazaar import Dreams
+from boardwright.games.runebound.adventures.al_kalim.state import AlKalimState
 from boardwright.games.runebound.determinize import setup_card_unseen
 from boardwright.games.runebound.options import RULE_SETS
 from boardwright.games.runebound.state import RuneboundState
@@ -342,13 +344,20 @@ RUNEBOUND_FAMILIES = {
 }
 
 
+def al_kalim_part(state: RuneboundState) -> AlKalimState | None:
+    """The Al-Kalim state part, or None in another adventure."""
+    part = state.adventure_state
+    return part if isinstance(part, AlKalimState) else None
+
+
 def runebound_situations(state: RuneboundState) -> list[str]:
     """The situations determinize must get right that ``state`` shows."""
     top = state.stack[-1] if state.stack else ()
     found = []
-    if top and top[0] == "ak_dreams" and top[2]:
+    if top and top[0] == Dreams.name and top[2]:
         found.append("dreams")
-    if state.alk is not None and any(state.alk.legend_under):
+    part = al_kalim_part(state)
+    if part is not None and any(part.legend_under):
         found.append("legend_under")
     if state.market_under and state.market_deck:
         found.append("market_under")
@@ -406,12 +415,13 @@ def check_runebound_knowledge(
         for deck, original in zip(out.adventure_decks, state.adventure_decks, strict=True):
             if not hidden_setup:
                 assert sorted(deck) == sorted(original)
-        if state.alk is not None:
-            assert out.alk is not None
+        part, out_part = al_kalim_part(state), al_kalim_part(out)
+        if part is not None:
+            assert out_part is not None
             for kind, (stack, original) in enumerate(
-                zip(out.alk.legend_stacks, state.alk.legend_stacks, strict=True)
+                zip(out_part.legend_stacks, part.legend_stacks, strict=True)
             ):
-                lowest = min(state.alk.legend_under[kind], len(original))
+                lowest = min(part.legend_under[kind], len(original))
                 assert stack[-1:] == original[-1:] and stack[:lowest] == original[:lowest]
                 assert sorted(stack) == sorted(original)
     for colour, deck in enumerate(state.adventure_decks):
@@ -422,16 +432,18 @@ def check_runebound_knowledge(
     if hidden_setup:
         differ, _ = varies([out.doom_row[:1] for out in samples], state.doom_row[:1])
         moved["setup_card", "differ"] += differ
-    if state.alk is not None:
-        for kind, stack in enumerate(state.alk.legend_stacks):
-            lowest = min(state.alk.legend_under[kind], len(stack))
+    part = al_kalim_part(state)
+    if part is not None:
+        for kind, stack in enumerate(part.legend_stacks):
+            lowest = min(part.legend_under[kind], len(stack))
             if len(stack) - 1 - lowest >= 3:
-                stacks = [o.alk.legend_stacks[kind] for o in samples if o.alk is not None]
+                parts = [al_kalim_part(o) for o in samples]
+                stacks = [p.legend_stacks[kind] for p in parts if p is not None]
                 differ, of = varies([s[lowest:-1] for s in stacks], stack[lowest:-1])
                 moved["legend", "differ"] += differ
                 moved["legend", "of"] += of
     top = state.stack[-1] if state.stack else ()
-    if top and top[0] == "ak_dreams" and top[2] and seat != state.seat:
+    if top and top[0] == Dreams.name and top[2] and seat != state.seat:
         differ, of = varies([list(out.stack[-1][2]) for out in samples], list(top[2]))
         moved["dreams", "differ"] += differ
         moved["dreams", "of"] += of

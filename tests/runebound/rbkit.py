@@ -1,5 +1,5 @@
 """Runebound fuzz kit: random games with invariants checked after every decision, and what the
-fuzz kits of Al-Kalim (``akkit``) and the advanced rules (``rbadvanced``) share with it: the
+fuzz kits of Al-Kalim (``al_kalim_kit``) and the advanced rules (``rbadvanced``) share with it: the
 game loop and the pieces of the invariants."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from typing import Any
 from boardwright.engine.decision import Decision
 from boardwright.engine.rng import Rng
 from boardwright.games import get_game
-from boardwright.games.runebound.game import SPARE_COUNTERS, Runebound
+from boardwright.games.runebound.adventures.dragonlords.adventure import SPARE_COUNTERS
+from boardwright.games.runebound.game import Runebound
 from boardwright.games.runebound.records import COLOURS
 from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import AllyState, RuneboundState

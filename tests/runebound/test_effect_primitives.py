@@ -213,13 +213,13 @@ def test_fight_takes_the_card_from_its_deck_and_starts_a_fight() -> None:
 
 @scenario("lose_legend")
 def test_lose_legend_takes_a_legend_card_in_al_kalim() -> None:
-    import akscenario
+    import al_kalim_scenario
 
-    state = akscenario.new_game()
-    akscenario.give_legend(state, akscenario.legend_of_type("artifact"))
-    rules = akscenario.GAME.rules_for(state)
+    state = al_kalim_scenario.new_game()
+    al_kalim_scenario.give_legend(state, al_kalim_scenario.legend_of_type("artifact"))
+    rules = al_kalim_scenario.GAME.rules_for(state)
     run(state, {"do": "lose_legend", "amount": 1}, rules=rules)
-    assert akscenario.legend_ids(state) == []  # the only card goes without a question
+    assert al_kalim_scenario.legend_ids(state) == []  # the only card goes without a question
     base = new_game()
     stack = list(base.stack)
     run(base, {"do": "lose_legend"})  # the base adventure has no legend cards

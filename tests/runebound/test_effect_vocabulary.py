@@ -23,9 +23,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from rbscenario import GAME, effect_models, new_game
 
-from boardwright.bots.alkalim_bot import AlKalimPlay
+from boardwright.bots.al_kalim_bot import AlKalimPlay
 from boardwright.bots.runebound_bot import EFFECT_WORTH, TIMING_WORTH
 from boardwright.engine.procedure import Procedure
+from boardwright.games.runebound.adventures.al_kalim.content import al_kalim_content
 from boardwright.games.runebound.effects import EFFECT_HANDLERS, HOOKS
 from boardwright.games.runebound.records import (
     LASTING_EFFECTS,
@@ -73,9 +74,9 @@ def shipped_records(node: object) -> Iterator[BaseModel]:
 def shipped_content() -> list[BaseModel]:
     content = GAME.content
     parts: list[object] = [content.heroes, content.adventures, content.market]
-    ak = content.al_kalim
-    assert ak is not None
-    parts += [ak.heroes, ak.adventures, ak.allies, ak.legends]
+    expansion = al_kalim_content(content)
+    assert expansion is not None
+    parts += [expansion.heroes, expansion.adventures, expansion.allies, expansion.legends]
     return [record for part in parts for record in shipped_records(part)]
 
 
@@ -114,9 +115,12 @@ def test_the_windows_are_opened_in_every_adventure_table() -> None:
     procedure must subclass the one it replaces); the other openers are rule queries or
     functions those procedures call."""
     base = new_game()
-    import akscenario
+    import al_kalim_scenario
 
-    tables = [GAME.procedures_for(base), akscenario.GAME.procedures_for(akscenario.new_game())]
+    tables = [
+        GAME.procedures_for(base),
+        al_kalim_scenario.GAME.procedures_for(al_kalim_scenario.new_game()),
+    ]
     for timing, openers in TIMING_WINDOWS.items():
         for opener in openers:
             cls = owner_class(opener)

@@ -33,13 +33,13 @@ from boardwright.engine.events import Event
 from boardwright.engine.options import OptionSet, OptionSpec, parse_option_pairs
 from boardwright.games import get_game
 from boardwright.games.runebound.adventure import discard_adventure
+from boardwright.games.runebound.adventures import get_adventure
 from boardwright.games.runebound.endgame import begin_endgame, claim_endgame_victory
 from boardwright.games.runebound.game import Runebound
 from boardwright.games.runebound.options import (
-    ADVANCED_NOT_WITH,
     ADVANCED_PRESET,
     ADVANCED_SPECS,
-    OPTION_SET,
+    BASE_OPTION_NAMES,
     RuneboundOptions,
     check_advanced_combination,
     field_name,
@@ -104,7 +104,7 @@ def test_dotted_option_names_go_through_the_engine() -> None:
     options = OptionSet((OptionSpec("a.b.c", "int", 1, "x", minimum=0, maximum=9),))
     assert options.resolve({"a.b.c": pairs["a.b.c"]}) == {"a.b.c": 3}
     assert field_name("advanced.activation_limit") == "advanced_activation_limit"
-    assert all(hasattr(RuneboundOptions, field_name(n)) for n in OPTION_SET.names())
+    assert all(hasattr(RuneboundOptions, field_name(n)) for n in BASE_OPTION_NAMES)
 
 
 # --- AR-1.2 -----------------------------------------------------------------------------------
@@ -138,15 +138,17 @@ def test_ar_1_2_advanced_options_replace_their_base_counterparts() -> None:
 def test_ar_1_3_al_kalim_refuses_the_doom_track_and_the_endgame_only() -> None:
     """AR-1.3: the doom track and the endgame do not combine with Al-Kalim (refused with a
     message naming them); every other section does. The base adventure takes them all."""
-    assert ADVANCED_NOT_WITH["al-kalim"] == ("advanced.doom_track", "advanced.endgame")
+    not_with = get_adventure("al_kalim").advanced_not_with
+    assert not_with == ("advanced.doom_track", "advanced.endgame")
     everything = {**ADVANCED_PRESET}
-    check_advanced_combination({"adventure": "dragonlords", **everything})
+    dragonlords = get_adventure("dragonlords").advanced_not_with
+    check_advanced_combination({"adventure": "dragonlords", **everything}, dragonlords)
     with pytest.raises(ConfigError) as error:
-        check_advanced_combination({"adventure": "al-kalim", **everything})
+        check_advanced_combination({"adventure": "al-kalim", **everything}, not_with)
     assert "advanced.doom_track, advanced.endgame" in str(error.value)
     assert "al-kalim" in str(error.value)
-    allowed = {k: v for k, v in everything.items() if k not in ADVANCED_NOT_WITH["al-kalim"]}
-    check_advanced_combination({"adventure": "al-kalim", **allowed})
+    allowed = {k: v for k, v in everything.items() if k not in not_with}
+    check_advanced_combination({"adventure": "al-kalim", **allowed}, not_with)
     assert GAME.config(4, everything).options["adventure"] == "dragonlords"
     # through the game's own option checks
     with pytest.raises(ConfigError, match=r"--option advanced\.endgame=false"):

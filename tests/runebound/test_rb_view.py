@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from akkit import AK_OPTIONS
+from al_kalim_kit import AL_KALIM_OPTIONS
 from rbadvanced import all_on
 from rbkit import GAME, random_steps
 
@@ -35,7 +35,9 @@ def scramble(data: Any) -> None:
 
 
 @pytest.mark.parametrize(
-    ("options", "seed"), [({}, 3), (all_on(), 5), (AK_OPTIONS, 7)], ids=["base", "advanced", "ak"]
+    ("options", "seed"),
+    [({}, 3), (all_on(), 5), (AL_KALIM_OPTIONS, 7)],
+    ids=["base", "advanced", "ak"],
 )
 def test_changing_a_view_changes_no_later_view(options: dict[str, Any], seed: int) -> None:
     state = GAME.setup(GAME.config(3, options), seed)
@@ -50,7 +52,7 @@ def test_changing_a_view_changes_no_later_view(options: dict[str, Any], seed: in
 
 @pytest.mark.parametrize(
     ("options", "seed"),
-    [({}, 11), (all_on(), 13), (AK_OPTIONS, 17)],
+    [({}, 11), (all_on(), 13), (AL_KALIM_OPTIONS, 17)],
     ids=["base", "advanced", "ak"],
 )
 def test_shown_stats_agree_with_the_single_queries(options: dict[str, Any], seed: int) -> None:

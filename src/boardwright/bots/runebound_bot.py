@@ -34,11 +34,12 @@ How it plays
 * **Experience** goes to whichever counter (mind, body, spirit, stamina, life) adds the most
   strength; in practice the stat the hero attacks with, or life.
 
-The Sands of Al-Kalim: when the view has an ``al_kalim`` section the bot plays with the Al-Kalim
-content view and :class:`~boardwright.bots.alkalim_bot.AlKalimPlay`, which answers the expansion's
-decisions and overrides the hooks of :class:`BasePlay` (movement targets, the cost of a roll,
-options the base handlers do not know, what experience is for), as ``AlKalimRules`` overrides
-the base ``Rules``; see that module.
+Adventures: the bot plays with the play its adventure names (``Adventure.bot_play``, found by the
+view's ``adventure``). The Sands of Al-Kalim's is
+:class:`~boardwright.bots.al_kalim_bot.AlKalimPlay`, with the Al-Kalim content view; it answers
+the expansion's decisions and overrides the hooks of :class:`BasePlay` (movement targets, the
+cost of a roll, options the base handlers do not know, what experience is for), as
+``AlKalimRules`` overrides the base ``Rules``; see that module.
 
 Other games: the bot knows only Runebound. For any other game (the view's ``game`` is not
 ``runebound``) it chooses uniformly at random from its own seeded generator, like ``RandomBot``.
@@ -53,11 +54,14 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from importlib import import_module
 from itertools import islice
 from typing import Any
 
 from boardwright.bots.base import Observation
 from boardwright.engine.rng import Rng
+from boardwright.games.runebound.adventures import get_adventure
+from boardwright.games.runebound.adventures.al_kalim.content import al_kalim_content
 from boardwright.games.runebound.content import CITY, RuneboundContent, default_content
 from boardwright.games.runebound.movement import payments
 from boardwright.games.runebound.records import (
@@ -212,7 +216,7 @@ class Knowledge:
         sample_sizes: tuple[int, int] | None = (5, 3),
     ) -> None:
         self.content = content
-        # the value kept by a target this many hexes away (Al-Kalim: its own, alkalim_bot.py)
+        # the value kept by a target this many hexes away (Al-Kalim: its own, al_kalim_bot.py)
         self.discount = discount or _DISCOUNT
         board = content.board
         self.hex_count = len(board.hexes)
@@ -233,8 +237,9 @@ class Knowledge:
         self.adventures = {c.id: c for c in content.adventures}
         self.market = {c.id: c for c in content.market}
         self.market_by_name = {c.name: c for c in content.market}
-        ak = content.al_kalim  # Al-Kalim: legend cards by id, as the game's ability keys count
-        self.legend_index = {c.id: i for i, c in enumerate(ak.legends)} if ak else {}
+        # Al-Kalim: legend cards by id, as the ability keys count
+        records = al_kalim_content(content)
+        self.legend_index = {c.id: i for i, c in enumerate(records.legends)} if records else {}
         self.challenges: dict[str, list[AdventureCard]] = {c: [] for c in COLOURS}
         self.encounters: dict[str, list[AdventureCard]] = {c: [] for c in COLOURS}
         for card in content.adventures:
@@ -1227,7 +1232,7 @@ def _option_index(decision_options: Sequence[Any], key: str) -> int | None:
 class BasePlay:
     """The base game's answers to the hooks in :class:`RuneboundBot`'s handlers.
 
-    An expansion's play (:class:`~boardwright.bots.alkalim_bot.AlKalimPlay`) overrides the hooks
+    An expansion's play (:class:`~boardwright.bots.al_kalim_bot.AlKalimPlay`) overrides the hooks
     where it changes a choice in the middle of a base handler and adds handlers of its own, the
     way ``AlKalimRules`` overrides the base ``Rules``: the base handlers never test for an
     expansion.
@@ -1292,6 +1297,17 @@ class BasePlay:
         return ()
 
 
+def adventure_play(bot: RuneboundBot, adventure_id: str | None) -> BasePlay:
+    """The play for the view's adventure: the class its module names (``Adventure.bot_play``,
+    imported only when a game of that adventure is played), else the base play."""
+    target = get_adventure(adventure_id).bot_play if adventure_id else ""
+    if not target:
+        return BasePlay(bot)
+    module_name, _, class_name = target.partition(":")
+    play: type[BasePlay] = getattr(import_module(module_name), class_name)
+    return play(bot)
+
+
 class RuneboundBot:
     """Heuristic Runebound player (see the module docstring). Random for any other game."""
 
@@ -1329,10 +1345,8 @@ class RuneboundBot:
             return 0
         if self._game is None:
             self._game = str(observation.view.get("game", ""))
-            if self._game == "runebound" and observation.view.get("al_kalim") is not None:
-                from boardwright.bots.alkalim_bot import AlKalimPlay
-
-                self._play = AlKalimPlay(self)
+            if self._game == "runebound":
+                self._play = adventure_play(self, observation.view.get("adventure"))
         replaced = self._play.handler(decision.kind)
         if replaced is not None:
             index = replaced(observation)

@@ -160,7 +160,7 @@ class Draw(RuneboundProcedure):
             state.stack[-1] = ("encounter", card_index, here, colour)
         else:
             state.stack[-1] = ("combat_start", card_index, here, f"counter:{colour}")
-            if card.sunburst and state.alk is not None:  # AK-6.6: counters and storm first
+            if card.sunburst:  # AK-6.6: counters and storm first (nothing in the base game)
                 rules.sunburst(state, card_index, log)
         return None
 

@@ -445,9 +445,9 @@ def claim_victory(
             )
         discard_adventure(rules, state, combat.card, log)
         return
-    # AK-8.12: an ambush won counts for quests (AK-8.10: no reward, experience as RB-10.1)
-    if combat.source == "ambush" and state.opts.al_kalim_ambush_counts_for_quests:
-        rules.on_defeat(state, seat, combat.card, combat.hex, log)
+    # an adventure's night ambush won (AK-8.12 counts it for quests; no reward, as RB-10.1)
+    if combat.source == "ambush":
+        rules.on_ambush_won(state, seat, combat.card, combat.hex, log)
     if combat.source in ("travel", "ambush"):  # RB-10.1: no reward; experience from the supply
         if state.counter_supply[colour] > 0:
             state.counter_supply[colour] -= 1

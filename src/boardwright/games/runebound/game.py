@@ -23,11 +23,8 @@ from boardwright.games.runebound import (
     setup,
     turn,
 )
-from boardwright.games.runebound.alkalim.config import AL_KALIM, check_al_kalim_config
-from boardwright.games.runebound.alkalim.quests import rewards as legend_rewards
-from boardwright.games.runebound.alkalim.rules import AlKalimRules
-from boardwright.games.runebound.alkalim.setup import setup_al_kalim
-from boardwright.games.runebound.alkalim.table import al_kalim_table
+from boardwright.games.runebound.adventures import adventure_of, all_adventures, game_option_set
+from boardwright.games.runebound.adventures.protocol import Adventure
 from boardwright.games.runebound.content import (
     CONTENT_MODELS,
     RuneboundContent,
@@ -35,19 +32,13 @@ from boardwright.games.runebound.content import (
     validate_content_dir,
 )
 from boardwright.games.runebound.options import (
-    AL_KALIM_SPECS,
-    OPTION_SET,
     RULE_SETS,
     RuneboundOptions,
     check_advanced_combination,
 )
-from boardwright.games.runebound.records import COLOURS
-from boardwright.games.runebound.rules import Rules, emit, seat_name
-from boardwright.games.runebound.state import REFRESH, HeroState, RuneboundState
+from boardwright.games.runebound.rules import Rules
+from boardwright.games.runebound.state import RuneboundState
 from boardwright.games.runebound.view import seat_view
-
-STARTING_GOLD = 3  # RB-1.6
-SPARE_COUNTERS = 2  # RB-1.2: the box holds two more of each colour than the board needs
 
 
 class Runebound(Game[RuneboundState]):
@@ -55,20 +46,29 @@ class Runebound(Game[RuneboundState]):
     title = "Runebound"
     min_players = 1
     max_players = 6
-    option_set = OPTION_SET
+    option_set = game_option_set()  # the base options and every adventure's own
     rule_sets = RULE_SETS
 
     def __init__(self, content: RuneboundContent | None = None) -> None:
         self.content = content or default_content()
-        self.rules = Rules(self.content)
-        self.procedures = self._table(self.rules)
-        # one rules object and procedure table per adventure (AK: the overlay and its decks)
-        self._rules: dict[str, Rules] = {"dragonlords": self.rules}
-        self._tables: dict[str, ProcedureTable[RuneboundState]] = {"dragonlords": self.procedures}
-        if self.content.al_kalim is not None:
-            ak_rules = AlKalimRules(self.content)
-            self._rules[AL_KALIM] = ak_rules
-            self._tables[AL_KALIM] = al_kalim_table(ak_rules, self._table(ak_rules))
+        # one adventure, rules object and procedure table per option value of "adventure"
+        # (those whose content is there, when an adventure has a content folder of its own)
+        self._adventures: dict[str, Adventure] = {}
+        self._rules: dict[str, Rules] = {}
+        self._tables: dict[str, ProcedureTable[RuneboundState]] = {}
+        for each in all_adventures():
+            if each.available(self.content):
+                rules = each.rules(self.content)
+                self._adventures[each.option_value] = each
+                self._rules[each.option_value] = rules
+                self._tables[each.option_value] = each.table(rules, self._table(rules))
+        default = all_adventures()[0].option_value
+        self.rules = self._rules[default]  # the base game's rules
+        self.procedures = self._tables[default]
+
+    def adventure_for(self, state: RuneboundState) -> Adventure:
+        """The adventure the state is a game of."""
+        return self._adventures[state.opts.adventure]
 
     def rules_for(self, state: RuneboundState) -> Rules:
         """The rules (and content) of the state's adventure."""
@@ -104,7 +104,11 @@ class Runebound(Game[RuneboundState]):
         )
 
     def content_models(self) -> Mapping[str, type[ContentRecord]]:
-        return CONTENT_MODELS
+        """The base files' record models, then every adventure's own."""
+        models = dict(CONTENT_MODELS)
+        for each in all_adventures():
+            models.update(each.content_models)
+        return models
 
     def validate_content(self, directory: Path) -> list[ContentError]:
         return validate_content_dir(directory)
@@ -112,77 +116,28 @@ class Runebound(Game[RuneboundState]):
     def initial_state(
         self, config: GameConfig, seed: int, log: list[Event] | None
     ) -> RuneboundState:
-        opts = RuneboundOptions.from_mapping(config.options)
-        n = config.players
-        rng = Rng(seed)
-        state = RuneboundState(rng, opts)
-        if opts.adventure == AL_KALIM:
-            rules = self._rules[AL_KALIM]
-            assert isinstance(rules, AlKalimRules)
-            setup_al_kalim(rules, state, n, log)
-            return state
-        content = self.content
-        board = content.board
-        # RB-1.2: adventure counters on the gem hexes; the spares form the supply.
-        state.counters = [1 << h.gem if h.gem >= 0 else 0 for h in board.hexes]
-        state.counter_supply = [SPARE_COUNTERS] * 4
-        # RB-1.3: one mixed market deck; a card face up on every city stack but Tamalir's.
-        state.market_deck = list(range(len(content.market)))
-        rng.shuffle(state.market_deck)
-        state.stacks = [[] for _ in board.cities]
-        for city in board.cities[1:]:
-            if state.market_deck:
-                state.stacks[city.index].append(state.market_deck.pop())
-        # RB-1.4: four adventure decks.
-        for index, card in enumerate(content.adventures):
-            state.adventure_decks[COLOURS.index(card.colour)].append(index)
-        for deck in state.adventure_decks:
-            rng.shuffle(deck)
-        if opts.advanced_doom_track and state.adventure_decks[0]:
-            state.doom_row.append(state.adventure_decks[0].pop())  # AR-2.2: unseen, place 1
-        # RB-1.6 to RB-1.9: heroes, gold, Tamalir, turn order.
-        heroes = list(range(len(content.heroes)))
-        rng.shuffle(heroes)
-        tamalir = board.cities[0].hex
-        for seat in range(n):
-            state.heroes.append(HeroState(heroes[seat], tamalir, STARTING_GOLD))
-        state.unused_heroes = sorted(heroes[n:])
-        state.first = rng.below(n)
-        state.seat = state.first
-        emit(
-            log,
-            "setup",
-            f"{n} player(s); {seat_name(state.first)} starts in {board.cities[0].name}",
-            players=n,
-            first=state.first,
-        )
-        state.stack.append(("turn", REFRESH))
-        if opts.hero_selection == "choose":
-            state.unused_heroes = sorted(range(len(content.heroes)))
-            order = tuple((state.first + i) % n for i in range(n))
-            state.stack.append(("choose_hero", order))
+        played = self._adventures[config.options["adventure"]]
+        opts = RuneboundOptions.from_mapping(config.options, played.options(config.options))
+        state = RuneboundState(Rng(seed), opts)
+        played.setup(self._rules[opts.adventure], state, config.players, log)
         return state
 
     def check_config(self, config: GameConfig) -> None:
         options = config.options
-        if options["adventure"] == AL_KALIM:
-            check_al_kalim_config(self.content, config)
-        else:
-            changed = [
-                spec.name
-                for spec in AL_KALIM_SPECS
-                if options.get(spec.name, spec.default) != spec.default
-            ]
+        chosen = options["adventure"]
+        for other in all_adventures():  # another adventure's options stay at their defaults
+            if other.option_value == chosen:
+                continue
+            specs = other.option_specs
+            changed = [s.name for s in specs if options.get(s.name, s.default) != s.default]
             if changed:
                 raise ConfigError(
-                    f"{', '.join(changed)} only apply to the al-kalim adventure; "
-                    "add --option adventure=al-kalim or leave them out"
+                    f"{', '.join(changed)} only apply to the {other.option_value} adventure; "
+                    f"add --option adventure={other.option_value} or leave them out"
                 )
-            if config.players > len(self.content.heroes):
-                raise ConfigError(
-                    f"only {len(self.content.heroes)} heroes for {config.players} players"
-                )
-        check_advanced_combination(config.options)  # AR-1.3
+        played = adventure_of(chosen)
+        played.check_config(self.content, config)
+        check_advanced_combination(options, played.advanced_not_with)  # AR-1.3
 
     def determinize(self, state: RuneboundState, seat: int | None, rng: Rng) -> RuneboundState:
         return determinize.determinize(self, state, seat, rng)
@@ -222,10 +177,7 @@ class Runebound(Game[RuneboundState]):
 
     def trophies(self, state: RuneboundState, seat: int) -> int:
         """What the adventure is won by: Dragon Runes, or (Al-Kalim) legendary rewards."""
-        rules = self.rules_for(state)
-        if isinstance(rules, AlKalimRules):
-            return legend_rewards(rules, state, seat)
-        return len(state.heroes[seat].runes)
+        return self.adventure_for(state).trophies(self.rules_for(state), state, seat)
 
     def score(self, state: RuneboundState, seat: int) -> float:
         """Progress: 10 for the win, 3 per Dragon Rune (Al-Kalim: legendary reward), 1 per

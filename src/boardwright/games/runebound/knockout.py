@@ -60,7 +60,7 @@ def knock_out(
     waiting = []  # another hero's knock-out choices (a duel where both fell) stay
     while stack and stack[-1][0] != "turn":
         frame = stack.pop()
-        if frame[0] in ("knockout", "ak_quest_test"):  # AK: a quest test still comes
+        if frame[0] in rules.kept_by_knockout:
             waiting.append(frame)
     if stack and stack[-1][1] < ADVENTURE and not rules.story_after_knockout:
         stack[-1] = ("turn", ADVENTURE)  # the market step (in the new city) comes next

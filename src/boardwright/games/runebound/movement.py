@@ -6,7 +6,6 @@ from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.advanced import hazard_colour
 from boardwright.games.runebound.adventure import draw_adventure, resolve_event
-from boardwright.games.runebound.alkalim.travel import camel_options, day_travel, use_camel
 from boardwright.games.runebound.content import CITY, TERRAIN_NAMES
 from boardwright.games.runebound.procedure import RuneboundProcedure, ability_options, use_ability
 from boardwright.games.runebound.records import TERRAINS
@@ -66,7 +65,7 @@ class Movement(RuneboundProcedure):
             options.append(Option("rest", "rest: roll no dice and remove up to 4 exhaustion", 0))
         options.append(Option("step", "move one hex without rolling"))
         options.append(Option("stay", "stay where you are"))
-        options.extend(camel_options(state, seat))
+        options.extend(rules.movement_options(state, seat))
         if rules.may_activate(state):  # AR-6.3: one activation in the movement step
             options.extend(ability_options(rules.usable(state, seat, "before_movement", h.used)))
             options.extend(ability_options(rules.usable(state, seat, "activate", h.used)))
@@ -91,8 +90,7 @@ class Movement(RuneboundProcedure):
             )
             use_ability(self.rules, state, seat, option.data, timing, log, h.used)
             return
-        if key == "camel":
-            use_camel(self.rules, state, seat, log)
+        if self.rules.take_movement_option(state, seat, option, log):
             return
         if key == "stay":
             state.stack[-1] = ("after_movement",)
@@ -127,8 +125,7 @@ class Movement(RuneboundProcedure):
                 dice=[face_text(f) for f in rolled],
             )
         state.stack[-1] = ("move", rolled, -1)
-        if state.alk is not None:  # AK-5.2-AK-5.5 (AK-5.7: it may knock the hero out)
-            day_travel(self.rules, state, seat, rolled, log)
+        self.rules.after_movement_roll(state, seat, rolled, log)
 
 
 class Move(RuneboundProcedure):
@@ -172,11 +169,11 @@ class Move(RuneboundProcedure):
             for n in board.hexes[h.hex].neighbours
             if payments(faces, rules.move_terrain(state, n), h.bonus_moves)
         ]
-        camel = camel_options(state, seat)
-        if not options and not camel:
+        extra = rules.movement_options(state, seat)
+        if not options and not extra:
             state.stack[-1] = ("after_movement",)
             return None
-        options.extend(camel)
+        options.extend(extra)
         options.append(Option("stop", "stop here"))
         left = ", ".join(face_text(f) for f in faces) or "none"
         return Decision(
@@ -194,8 +191,7 @@ class Move(RuneboundProcedure):
         if option.key == "stop":
             state.stack[-1] = ("after_movement",)
             return
-        if option.key == "camel":
-            use_camel(self.rules, state, seat, log)
+        if self.rules.take_movement_option(state, seat, option, log):
             return
         if frame[2] < 0:
             target: int = option.data
@@ -262,7 +258,7 @@ class AfterMovement(RuneboundProcedure):
                 Option(f"to:{board.hexes[n].at}", f"bonus move to {board.hex_name(n)}", n)
                 for n in board.hexes[h.hex].neighbours
             )
-        options.extend(camel_options(state, seat))
+        options.extend(self.rules.movement_options(state, seat))
         if not options:
             state.stack[-1] = ("travel",)
             return None
@@ -277,8 +273,7 @@ class AfterMovement(RuneboundProcedure):
             return
         seat = state.seat
         h = state.heroes[seat]
-        if option.key == "camel":
-            use_camel(self.rules, state, seat, log)
+        if self.rules.take_movement_option(state, seat, option, log):
             return
         if option.key.startswith("to:"):
             h.bonus_moves -= 1

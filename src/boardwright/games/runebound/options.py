@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from boardwright.engine.errors import ConfigError
-from boardwright.engine.options import OptionSet, OptionSpec
+from boardwright.engine.options import OptionSpec
 
 # Advanced Runebound (docs/rules/advanced.md): one option per section of seed 002, all off by
 # default; the rule set "advanced" (RULE_SETS) switches them all on.
@@ -127,240 +127,116 @@ ADVANCED_SPECS = (
     ),
 )
 
-# The Sands of Al-Kalim (docs/rules/al-kalim.md): used only with adventure=al-kalim.
-AL_KALIM_SPECS = (
-    OptionSpec(
-        "al_kalim.hero_pool",
+
+def adventure_spec(adventures: Sequence[tuple[str, str]]) -> OptionSpec:
+    """The option ``adventure``: one value per registered adventure, given as (value, title);
+    the first is the default."""
+    titles = ", or ".join(title for _, title in adventures)
+    return OptionSpec(
+        "adventure",
         "choice",
-        "both",
-        "Al-Kalim: heroes are dealt (or chosen) from both boxes, only the six Al-Kalim heroes, "
-        "or only the base heroes.",
-        allowed=("both", "al_kalim", "base"),
-        rule="AK-1.6",
+        adventures[0][0],
+        f"Which adventure: {titles}.",
+        allowed=tuple(value for value, _ in adventures),
+        rule="RB-9.1",
+    )
+
+
+BASE_SPECS = (
+    OptionSpec(
+        "hero_selection",
+        "choice",
+        "random",
+        "Heroes are dealt at random, or each player chooses one in turn order.",
+        allowed=("random", "choose"),
+        rule="RB-1.7",
     ),
     OptionSpec(
-        "al_kalim.day_wound_check",
+        "knockout_penalty",
         "choice",
-        "end_of_movement",
-        "Al-Kalim: wounds from day travel knock out (or kill an ally) at the end of the "
-        "movement step, after a waterskin could cancel them, or immediately.",
-        allowed=("end_of_movement", "immediate"),
-        rule="AK-5.7",
+        "standard",
+        "standard: to the nearest city, healed, half the gold and every ally lost; "
+        "lenient: only the move and the healing.",
+        allowed=("standard", "lenient"),
+        rule="RB-5.9",
         reconstructed=True,
     ),
     OptionSpec(
-        "al_kalim.sunburst_refill",
+        "escape_rule",
         "choice",
-        "all",
-        "Al-Kalim: a sunburst challenge refills every empty starred gem hex, or only those of "
-        "the drawn card's colour.",
-        allowed=("all", "card_colour"),
-        rule="AK-6.7",
+        "automatic",
+        "automatic: from the second round the hero may simply escape; test: from the first "
+        "round, an escape test (2d10 + the hero's best of mind, body and spirit against the "
+        "challenge's highest value) must succeed.",
+        allowed=("automatic", "test"),
+        rule="RB-5.3",
         reconstructed=True,
     ),
     OptionSpec(
-        "al_kalim.ambush_escape",
+        "sell_price",
         "choice",
-        "test",
-        "Al-Kalim: a night ambush always uses the escape test (at -10), or escape follows "
-        "escape_rule.",
-        allowed=("test", "escape_rule"),
-        rule="AK-8.10",
+        "half",
+        "What the bank pays for a sold item or ally: half its cost (rounded down), "
+        "its full cost, or nothing (no selling).",
+        allowed=("half", "full", "none"),
+        rule="RB-7.3",
         reconstructed=True,
     ),
     OptionSpec(
-        "al_kalim.ambush_counts_for_quests",
-        "bool",
-        True,
-        "Al-Kalim: a night ambush won counts for quests that ask for defeated challenges.",
-        rule="AK-8.12",
-        reconstructed=True,
+        "ally_limit", "int", 2, "Allies a hero may have.", minimum=0, maximum=6, rule="RB-7.4"
     ),
     OptionSpec(
-        "al_kalim.waterskin_cancels",
-        "choice",
-        "both",
-        "Al-Kalim: a waterskin cancels the day-travel exhaustion and wounds (the Polish text), "
-        "or either of them (the German text).",
-        allowed=("both", "either"),
-        rule="AK-9.8",
-    ),
-    OptionSpec(
-        "al_kalim.legend_discard_limit",
-        "choice",
-        "one",
-        "Al-Kalim: unfinished quests a player may discard when spending experience.",
-        allowed=("one", "any"),
-        rule="AK-10.6",
-        reconstructed=True,
-    ),
-    OptionSpec(
-        "al_kalim.legend_swap_same_turn",
-        "bool",
-        False,
-        "Al-Kalim: allow drawing and discarding legend cards in the same turn.",
-        rule="AK-10.7",
-    ),
-    OptionSpec(
-        "al_kalim.sandstorm_start",
-        "choice",
-        "place_only",
-        "Al-Kalim: on its first appearance the sandstorm is only placed, or placed and moved.",
-        allowed=("place_only", "place_and_move"),
-        rule="AK-13.2",
-        reconstructed=True,
-    ),
-    OptionSpec(
-        "al_kalim.sandstorm_radius",
+        "xp_cost",
         "int",
-        1,
-        "Al-Kalim: the sandstorm covers the hexes within this distance of its centre "
-        "(0: 1 hex, 1: 7 hexes, 2: 19 hexes).",
+        0,
+        "Experience points per experience counter; 0 means by player count "
+        "(5/5/4/4/3/2 for 1/2/3/4/5/6 players).",
         minimum=0,
-        maximum=2,
-        rule="AK-13.4",
+        maximum=20,
+        rule="RB-8.2",
         reconstructed=True,
     ),
     OptionSpec(
-        "al_kalim.sandstorm_arrow_spread",
-        "choice",
-        "60",
-        "Al-Kalim: the angle between the sandstorm's two arrows, in degrees.",
-        allowed=("60", "120"),
-        rule="AK-13.4",
-        reconstructed=True,
-    ),
-    OptionSpec(
-        "al_kalim.storm_carries_heroes",
+        "xp_change",
         "bool",
         False,
-        "Al-Kalim: heroes covered by the sandstorm move with it.",
-        rule="AK-13.7",
+        "Give change from the supply when the spent adventure counters are worth more "
+        "than the price.",
+        rule="RB-8.4",
         reconstructed=True,
     ),
     OptionSpec(
-        "al_kalim.dream_city_draw",
-        "choice",
-        "extra",
-        "Al-Kalim: the City of Dreams' search of 5 market cards comes on top of the bazaar's "
-        "usual draw, or instead of it.",
-        allowed=("extra", "instead"),
-        rule="AK-14.6",
+        "max_rounds",
+        "int",
+        60,
+        "Round cap: then the most Dragon Runes wins, then experience counters, then gold.",
+        minimum=1,
+        maximum=1000,
+        rule="RB-9.3",
         reconstructed=True,
     ),
     OptionSpec(
-        "al_kalim.lost_city_counts_as_city",
+        "travel_problems",
         "bool",
-        True,
-        "Al-Kalim: a hex with a lost city counts as a city for the story step (bazaar, "
-        "no story die).",
-        rule="AK-14.9",
+        False,
+        "Optional rule: ending movement on an empty wild hex may bring an adventure.",
+        rule="RB-10.1",
+        reconstructed=True,
+    ),
+    OptionSpec(
+        "base_doom_track",
+        "bool",
+        False,
+        "Optional rule: the base game's doom track.",
+        rule="RB-10.2",
         reconstructed=True,
     ),
 )
 
-OPTION_SET = OptionSet(
-    (
-        OptionSpec(
-            "adventure",
-            "choice",
-            "dragonlords",
-            "Which adventure: the base game's Rise of the Dragonlords, or The Sands of Al-Kalim.",
-            allowed=("dragonlords", "al-kalim"),
-            rule="RB-9.1",
-        ),
-        OptionSpec(
-            "hero_selection",
-            "choice",
-            "random",
-            "Heroes are dealt at random, or each player chooses one in turn order.",
-            allowed=("random", "choose"),
-            rule="RB-1.7",
-        ),
-        OptionSpec(
-            "knockout_penalty",
-            "choice",
-            "standard",
-            "standard: to the nearest city, healed, half the gold and every ally lost; "
-            "lenient: only the move and the healing.",
-            allowed=("standard", "lenient"),
-            rule="RB-5.9",
-            reconstructed=True,
-        ),
-        OptionSpec(
-            "escape_rule",
-            "choice",
-            "automatic",
-            "automatic: from the second round the hero may simply escape; test: from the first "
-            "round, an escape test (2d10 + the hero's best of mind, body and spirit against the "
-            "challenge's highest value) must succeed.",
-            allowed=("automatic", "test"),
-            rule="RB-5.3",
-            reconstructed=True,
-        ),
-        OptionSpec(
-            "sell_price",
-            "choice",
-            "half",
-            "What the bank pays for a sold item or ally: half its cost (rounded down), "
-            "its full cost, or nothing (no selling).",
-            allowed=("half", "full", "none"),
-            rule="RB-7.3",
-            reconstructed=True,
-        ),
-        OptionSpec(
-            "ally_limit", "int", 2, "Allies a hero may have.", minimum=0, maximum=6, rule="RB-7.4"
-        ),
-        OptionSpec(
-            "xp_cost",
-            "int",
-            0,
-            "Experience points per experience counter; 0 means by player count "
-            "(5/5/4/4/3/2 for 1/2/3/4/5/6 players).",
-            minimum=0,
-            maximum=20,
-            rule="RB-8.2",
-            reconstructed=True,
-        ),
-        OptionSpec(
-            "xp_change",
-            "bool",
-            False,
-            "Give change from the supply when the spent adventure counters are worth more "
-            "than the price.",
-            rule="RB-8.4",
-            reconstructed=True,
-        ),
-        OptionSpec(
-            "max_rounds",
-            "int",
-            60,
-            "Round cap: then the most Dragon Runes wins, then experience counters, then gold.",
-            minimum=1,
-            maximum=1000,
-            rule="RB-9.3",
-            reconstructed=True,
-        ),
-        OptionSpec(
-            "travel_problems",
-            "bool",
-            False,
-            "Optional rule: ending movement on an empty wild hex may bring an adventure.",
-            rule="RB-10.1",
-            reconstructed=True,
-        ),
-        OptionSpec(
-            "base_doom_track",
-            "bool",
-            False,
-            "Optional rule: the base game's doom track.",
-            rule="RB-10.2",
-            reconstructed=True,
-        ),
-        *ADVANCED_SPECS,
-        *AL_KALIM_SPECS,
-    )
-)
+
+BASE_OPTION_NAMES = ("adventure", *(spec.name for spec in (*BASE_SPECS, *ADVANCED_SPECS)))
+"""The options every Runebound game reads into :class:`RuneboundOptions`; an adventure's own
+options (``<adventure>.<x>``) go to the object it builds (``adventure_options``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,26 +267,16 @@ class RuneboundOptions:
     advanced_healing: bool = False
     advanced_experience: str = "off"
     advanced_experience_heal: bool = False
-    # The Sands of Al-Kalim: the field of option "al_kalim.<x>" is al_kalim_<x>
-    al_kalim_hero_pool: str = "both"
-    al_kalim_day_wound_check: str = "end_of_movement"
-    al_kalim_sunburst_refill: str = "all"
-    al_kalim_ambush_escape: str = "test"
-    al_kalim_ambush_counts_for_quests: bool = True
-    al_kalim_waterskin_cancels: str = "both"
-    al_kalim_legend_discard_limit: str = "one"
-    al_kalim_legend_swap_same_turn: bool = False
-    al_kalim_sandstorm_start: str = "place_only"
-    al_kalim_sandstorm_radius: int = 1
-    al_kalim_sandstorm_arrow_spread: str = "60"
-    al_kalim_storm_carries_heroes: bool = False
-    al_kalim_dream_city_draw: str = "extra"
-    al_kalim_lost_city_counts_as_city: bool = True
+    # the adventure's own option values, in the object it builds (None when it has none)
+    adventure_options: object = None
 
     @classmethod
-    def from_mapping(cls, values: Mapping[str, Any]) -> RuneboundOptions:
+    def from_mapping(
+        cls, values: Mapping[str, Any], adventure_options: object = None
+    ) -> RuneboundOptions:
         """Option names become field names: a dot becomes an underscore."""
-        return cls(**{field_name(name): values[name] for name in OPTION_SET.names()})
+        fields = {field_name(name): values[name] for name in BASE_OPTION_NAMES}
+        return cls(**fields, adventure_options=adventure_options)
 
 
 def field_name(option: str) -> str:
@@ -426,16 +292,12 @@ ADVANCED_PRESET: dict[str, Any] = {
 RULE_SETS: dict[str, dict[str, Any]] = {"base": {}, "advanced": ADVANCED_PRESET}
 """``--rules NAME``: option values a rule set stands for (explicit ``--option``s win)."""
 
-ADVANCED_NOT_WITH: dict[str, tuple[str, ...]] = {
-    "al-kalim": ("advanced.doom_track", "advanced.endgame"),
-}
-"""Adventures an advanced section does not combine with (docs/rules/advanced.md, AR-1.3)."""
 
-
-def check_advanced_combination(options: Mapping[str, Any]) -> None:
-    """ConfigError when an advanced option is on with an adventure it does not combine with."""
+def check_advanced_combination(options: Mapping[str, Any], not_with: Sequence[str]) -> None:
+    """ConfigError when an advanced option the adventure does not combine with (``not_with``,
+    AR-1.3) is on."""
     adventure = str(options.get("adventure", ""))
-    clashing = [name for name in ADVANCED_NOT_WITH.get(adventure, ()) if options.get(name)]
+    clashing = [name for name in not_with if options.get(name)]
     if clashing:
         fix = " ".join(f"--option {name}=false" for name in clashing)
         raise ConfigError(

@@ -10,16 +10,16 @@ undefeated challenge, else an adventure counter as its colour's capital letter).
 piece also shows a letter, so the board reads without colours. Four heroes fit a 120-column
 terminal.
 
-An Al-Kalim view (its ``al_kalim`` section is set) is drawn with the Al-Kalim content (the
-overlay board, its cards and the legend cards): the terrains under their desert names, the lost
-cities as capital letters, the hexes the sandstorm covers as ``~`` (its centre ``@``), day or
-night in the header, each hero's quest board and survival gear, the legend stacks and the gear
-supply, and a challenge's life for the time of day.
+An adventure adds to this drawing what its view section holds, through its
+:class:`AdventureDrawing` (named by ``Adventure.drawing``; Al-Kalim's is in
+``adventures/al_kalim/render.py``): the names it reads, marks on the map, lines in the legend,
+the header and the hero panels, and parts of the table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from importlib import import_module
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -27,10 +27,8 @@ from rich.table import Table
 from rich.text import Text
 
 from boardwright.engine.hexgrid import from_offset, to_offset
-from boardwright.games.runebound.alkalim.rules import al_kalim_view
+from boardwright.games.runebound.adventures import get_adventure
 from boardwright.games.runebound.content import (
-    ANY_LOST_CITY,
-    GEAR_KINDS,
     TERRAIN_NAMES,
     BoardHex,
     LostCity,
@@ -40,10 +38,7 @@ from boardwright.games.runebound.content import (
 from boardwright.games.runebound.records import (
     AdventureCard,
     Attack,
-    GearRecord,
-    LegendCard,
     MarketCard,
-    QuestStep,
 )
 
 TERRAIN_LETTERS = {
@@ -79,25 +74,6 @@ TEXT_STYLES = {
 }
 CITY_STYLE = "bold black on grey82"
 LOST_CITY_STYLE = "bold black on gold1"
-STORM_STYLE = "bold black on orange3"
-STORM_CHAR = "~"  # a hex the sandstorm covers (AK-13.4)
-STORM_CENTRE = "@"
-ARROWS = {
-    "east": "→",
-    "south-east": "↘",
-    "south-west": "↙",
-    "west": "←",
-    "north-west": "↖",
-    "north-east": "↗",
-}
-NIGHT_STYLE = "bold light_slate_blue"
-DAY_STYLE = "bold yellow1"
-STEP_WORDS = {
-    "defeat": "defeat",
-    "story_roll": "roll the story die",
-    "bazaar": "explore the bazaar",
-    "end_movement": "end movement",
-}
 HERO_STYLE = "bold white on magenta"
 UNDEFEATED_CHAR = "!"
 SEVERAL_HEROES = "+"
@@ -159,14 +135,7 @@ class Names:
         self.lost_letters = {
             c.id: letter.upper() for c, letter in zip(board.lost_cities, upper, strict=True)
         }
-        ak = content.al_kalim
-        self.legends: dict[str, LegendCard] = {c.id: c for c in ak.legends} if ak else {}
-        self.gear: dict[str, GearRecord] = {g.kind: g for g in ak.gear} if ak else {}
         self.locations = {location.id: location.name for location in board.locations}
-
-    def gear_name(self, kind: str) -> str:
-        record = self.gear.get(kind)
-        return record.name if record is not None else kind
 
     def terrain(self, index: int) -> str:
         """A terrain's shown name (``dunes`` for plains on the Al-Kalim board)."""
@@ -237,17 +206,6 @@ def lost_city_mark(names: Names, lost_id: str) -> Text:
     return Text(names.lost_letters.get(lost_id, "?"), style=LOST_CITY_STYLE)
 
 
-def al_kalim_marks(view: Mapping[str, Any]) -> tuple[dict[str, str], set[str], str | None]:
-    """Where the lost cities lie (hex → lost-city id), the hexes the sandstorm covers and its
-    centre; empty for a view without Al-Kalim."""
-    ak: Mapping[str, Any] = view.get("al_kalim") or {}
-    lost_at = {str(at): str(lost) for lost, at in (ak.get("lost_cities") or {}).items() if at}
-    storm: Mapping[str, Any] = ak.get("sandstorm") or {}
-    covers = {str(at) for at in storm.get("covers") or ()}
-    centre = storm.get("centre")
-    return lost_at, covers, None if centre is None else str(centre)
-
-
 def occupant_char(
     at: str,
     heroes_at: Mapping[str, list[int]],
@@ -282,7 +240,7 @@ def board_map(view: Mapping[str, Any], names: Names) -> Text:
         heroes_at.setdefault(str(hero["at"]), []).append(int(hero["seat"]))
     undefeated: Mapping[str, str] = view.get("undefeated") or {}
     counters: Mapping[str, Sequence[str]] = view.get("counters") or {}
-    lost_at, covers, centre = al_kalim_marks(view)
+    marks = drawing_for(view).map_marks(view, names)
     cols = [c for c, _ in cells]
     rows = [r for _, r in cells]
     first_col, last_col = min(cols), max(cols)
@@ -300,19 +258,14 @@ def board_map(view: Mapping[str, Any], names: Names) -> Text:
                 drawing.append("  ")
                 continue
             at = str(cell.at)
-            place = lost_city_mark(names, lost_at[at]) if at in lost_at else place_char(cell, names)
-            if at in covers:
-                if cell.city < 0 and at not in lost_at:
-                    place = Text(STORM_CENTRE if at == centre else STORM_CHAR)
-                place.stylize(STORM_STYLE)
-            drawing.append_text(place)
+            drawing.append_text(marks[at] if at in marks else place_char(cell, names))
             drawing.append_text(occupant_char(at, heroes_at, undefeated, counters, names))
     return drawing
 
 
 def legend(names: Names, view: Mapping[str, Any] | None = None) -> Text:
-    """Terrain letters, city numbers and what the second character of a hex means (Al-Kalim:
-    the lost cities with where they lie, and the sandstorm's marks)."""
+    """Terrain letters, city numbers and what the second character of a hex means, with the
+    adventure's own marks (Al-Kalim: the lost cities with where they lie, the sandstorm)."""
     text = Text()
     for number, terrain in enumerate(TERRAIN_LETTERS):
         if number:
@@ -324,20 +277,8 @@ def legend(names: Names, view: Mapping[str, Any] | None = None) -> Text:
         text.append("\n" if city.index % 3 == 0 else " ")
         text.append(str(city.index + 1)[-1], style=CITY_STYLE)
         text.append(f" {city.name}", style="dim")
-    ak: Mapping[str, Any] = (view or {}).get("al_kalim") or {}
-    where: Mapping[str, Any] = ak.get("lost_cities") or {}
-    for lost in names.content.board.lost_cities:
-        text.append("\n")
-        text.append_text(lost_city_mark(names, lost.id))
-        text.append(f" {lost.name}", style="dim")
-        at = where.get(lost.id)
-        text.append(f" at {at}" if at else " not found yet", style="dim")
-    if ak:
-        text.append("\n")
-        text.append(STORM_CHAR, style=STORM_STYLE)
-        text.append(" sandstorm ", style="dim")
-        text.append(STORM_CENTRE, style=STORM_STYLE)
-        text.append(" its centre", style="dim")
+    shown = view or {}
+    drawing_for(shown).legend_lines(text, shown, names)
     text.append("\n")
     text.append("1", style=HERO_STYLE)
     text.append(" hero ", style="dim")
@@ -431,154 +372,11 @@ def where_text(hero: Mapping[str, Any], lost_city: str | None = None) -> Text:
     return Text(f"at {shown}", style="italic")
 
 
-# --- Al-Kalim ----------------------------------------------------------------------------------
-def step_text(step: QuestStep, names: Names) -> str:
-    """A quest step in words: ``defeat a red beast by night``, ``end movement at ...``."""
-    words = [STEP_WORDS.get(step.do, step.do)]
-    if step.do == "defeat":
-        what = " ".join(w for w in (step.colour, step.trait) if w) or "challenge"
-        words.append(f"{'an' if what[0] in 'aeiou' else 'a'} {what}")
-    if step.city is not None:
-        where = "a lost city" if step.city == ANY_LOST_CITY else names.place(step.city)
-        words.append(f"of {where}" if step.do == "bazaar" else f"in {where}")
-    if step.location is not None:
-        words.append(f"at {names.locations.get(step.location, step.location)}")
-    if step.terrain is not None:
-        words.append(f"on {names.terrain(TERRAIN_NAMES.index(step.terrain))}")
-    if step.time is not None:
-        words.append(f"by {step.time}")
-    if step.test is not None:
-        words.append(f"+ {step.test.stat} test {step.test.difficulty}")
-    if step.gold:
-        words.append(f"+ pay {step.gold}g")
-    return " ".join(words)
-
-
-def legend_slot_text(slot: Mapping[str, Any], names: Names) -> Text:
-    """A legend card on a quest board: its name and type, then the quest step in progress or
-    ``reward`` (a legendary rune with the uses it has left)."""
-    card = names.legends.get(str(slot["id"]))
-    text = Text(card.name if card is not None else str(slot["id"]), style="bold")
-    text.append(f" ({slot.get('type', '?')})", style="dim")
-    if slot.get("done"):
-        text.append(" reward", style="bold green3")
-        uses = card.reward.uses if card is not None else None
-        if uses is not None:
-            left = max(0, uses - int(slot.get("uses", 0)))
-            text.append(f", {left}/{uses} uses left", style="red1" if not left else "")
-        return text
-    if card is None:
-        return text
-    steps = card.quest.steps
-    index = min(int(slot.get("step", 0)), len(steps) - 1)
-    step = steps[index]
-    text.append(f" step {index + 1}/{len(steps)}: ", style="dim")
-    text.append(step_text(step, names))
-    text.append(f" {slot.get('progress', 0)}/{step.count}", style="bold cyan")
-    return text
-
-
-def gear_text(gear: Mapping[str, int], names: Names, label: str) -> Text:
-    """Survival gear counts: ``Gear supply Pack Camel 6 · Waterskin 5 · Adventurer's Kit 6``."""
-    text = Text(f"{label} ", style="dim")
-    for number, kind in enumerate(GEAR_KINDS):
-        if number:
-            text.append(" · ")
-        text.append(names.gear_name(kind))
-        count = int(gear.get(kind, 0))
-        text.append(f" {count}", style="bold" if count else "dim")
-    return text
-
-
-def quest_board_parts(board: Mapping[str, Any], names: Names) -> list[RenderableType]:
-    """A hero's quest board: the limit, each legend card, then the survival gear."""
-    legends = list(board.get("legends") or [])
-    limit = int(board.get("limit", 0))
-    heading = Text("quest board: ", style="dim")
-    if limit:
-        heading.append("limit ")
-        heading.append(str(limit), style="bold")
-    else:
-        heading.append("no limit counter yet", style="dim")
-    parts: list[RenderableType] = [heading]
-    for slot in legends:
-        line = Text("· ", style="dim")
-        line.append_text(legend_slot_text(slot, names))
-        parts.append(line)
-    gear: Mapping[str, int] = board.get("gear") or {}
-    held = [(kind, int(gear.get(kind, 0))) for kind in GEAR_KINDS if gear.get(kind)]
-    parts.append(
-        labelled("gear", [Text(f"{names.gear_name(kind)} {count}") for kind, count in held])
-    )
-    return parts
-
-
-def time_of_day(view: Mapping[str, Any]) -> Text | None:
-    """``night`` or ``day`` of the current turn (``day or night?`` while it is declared)."""
-    ak = view.get("al_kalim")
-    if not ak or view.get("finished"):
-        return None
-    decision = view.get("decision") or {}
-    if decision.get("kind") == "day_or_night":
-        return Text("day or night?", style="bold")
-    return Text("night", style=NIGHT_STYLE) if ak.get("night") else Text("day", style=DAY_STYLE)
-
-
-def sandstorm_text(view: Mapping[str, Any]) -> Text:
-    """The sandstorm: its centre, the hexes it covers and where its arrows point (AK-13)."""
-    storm: Mapping[str, Any] | None = (view.get("al_kalim") or {}).get("sandstorm")
-    text = Text("Sandstorm ", style="bold")
-    if not storm:
-        text.append("not yet on the board", style="dim")
-        return text
-    covers = list(storm.get("covers") or [])
-    text.append(STORM_CENTRE, style=STORM_STYLE)
-    text.append(f" centre {storm.get('centre')} · covers {len(covers)} hexes ")
-    text.append(STORM_CHAR, style=STORM_STYLE)
-    text.append(f" {' '.join(covers)}", style="dim")
-    arrows = [str(a) for a in storm.get("arrows") or ()]
-    text.append(" · arrows ")
-    text.append(", ".join(f"{ARROWS.get(a, '?')} {a}" for a in dict.fromkeys(arrows)))
-    return text
-
-
-def legend_stacks_text(view: Mapping[str, Any], names: Names) -> Text:
-    """Each legend stack: its type, size and the quest on top (open, AK-11.2)."""
-    stacks: Mapping[str, Mapping[str, Any]] = (view.get("al_kalim") or {}).get(
-        "legend_stacks"
-    ) or {}
-    text = Text("Legends ", style="bold")
-    for number, (kind, stack) in enumerate(stacks.items()):
-        if number:
-            text.append(" · ")
-        text.append(f"{kind} {stack.get('size', 0)}", style="bold")
-        top = stack.get("top")
-        if top is None:
-            text.append(" empty", style="dim")
-            continue
-        card = names.legends.get(str(top))
-        text.append(f" {card.name if card is not None else top}")
-    return text
-
-
-def supply_text(view: Mapping[str, Any], names: Names) -> Text:
-    """The survival gear left in the supply (with its price) and the Al-Kalim ally deck."""
-    ak: Mapping[str, Any] = view.get("al_kalim") or {}
-    text = gear_text(ak.get("gear_supply") or {}, names, "Gear supply")
-    text.stylize("bold", 0, len("Gear supply"))
-    costs = {record.cost for record in names.gear.values()}
-    if len(costs) == 1:
-        text.append(f" ({costs.pop()}g each)", style="yellow")
-    text.append("   Al-Kalim allies ", style="bold")
-    text.append(str(ak.get("ally_deck", "?")))
-    return text
-
-
 def hero_panel(hero: Mapping[str, Any], view: Mapping[str, Any], names: Names) -> Group:
-    """Name, where, life and stamina, gold and stats, experience, items, allies, Dragon Runes
-    (Al-Kalim: the quest board and the survival gear)."""
-    lost_at = al_kalim_marks(view)[0]
-    lost_here = lost_at.get(str(hero["at"]))
+    """Name, where, life and stamina, gold and stats, experience, items, allies, Dragon Runes,
+    then the adventure's parts (Al-Kalim: the quest board and the survival gear)."""
+    drawing = drawing_for(view)
+    lost_here = drawing.lost_cities(view).get(str(hero["at"]))
     parts: list[RenderableType] = [
         hero_heading(hero, view),
         where_text(hero, None if lost_here is None else names.place(lost_here)),
@@ -593,25 +391,8 @@ def hero_panel(hero: Mapping[str, Any], view: Mapping[str, Any], names: Names) -
         rune_text = Text(f"Dragon Runes {len(runes)}: ", style="bold red1")
         rune_text.append_text(Text(", ").join(runes))
         parts.append(rune_text)
-    boards = list((view.get("al_kalim") or {}).get("quest_boards") or [])
-    seat = int(hero["seat"])
-    if seat < len(boards):
-        parts.extend(quest_board_parts(boards[seat], names))
-        losing = legend_loss_text(view, seat)
-        if losing is not None:
-            parts.append(losing)
+    parts.extend(drawing.hero_parts(view, int(hero["seat"]), names))
     return Group(*parts)
-
-
-def legend_loss_text(view: Mapping[str, Any], seat: int) -> Text | None:
-    """AK-11.12: a challenge takes legend cards from this hero's quest board and the player is
-    choosing which (the prompt is public; the choices are the deciding seat's own)."""
-    decision = view.get("decision") or {}
-    if decision.get("kind") != "lose_legend" or decision.get("seat") != seat:
-        return None
-    prompt = str(decision.get("prompt", ""))
-    _, found, rest = prompt.partition(" must ")  # "Player 1 (Hero) must give up ..."
-    return Text(f"must {rest}" if found else prompt, style="bold red1")
 
 
 def hero_grid(view: Mapping[str, Any], names: Names) -> Table:
@@ -630,6 +411,68 @@ def hero_grid(view: Mapping[str, Any], names: Names) -> Table:
         row.extend(Text("") for _ in range(columns - len(row)))
         grid.add_row(*row)
     return grid
+
+
+# --- the adventure's part ---------------------------------------------------------------------
+class AdventureDrawing:
+    """What an adventure adds to the table. This base drawing adds nothing (Rise of the
+    Dragonlords); an adventure names its subclass in ``Adventure.drawing``."""
+
+    title = ""
+    """Shown after "Runebound" in the header."""
+    has_events = True
+    """False: the event line shows only while an event is in play (Al-Kalim has none)."""
+
+    def names(self, content: RuneboundContent | None) -> Names:
+        """The names of a game of this adventure (``content`` default: the built-in one)."""
+        return Names(content if content is not None else default_content())
+
+    def lost_cities(self, view: Mapping[str, Any]) -> dict[str, str]:
+        """Where lost cities lie: hex label -> lost-city id."""
+        return {}
+
+    def map_marks(self, view: Mapping[str, Any], names: Names) -> dict[str, Text]:
+        """The first character of the hexes drawn otherwise than by terrain or city."""
+        return {}
+
+    def legend_lines(self, text: Text, view: Mapping[str, Any], names: Names) -> None:
+        """Add the adventure's own marks to the map's legend."""
+
+    def header_text(self, view: Mapping[str, Any]) -> Text | None:
+        """A word for the header after whose turn it is (Al-Kalim: day or night)."""
+        return None
+
+    def hero_parts(self, view: Mapping[str, Any], seat: int, names: Names) -> list[RenderableType]:
+        """Lines under a hero's panel."""
+        return []
+
+    def combat_life(
+        self, view: Mapping[str, Any], card: AdventureCard | None, wounds: int
+    ) -> Text | None:
+        """The fought challenge's life, as the adventure reads it; None: the base reading."""
+        return None
+
+    def table_parts(self, view: Mapping[str, Any], names: Names) -> list[RenderableType]:
+        """Lines after the undefeated track."""
+        return []
+
+    def supply_parts(self, view: Mapping[str, Any], names: Names) -> list[RenderableType]:
+        """Lines after the decks."""
+        return []
+
+
+BASE_DRAWING = AdventureDrawing()
+
+
+def drawing_for(view: Mapping[str, Any]) -> AdventureDrawing:
+    """The drawing of the view's adventure (imported by name from its module)."""
+    adventure_id = view.get("adventure")
+    target = get_adventure(str(adventure_id)).drawing if adventure_id else ""
+    if not target:
+        return BASE_DRAWING
+    module_name, _, attribute = target.partition(":")
+    found: AdventureDrawing = getattr(import_module(module_name), attribute)
+    return found
 
 
 # --- the table ---------------------------------------------------------------------------------
@@ -730,7 +573,7 @@ def market_table(view: Mapping[str, Any], names: Names) -> Table:
     table.add_column(no_wrap=True)
     table.add_column(ratio=1)
     markets: Mapping[str, Sequence[str]] = view.get("markets") or {}
-    lost_at = al_kalim_marks(view)[0]
+    lost_at = drawing_for(view).lost_cities(view)
     by_position = {names.stack_position(key): key for key in markets}
     heroes_in: dict[str, list[int]] = {}
     for hero in view.get("heroes", []):
@@ -759,7 +602,8 @@ def stack_label(stack_id: str, view: Mapping[str, Any], names: Names) -> tuple[T
     it lies."""
     lost = names.lost.get(stack_id)
     if lost is not None:
-        at = ((view.get("al_kalim") or {}).get("lost_cities") or {}).get(stack_id)
+        lost_at = drawing_for(view).lost_cities(view)
+        at = next((where for where, found in lost_at.items() if found == stack_id), None)
         label = Text(lost.name)
         label.append(f" at {at}" if at else " (not found yet)", style="dim")
         return lost_city_mark(names, stack_id), label
@@ -793,16 +637,9 @@ def combat_text(view: Mapping[str, Any], names: Names) -> Text | None:
     text.append_text(names.adventure(str(combat["card"])))
     card = names.adventures.get(str(combat["card"]))
     wounds = int(combat.get("enemy_wounds", 0))
-    ak = view.get("al_kalim")
-    if ak and card is not None and card.life is not None:
-        night = bool(ak.get("night")) and card.night_life is not None
-        life = card.night_life if night and card.night_life is not None else card.life
-        text.append(f" · life {life - wounds}/{life}")
-        text.append(" by night" if ak.get("night") else " by day", style="dim")
-        if card.traits:
-            text.append(f" · {', '.join(card.traits)}", style="bold")
-        if card.sunburst:
-            text.append(" · sunburst", style="bold yellow")
+    life_text = drawing_for(view).combat_life(view, card, wounds)
+    if life_text is not None:
+        text.append_text(life_text)
     elif card is not None and card.life is not None:
         text.append(f" · life {card.life - wounds}/{card.life}")
     elif wounds:
@@ -822,9 +659,10 @@ def combat_text(view: Mapping[str, Any], names: Names) -> Text | None:
 
 
 def header(view: Mapping[str, Any], names: Names) -> Text:
+    drawing = drawing_for(view)
     text = Text("Runebound", style="bold")
-    if view.get("al_kalim"):
-        text.append(" · Al-Kalim", style="bold")
+    if drawing.title:
+        text.append(f" · {drawing.title}", style="bold")
     text.append(f" · round {view.get('round', '?')}")
     if view.get("finished"):
         text.append(" · game over", style="bold red")
@@ -839,10 +677,10 @@ def header(view: Mapping[str, Any], names: Names) -> Text:
         deciding = decision.get("seat", turn)
         if deciding != turn and isinstance(deciding, int):
             text.append(f" · {seat_label(deciding)} decides")
-        time = time_of_day(view)
-        if time is not None:
+        extra = drawing.header_text(view)
+        if extra is not None:
             text.append(" · ")
-            text.append_text(time)
+            text.append_text(extra)
     first = view.get("first_player")
     if isinstance(first, int):
         text.append(f" · first player {seat_label(first)}", style="dim")
@@ -854,34 +692,16 @@ def header(view: Mapping[str, Any], names: Names) -> Text:
     return text
 
 
-_AL_KALIM_NAMES: dict[int, tuple[RuneboundContent, Names]] = {}
-
-
-def al_kalim_names(content: RuneboundContent) -> Names:
-    """The names of an Al-Kalim game: its content view (the overlay board, the Al-Kalim cards,
-    the Al-Kalim allies and the legend pseudo-cards in the market), made once per content."""
-    hit = _AL_KALIM_NAMES.get(id(content))
-    if hit is None or hit[0] is not content:
-        hit = (content, Names(al_kalim_view(content)))
-        _AL_KALIM_NAMES[id(content)] = hit
-    return hit[1]
-
-
 def names_for(view: Mapping[str, Any], content: RuneboundContent | None) -> Names:
-    """The names of the view's game: Al-Kalim's content view when the view is of an Al-Kalim
-    game (the built-in Al-Kalim content if ``content`` has none), else ``content``."""
-    chosen = content if content is not None else default_content()
-    if view.get("al_kalim"):
-        if chosen.al_kalim is None:
-            chosen = default_content()
-        if chosen.al_kalim is not None:
-            return al_kalim_names(chosen)
-    return Names(chosen)
+    """The names of the view's game, as its adventure's drawing reads ``content`` (default:
+    the built-in content)."""
+    return drawing_for(view).names(content)
 
 
 def render_view(view: Mapping[str, Any], content: RuneboundContent | None = None) -> RenderableType:
     """The whole table as one Rich renderable (names from ``content``, default: built-in)."""
-    names = names_for(view, content)
+    drawing = drawing_for(view)
+    names = drawing.names(content)
     left = Group(board_map(view, names), Text(""), legend(names, view))
     top = Table.grid(padding=(0, 2, 0, 0))
     top.add_column(width=MAP_WIDTH)
@@ -891,16 +711,13 @@ def render_view(view: Mapping[str, Any], content: RuneboundContent | None = None
     fight = combat_text(view, names)
     if fight is not None:
         parts.append(fight)
-    ak = view.get("al_kalim")
-    if not ak or view.get("event") is not None:  # Al-Kalim has no events (AK-1.3)
+    if drawing.has_events or view.get("event") is not None:
         parts.append(event_text(view, names))
     parts.append(track_text(view, names))
-    if ak:
-        parts.extend([sandstorm_text(view), legend_stacks_text(view, names)])
+    parts.extend(drawing.table_parts(view, names))
     doom = doom_text(view)
     if doom is not None:
         parts.append(doom)
     parts.extend([market_table(view, names), decks_text(view)])
-    if ak:
-        parts.append(supply_text(view, names))
+    parts.extend(drawing.supply_parts(view, names))
     return Group(*parts)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import chain
 
+from boardwright.engine.decision import Option
 from boardwright.engine.events import Event
 from boardwright.engine.hexgrid import distance
 from boardwright.engine.rng import Rng
@@ -48,6 +49,10 @@ class Rules:
 
     story_after_knockout = False
     """Al-Kalim (AK-16.1): a hero knocked out while moving still takes step 3 in the city."""
+
+    kept_by_knockout: frozenset[str] = frozenset({"knockout"})
+    """Frames a knock-out leaves on the stack: another hero's knock-out choices (Al-Kalim adds
+    a quest test that still comes)."""
 
     def __init__(self, content: RuneboundContent) -> None:
         self.content = content
@@ -175,11 +180,32 @@ class Rules:
                 index = self.board.location_index.get(e.location)
                 if index is None or here not in self.board.locations[index].hexes:
                     return False
-        if e.time is not None:
-            night = state.alk is not None and state.alk.night
-            if (e.time == "night") != night:
-                return False
-        return True
+        return e.time is None or (e.time == "night") == self.is_night(state)
+
+    def is_night(self, state: RuneboundState) -> bool:
+        """Whether this turn is played by night (Al-Kalim, AK-4.4); the base game has none."""
+        return False
+
+    def movement_options(self, state: RuneboundState, seat: int) -> list[Option]:
+        """Options an adventure adds at any point of the movement (Al-Kalim: a pack camel,
+        AK-9.7); none in the base game."""
+        return []
+
+    def take_movement_option(
+        self, state: RuneboundState, seat: int, option: Option, log: Log
+    ) -> bool:
+        """Carry out an option of :meth:`movement_options`; False if the option is not one."""
+        return False
+
+    def after_movement_roll(
+        self, state: RuneboundState, seat: int, rolled: tuple[int, ...], log: Log
+    ) -> None:
+        """The movement dice were rolled (Al-Kalim: day travel costs exhaustion, AK-5.2)."""
+
+    def on_ambush_won(
+        self, state: RuneboundState, seat: int, card: int, hex_index: int, log: Log
+    ) -> None:
+        """A night ambush was won (Al-Kalim, AK-8.12); the base game has no ambushes."""
 
     def move_terrain(self, state: RuneboundState, hex_index: int) -> int:
         """The terrain a movement die must show to enter this hex (RB-3.3)."""

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Protocol, Self
+
 from boardwright.engine.rng import Rng
 from boardwright.engine.state import StateBase
-from boardwright.games.runebound.alkalim.state import AlKalimState
 from boardwright.games.runebound.options import RuneboundOptions
 
 # Experience counter kinds (RB-8.3)
@@ -12,6 +13,12 @@ XP_KINDS = ("mind", "body", "spirit", "stamina", "life")
 
 # The steps of a turn (RB-2.1), as kept in the ("turn", step) frame
 REFRESH, MOVEMENT, ADVENTURE, MARKET, EXPERIENCE, END = range(6)
+
+
+class AdventureState(Protocol):
+    """What an adventure adds to a game in progress (its state part), cloned with the state."""
+
+    def clone(self) -> Self: ...
 
 
 class AllyState:
@@ -89,7 +96,7 @@ class RuneboundState(StateBase):
         "activations",
         "adventure_decks",
         "adventure_discards",
-        "alk",
+        "adventure_state",
         "combat",
         "counter_supply",
         "counters",
@@ -156,7 +163,8 @@ class RuneboundState(StateBase):
         self.turn_number = 0
         self.finished = False
         self.winner = -1
-        self.alk: AlKalimState | None = None  # The Sands of Al-Kalim (None in other adventures)
+        # the adventure's own state part (None when it has none, as Rise of the Dragonlords)
+        self.adventure_state: AdventureState | None = None
         self.ended_by = ""  # "Margath", "runes", "round cap", "doom track", "endgame"
 
     def clone(self) -> RuneboundState:
@@ -192,7 +200,8 @@ class RuneboundState(StateBase):
         other.turn_number = self.turn_number
         other.finished = self.finished
         other.winner = self.winner
-        other.alk = self.alk.clone() if self.alk is not None else None
+        part = self.adventure_state
+        other.adventure_state = part.clone() if part is not None else None
         other.ended_by = self.ended_by
         return other
 

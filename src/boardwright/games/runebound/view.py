@@ -17,10 +17,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from boardwright.games.runebound.advanced import doom_length
-from boardwright.games.runebound.alkalim.procedures import spread
-from boardwright.games.runebound.alkalim.rules import AlKalimRules
-from boardwright.games.runebound.alkalim.sandstorm import DIRECTION_NAMES, arrows
-from boardwright.games.runebound.content import GEAR_KINDS, LEGEND_TYPES, Board
+from boardwright.games.runebound.content import Board
 from boardwright.games.runebound.options import ADVANCED_SPECS, field_name
 from boardwright.games.runebound.records import COLOURS
 from boardwright.games.runebound.rules import STEP_NAMES, Rules
@@ -49,8 +46,6 @@ class StaticNames:
         "board",
         "hex_labels",
         "hex_names",
-        "legend_ids",
-        "legend_types",
         "market",
         "stack_names",
     )
@@ -65,9 +60,6 @@ class StaticNames:
         self.market = tuple(card.id for card in rules.market)
         self.adventures = tuple(card.id for card in rules.adventures)
         self.adventure_colours = tuple(card.colour for card in rules.adventures)
-        legends = rules.ak.legends if isinstance(rules, AlKalimRules) else ()
-        self.legend_ids = tuple(card.id for card in legends)
-        self.legend_types = tuple(card.type for card in legends)
 
     def stack(self, index: int) -> str:
         names = self.stack_names
@@ -86,6 +78,8 @@ def pick(names: Sequence[str], indexes: Iterable[int]) -> list[str]:
 
 def seat_view(game: Runebound, state: RuneboundState, seat: int | None) -> dict[str, Any]:
     rules = game.rules_for(state)
+    adventure = game.adventure_for(state)
+    section = adventure.view_section(rules, state)
     names = static_names(rules)
     labels = names.hex_labels
     adventures = names.adventures
@@ -147,7 +141,9 @@ def seat_view(game: Runebound, state: RuneboundState, seat: int | None) -> dict[
         },
         "advanced": dict(zip(ADVANCED_NAMES, advanced_values(state.opts), strict=True)),
         "terrain_names": list(rules.board.terrain_names),
-        "al_kalim": al_kalim_view(rules, state),
+        # the adventure, and its own section under its id (view["al_kalim"]) when it has one
+        "adventure": adventure.id,
+        **({adventure.id: section} if section is not None else {}),
         "decision": decision_data,
         "result": result.to_data() if result else None,
     }
@@ -194,58 +190,3 @@ def stack_name(board: Board, index: int) -> str:
         if lost.market_position == index + 1:
             return lost.id
     return f"stack-{index + 1}"
-
-
-def al_kalim_view(rules: Rules, state: RuneboundState) -> dict[str, Any] | None:
-    """The expansion's open information: day or night, the sandstorm, lost cities, the top
-    quest of each legend stack (AK-11.2), quest boards and gear. Deck orders stay hidden."""
-    alk = state.alk
-    if alk is None or not isinstance(rules, AlKalimRules):
-        return None
-    names = static_names(rules)
-    labels = names.hex_labels
-    legend_ids = names.legend_ids
-    legend_types = names.legend_types
-    storm = None
-    if alk.storm >= 0:
-        first, second = arrows(alk.storm_direction, spread(state))
-        storm = {
-            "centre": labels[alk.storm],
-            "arrows": [DIRECTION_NAMES[first], DIRECTION_NAMES[second]],
-            "covers": sorted(pick(labels, rules.storm_hexes(state))),
-        }
-    return {
-        "night": alk.night,
-        "sandstorm": storm,
-        "lost_cities": {
-            lost.id: (labels[at] if at >= 0 else None)
-            for lost, at in zip(rules.board.lost_cities, alk.lost_cities, strict=True)
-        },
-        "legend_stacks": {
-            kind: {"size": len(stack), "top": legend_ids[stack[-1]] if stack else None}
-            for kind, stack in zip(LEGEND_TYPES, alk.legend_stacks, strict=True)
-        },
-        "ally_deck": len(alk.ally_deck),
-        # AK-9.8: the exhaustion and wounds (hero first, then allies) that rolling by day gave
-        # the active party in this movement step, which a waterskin can cancel
-        "day_march": [list(piece) for piece in alk.travel_pieces],
-        "gear_supply": dict(zip(GEAR_KINDS, alk.gear_supply, strict=True)),
-        "quest_boards": [
-            {
-                "limit": b.limit,
-                "legends": [
-                    {
-                        "id": legend_ids[slot.card],
-                        "type": legend_types[slot.card],
-                        "done": slot.done,
-                        "step": slot.step,
-                        "progress": slot.progress,
-                        "uses": slot.uses,
-                    }
-                    for slot in b.legends
-                ],
-                "gear": dict(zip(GEAR_KINDS, b.gear, strict=True)),
-            }
-            for b in alk.boards
-        ],
-    }

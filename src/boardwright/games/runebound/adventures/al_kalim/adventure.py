@@ -1,0 +1,108 @@
+"""The Sands of Al-Kalim as an :class:`Adventure` (docs/rules/al-kalim.md): its options, rules and
+procedure table, setup, the checks of a configuration, its view section and what it is won by."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from boardwright.engine.content import ContentError
+from boardwright.engine.errors import ConfigError
+from boardwright.engine.game import GameConfig
+from boardwright.engine.procedure import ProcedureTable
+from boardwright.games.runebound.adventures.al_kalim.content import (
+    AL_KALIM_FOLDER,
+    AL_KALIM_MODELS,
+    AlKalimContent,
+    al_kalim_content,
+    is_al_kalim_folder,
+    load_al_kalim,
+    validate_al_kalim_dir,
+)
+from boardwright.games.runebound.adventures.al_kalim.options import AL_KALIM_SPECS, AlKalimOptions
+from boardwright.games.runebound.adventures.al_kalim.quests import rewards
+from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
+from boardwright.games.runebound.adventures.al_kalim.setup import setup_al_kalim
+from boardwright.games.runebound.adventures.al_kalim.table import al_kalim_table
+from boardwright.games.runebound.adventures.al_kalim.view import al_kalim_section
+from boardwright.games.runebound.adventures.protocol import Adventure
+from boardwright.games.runebound.content import RuneboundContent
+from boardwright.games.runebound.rules import Log, Rules
+from boardwright.games.runebound.state import RuneboundState
+
+MIN_PLAYERS = 2  # AK-1.1
+
+
+class AlKalim(Adventure):
+    id = "al_kalim"
+    option_value = "al-kalim"
+    title = "The Sands of Al-Kalim"
+    option_specs = AL_KALIM_SPECS
+    advanced_not_with = ("advanced.doom_track", "advanced.endgame")  # AR-1.3
+    bot_play = "boardwright.bots.al_kalim_bot:AlKalimPlay"
+    drawing = "boardwright.games.runebound.adventures.al_kalim.render:AL_KALIM_DRAWING"
+
+    content_folder = AL_KALIM_FOLDER
+    content_models = AL_KALIM_MODELS
+
+    def available(self, content: RuneboundContent) -> bool:
+        return al_kalim_content(content) is not None
+
+    def load_content(self, directory: Path) -> AlKalimContent:
+        return load_al_kalim(directory)
+
+    def is_content_folder(self, directory: Path) -> bool:
+        return is_al_kalim_folder(directory)
+
+    def validate_content(self, directory: Path) -> list[ContentError]:
+        return validate_al_kalim_dir(directory)
+
+    def options(self, values: Mapping[str, Any]) -> AlKalimOptions:
+        return AlKalimOptions.from_mapping(values)
+
+    def rules(self, content: RuneboundContent) -> AlKalimRules:
+        return AlKalimRules(content)
+
+    def table(
+        self, rules: Rules, base: ProcedureTable[RuneboundState]
+    ) -> ProcedureTable[RuneboundState]:
+        assert isinstance(rules, AlKalimRules)
+        return al_kalim_table(rules, base)
+
+    def check_config(self, content: RuneboundContent, config: GameConfig) -> None:
+        """ConfigError for an Al-Kalim game that cannot be set up."""
+        records = al_kalim_content(content)
+        if records is None:
+            raise ConfigError(
+                "the al-kalim adventure needs the Al-Kalim content: this content pack has no "
+                "'al-kalim' folder"
+            )
+        if config.players < MIN_PLAYERS:
+            raise ConfigError(f"The Sands of Al-Kalim takes 2 to 6 players, not {config.players}")
+        pool = config.options["al_kalim.hero_pool"]
+        heroes = {
+            "both": len(content.heroes) + len(records.heroes),
+            "al_kalim": len(records.heroes),
+            "base": len(content.heroes),
+        }[pool]
+        if config.players > heroes:
+            raise ConfigError(
+                f"al_kalim.hero_pool={pool} has only {heroes} heroes for {config.players} players"
+            )
+
+    def setup(self, rules: Rules, state: RuneboundState, players: int, log: Log) -> None:
+        assert isinstance(rules, AlKalimRules)
+        setup_al_kalim(rules, state, players, log)
+
+    def trophies(self, rules: Rules, state: RuneboundState, seat: int) -> int:
+        """AK-12.3: legendary rewards (each type once)."""
+        assert isinstance(rules, AlKalimRules)
+        return rewards(rules, state, seat)
+
+    def view_section(self, rules: Rules, state: RuneboundState) -> dict[str, Any]:
+        assert isinstance(rules, AlKalimRules)
+        return al_kalim_section(rules, state)
+
+
+AL_KALIM = AlKalim()

@@ -1,0 +1,214 @@
+"""Bazaars (AK-9): the base market step in any city or lost city, with Al-Kalim allies replacing
+base allies, survival gear for sale, and the powers of the lost cities (AK-14.5, AK-14.6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boardwright.engine.decision import Decision, Option
+from boardwright.engine.state import Frame
+from boardwright.games.runebound.adventures.al_kalim import quests
+from boardwright.games.runebound.adventures.al_kalim.content import GEAR_KINDS
+from boardwright.games.runebound.adventures.al_kalim.options import al_kalim_options
+from boardwright.games.runebound.adventures.al_kalim.procedure import AlKalimProcedure
+from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
+from boardwright.games.runebound.effects import next_market_card
+from boardwright.games.runebound.rules import Log, emit
+from boardwright.games.runebound.state import RuneboundState
+from boardwright.games.runebound.turn import Market, sell_value
+
+if TYPE_CHECKING:
+    from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
+
+
+DREAM_SEARCH = 5  # AK-14.6: the City of Dreams shows the top 5 market cards
+
+
+def replace_base_ally(rules: AlKalimRules, state: RuneboundState, card: int, log: Log) -> int:
+    """AK-9.2: a base ally drawn from the market deck is discarded and the top Al-Kalim ally
+    comes instead (the base ally stays when that deck is empty). Other cards stay as they are."""
+    al_kalim = al_kalim_state(state)
+    if card < 0 or card >= rules.base_market or rules.market[card].kind != "ally":
+        return card
+    if not al_kalim.ally_deck:
+        return card
+    state.market_discard.append(card)
+    replaced = rules.market[card].name
+    card = al_kalim.ally_deck.pop()
+    emit(
+        log,
+        "market",
+        f"{replaced} is discarded; {rules.market[card].name} of Al-Kalim comes instead",
+        card=rules.market[card].id,
+    )
+    return card
+
+
+def draw_bazaar_card(rules: AlKalimRules, state: RuneboundState, stack: int, log: Log) -> None:
+    """AK-9.1/AK-9.2: the top market card onto the stack, a base ally replaced."""
+    card = replace_base_ally(rules, state, next_market_card(state), log)
+    if card < 0:
+        return
+    state.stacks[stack].append(card)
+    emit(
+        log, "market", f"{rules.market[card].name} comes to the bazaar", card=rules.market[card].id
+    )
+
+
+class Bazaar(Market):
+    """The market step as a bazaar. Frame: ("market", drawn, stack, lost city or -1, gear kinds
+    bought in this step)."""
+
+    rules: AlKalimRules
+
+    def __init__(self, rules: AlKalimRules) -> None:
+        super().__init__(rules)
+        self.rules = rules
+
+    def stack_of(self, state: RuneboundState, frame: Frame) -> int:
+        return int(frame[2])
+
+    def place_name(self, state: RuneboundState, frame: Frame) -> str:
+        board = self.rules.board
+        lost = int(frame[3])
+        if lost >= 0:
+            return board.lost_cities[lost].name
+        return board.hex_name(state.heroes[state.seat].hex)
+
+    def draw(self, state: RuneboundState, frame: Frame, log: Log) -> None:
+        rules = self.rules
+        al_kalim = al_kalim_state(state)
+        seat = state.seat
+        lost = int(frame[3])
+        stack = self.stack_of(state, frame)
+        here = state.heroes[seat].hex
+        city = (
+            rules.board.lost_cities[lost].id
+            if lost >= 0
+            else rules.board.cities[rules.board.hexes[here].city].id
+        )
+        if lost >= 0:
+            al_kalim.boards[seat].explored = lost
+        power = rules.board.lost_cities[lost].power if lost >= 0 else ""
+        if power != "dreams" or al_kalim_options(state).dream_city_draw == "extra":
+            draw_bazaar_card(rules, state, stack, log)
+        if power == "dreams":
+            state.stack.append(("al_kalim_dreams", stack, ()))
+        quests.on_action(rules, state, seat, "bazaar", here, log, city=city)
+
+    def extra_options(self, state: RuneboundState, frame: Frame) -> list[Option]:
+        rules = self.rules
+        al_kalim = al_kalim_state(state)
+        seat = state.seat
+        h = state.heroes[seat]
+        bought: tuple[int, ...] = frame[4] if len(frame) > 4 else ()
+        options = []
+        for kind, gear in enumerate(rules.al_kalim.gear):  # AK-9.4/AK-9.5
+            if kind not in bought and al_kalim.gear_supply[kind] > 0 and h.gold >= gear.cost:
+                options.append(
+                    Option(f"gear:{gear.kind}", f"buy a {gear.name} ({gear.cost} gold)", kind)
+                )
+        price = state.opts.sell_price
+        if price != "none":  # AK-9.6: survival gear is sold like an item (RB-7.3)
+            board = al_kalim.boards[seat]
+            for kind, gear in enumerate(rules.al_kalim.gear):
+                if board.gear[kind] > 0 and kind not in bought:
+                    value = sell_value(gear.cost, price)
+                    options.append(
+                        Option(
+                            f"sell-gear:{gear.kind}", f"sell a {gear.name} for {value} gold", kind
+                        )
+                    )
+        lost = int(frame[3])
+        hurt = h.wounds or any(a.wounds for a in h.allies)
+        if lost >= 0 and rules.board.lost_cities[lost].power == "faith" and hurt:
+            options.append(Option("faith", "the City of Faith heals every wound of your party"))
+        return options
+
+    def extra_resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> bool:
+        al_kalim = al_kalim_state(state)
+        seat = state.seat
+        h = state.heroes[seat]
+        who = self.rules.who(state, seat)
+        if option.key.startswith("gear:"):
+            kind: int = option.data
+            gear = self.rules.al_kalim.gear[kind]
+            h.gold -= gear.cost
+            al_kalim.gear_supply[kind] -= 1
+            al_kalim.boards[seat].gear[kind] += 1
+            bought: tuple[int, ...] = frame[4] if len(frame) > 4 else ()
+            state.stack[-1] = (*frame[:4], (*bought, kind))
+            emit(log, "gear", f"{who} buys a {gear.name}", seat=seat, gear=GEAR_KINDS[kind])
+            return True
+        if option.key.startswith("sell-gear:"):  # AK-9.6
+            kind = option.data
+            gear = self.rules.al_kalim.gear[kind]
+            value = sell_value(gear.cost, state.opts.sell_price)
+            h.gold += value
+            al_kalim.boards[seat].gear[kind] -= 1
+            al_kalim.gear_supply[kind] += 1
+            emit(
+                log,
+                "gear",
+                f"{who} sells a {gear.name} for {value} gold",
+                seat=seat,
+                gear=GEAR_KINDS[kind],
+            )
+            return True
+        if option.key == "faith":  # AK-14.5
+            h.wounds = 0
+            for ally in h.allies:
+                ally.wounds = 0
+            emit(log, "heal", f"{who} is healed in the City of Faith", seat=seat)
+            return True
+        return False
+
+
+class Dreams(AlKalimProcedure):
+    """AK-14.6: look through the top 5 market cards, add one to this stack, shuffle the rest
+    back. Frame: (name, stack, the cards shown)."""
+
+    name = "al_kalim_dreams"
+
+    def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
+        shown: tuple[int, ...] = frame[2]
+        if not shown:
+            cards = []
+            for _ in range(DREAM_SEARCH):
+                card = next_market_card(state)
+                if card < 0:
+                    break
+                cards.append(card)
+            if not cards:
+                state.stack.pop()
+                return None
+            shown = tuple(cards)
+            state.stack[-1] = (self.name, frame[1], shown)
+        market = self.rules.market
+        options = tuple(
+            Option(
+                f"dream:{market[c].id}", f"{market[c].name} ({market[c].kind}, {market[c].cost})", c
+            )
+            for c in shown
+        )
+        return Decision(
+            state.seat,
+            "city_of_dreams",
+            "The City of Dreams: which card joins the bazaar?",
+            options,
+        )
+
+    def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
+        shown: tuple[int, ...] = frame[2]
+        state.market_deck.extend(c for c in shown if c != option.data)
+        state.rng.shuffle(state.market_deck)
+        state.market_under = 0
+        state.stack.pop()
+        emit(
+            log,
+            "market",
+            f"{self.rules.market[option.data].name} is found in the City of Dreams",
+            card=self.rules.market[option.data].id,
+        )
+        card = replace_base_ally(self.rules, state, option.data, log)  # AK-14.6
+        state.stacks[frame[1]].append(card)

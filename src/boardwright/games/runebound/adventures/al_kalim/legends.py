@@ -1,0 +1,192 @@
+"""Legend cards as procedures (AK-11): drawing a quest, a quest's own skill test, giving up
+legend cards to a challenge and discarding an unfinished quest. The quest bookkeeping is in
+:mod:`.quests`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boardwright.engine.decision import Decision, Option
+from boardwright.engine.state import Frame
+from boardwright.games.runebound.adventures.al_kalim import quests
+from boardwright.games.runebound.adventures.al_kalim.options import al_kalim_options
+from boardwright.games.runebound.adventures.al_kalim.procedure import AlKalimProcedure
+from boardwright.games.runebound.adventures.al_kalim.state import LegendSlot, al_kalim_state
+from boardwright.games.runebound.adventures.al_kalim.travel import (
+    KIT,
+)
+from boardwright.games.runebound.content import LEGEND_TYPES
+from boardwright.games.runebound.rules import Log, emit
+from boardwright.games.runebound.state import (
+    RuneboundState,
+)
+
+if TYPE_CHECKING:
+    from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
+
+
+def may_draw_legend(rules: AlKalimRules, state: RuneboundState, seat: int) -> list[int]:
+    """AK-7.3/AK-11.3/AK-11.4: the legend types the hero may draw from now (none if at the
+    limit, after a discard this turn, or when the stacks of the types still open are empty)."""
+    al_kalim = al_kalim_state(state)
+    board = al_kalim.boards[seat]
+    if len(board.legends) >= board.limit or board.drew_legend:
+        return []
+    held = {rules.al_kalim.legends[s.card].type for s in board.legends}
+    return [
+        t for t, kind in enumerate(LEGEND_TYPES) if kind not in held and al_kalim.legend_stacks[t]
+    ]
+
+
+def draw_legend(rules: AlKalimRules, state: RuneboundState, seat: int, kind: int, log: Log) -> None:
+    """AK-11.2: the top card of the chosen stack goes quest side up onto the quest board."""
+    al_kalim = al_kalim_state(state)
+    card = al_kalim.legend_stacks[kind].pop()
+    board = al_kalim.boards[seat]
+    board.legends.append(LegendSlot(card))
+    board.drew_legend = True
+    legend = rules.al_kalim.legends[card]
+    emit(
+        log,
+        "legend",
+        f"{rules.who(state, seat)} takes the quest {legend.name}: {legend.quest.text}",
+        seat=seat,
+        legend=legend.id,
+    )
+
+
+class QuestTest(AlKalimProcedure):
+    """AK-11.6/AK-9.9: a quest's own skill test; an adventurer's kit may add +3 after the roll.
+
+    Frame: (name, seat, legend, total or -1).
+    """
+
+    name = "al_kalim_quest_test"
+
+    def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
+        seat: int = frame[1]
+        legend: int = frame[2]
+        total: int = frame[3]
+        al_kalim = al_kalim_state(state)
+        rules = self.rules
+        slot = next((s for s in al_kalim.boards[seat].legends if s.card == legend), None)
+        if slot is None or slot.done:
+            state.stack.pop()
+            return None
+        card = rules.al_kalim.legends[legend]
+        test = card.quest.steps[slot.step].test
+        assert test is not None
+        if total < 0:
+            roll = state.rng.die(10) + state.rng.die(10)
+            total = roll + rules.test_bonus(state, seat, test.stat, test.skill)
+            emit(
+                log,
+                "test",
+                f"{rules.who(state, seat)} tests {test.stat} for {card.name}: rolls {roll}, "
+                f"total {total} against {test.difficulty}",
+                seat=seat,
+                roll=roll,
+                total=total,
+                difficulty=test.difficulty,
+                success=total >= test.difficulty,
+            )
+            state.stack[-1] = (self.name, seat, legend, total)
+        if total >= test.difficulty:
+            state.stack.pop()
+            quests.advance(rules, state, seat, slot, log)
+            return None
+        if al_kalim.boards[seat].gear[KIT] > 0 and total + 3 >= test.difficulty:
+            return Decision(
+                seat,
+                "adventurers_kit",
+                f"{total} fails {test.difficulty}: use an adventurer's kit for +3?",
+                (
+                    Option("kit", "discard an adventurer's kit: +3"),
+                    Option("fail", "accept failure"),
+                ),
+            )
+        state.stack.pop()
+        quests.fail(rules, state, seat, legend, log)
+        return None
+
+    def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
+        al_kalim = al_kalim_state(state)
+        seat: int = frame[1]
+        if option.key == "kit":
+            al_kalim.boards[seat].gear[KIT] -= 1
+            al_kalim.gear_supply[KIT] += 1
+            emit(log, "gear", f"{self.rules.who(state, seat)} uses an adventurer's kit", seat=seat)
+            state.stack[-1] = (self.name, seat, frame[2], frame[3] + 3)
+            return
+        state.stack.pop()
+        quests.fail(self.rules, state, seat, frame[2], log)
+
+
+class LoseLegend(AlKalimProcedure):
+    """AK-11.12: a challenge forces the player to give up legend cards from the quest board,
+    quests or rewards alike: one decision per card while there is a choice (with no more cards
+    than must go they all go, with none nothing happens). Each goes under its type's stack,
+    quest side up. Frame: (name, seat, cards still to lose, the challenge's name)."""
+
+    name = "al_kalim_lose_legend"
+
+    def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
+        seat: int = frame[1]
+        amount: int = frame[2]
+        source: str = frame[3]
+        rules = self.rules
+        al_kalim = al_kalim_state(state)
+        if amount <= 0 or quests.forced_loss_automatic(rules, state, seat, amount, log, source):
+            state.stack.pop()
+            return None
+        legends = rules.al_kalim.legends
+        options = tuple(
+            Option(
+                f"lose:{legends[s.card].id}",
+                f"give up {legends[s.card].name} ({quests.legend_side(rules, s)})",
+                s.card,
+            )
+            for s in al_kalim.boards[seat].legends
+        )
+        what = "a legend card" if amount == 1 else f"{amount} legend cards"
+        which = "which one" if amount == 1 else "which one first"
+        return Decision(
+            seat,
+            "lose_legend",
+            f"{rules.who(state, seat)} must give up {what} to {source or 'a challenge'}: {which}?",
+            options,
+        )
+
+    def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
+        seat: int = frame[1]
+        state.stack[-1] = (self.name, seat, frame[2] - 1, frame[3])
+        quests.lose_legend(self.rules, state, seat, option.data, log, to=frame[3] or "a challenge")
+        self.rules.hurt_hero(state, seat, 0, 0)  # exhaustion beyond a lost reward's stamina
+
+
+class DiscardQuest(AlKalimProcedure):
+    """AK-10.6: after spending experience, the player may discard an unfinished quest (one,
+    or any number with legend_discard_limit=any). Frame: (name, seat)."""
+
+    name = "al_kalim_discard_quest"
+
+    def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
+        seat: int = frame[1]
+        al_kalim = al_kalim_state(state)
+        legends = self.rules.al_kalim.legends
+        options = [
+            Option(f"discard:{legends[s.card].id}", f"give up {legends[s.card].name}", s.card)
+            for s in al_kalim.boards[seat].legends
+            if not s.done
+        ]
+        if not options:
+            state.stack.pop()
+            return None
+        options.append(Option("keep", "keep your quests"))
+        return Decision(seat, "discard_quest", "Give up an unfinished quest?", tuple(options))
+
+    def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
+        if option.key == "keep" or al_kalim_options(state).legend_discard_limit == "one":
+            state.stack.pop()
+        if option.key != "keep":
+            quests.discard_legend(self.rules, state, frame[1], option.data, log)

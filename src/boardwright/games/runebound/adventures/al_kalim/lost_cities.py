@@ -1,0 +1,129 @@
+"""The lost cities (AK-14): where they stand, which one appears, exploring its bazaar, and the
+City of Clouds' flight."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boardwright.engine.decision import Decision, Option
+from boardwright.engine.state import Frame
+from boardwright.games.runebound.adventures.al_kalim.procedure import AlKalimProcedure
+from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
+from boardwright.games.runebound.rules import Log, emit
+from boardwright.games.runebound.state import (
+    RuneboundState,
+)
+
+if TYPE_CHECKING:
+    from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
+
+
+def lost_city_at(state: RuneboundState, hex_index: int) -> int:
+    """The lost city on a hex (the first if several), or -1."""
+    al_kalim = al_kalim_state(state)
+    return next((i for i, at in enumerate(al_kalim.lost_cities) if at == hex_index), -1)
+
+
+def bazaar_stack(rules: AlKalimRules, state: RuneboundState, hex_index: int) -> int:
+    """The market stack of the city on a hex: its place in the market row (AK-2.4, AK-14.8)."""
+    city = rules.board.hexes[hex_index].city
+    if city >= 0:
+        return rules.board.cities[city].market_position - 1
+    lost = lost_city_at(state, hex_index)
+    return rules.board.lost_cities[lost].market_position - 1
+
+
+def lost_city(rules: AlKalimRules, state: RuneboundState, seat: int, log: Log) -> None:
+    """AK-8.7/AK-14.2/AK-14.4: a lost city appears on the hero's hex (the player picks which),
+    or, with all three out, they all go back."""
+    al_kalim = al_kalim_state(state)
+    if all(at >= 0 for at in al_kalim.lost_cities):
+        al_kalim.lost_cities = [-1] * len(al_kalim.lost_cities)
+        emit(log, "lost_city", "The lost cities sink back into the sands")
+        return
+    state.stack.append(("al_kalim_lost_city",))
+
+
+class LostCity(AlKalimProcedure):
+    """AK-14.2: which lost city appears; then its bazaar may be explored. Frame: (name,)."""
+
+    name = "al_kalim_lost_city"
+
+    def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
+        al_kalim = al_kalim_state(state)
+        cities = self.rules.board.lost_cities
+        options = tuple(
+            Option(f"lost:{c.id}", f"{c.name} ({c.power})", c.index)
+            for c in cities
+            if al_kalim.lost_cities[c.index] < 0
+        )
+        return Decision(state.seat, "lost_city", "A lost city appears: which one?", options)
+
+    def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
+        al_kalim = al_kalim_state(state)
+        seat = state.seat
+        here = state.heroes[seat].hex
+        al_kalim.lost_cities[option.data] = here
+        city = self.rules.board.lost_cities[option.data]
+        emit(
+            log,
+            "lost_city",
+            f"{city.name} rises from the sand at {self.rules.board.hex_name(here)}",
+            city=city.id,
+        )
+        state.stack[-1] = ("al_kalim_explore_lost", option.data)
+
+
+class ExploreLost(AlKalimProcedure):
+    """AK-14.2: the hero may at once explore the new lost city's bazaar. Frame: (name, city)."""
+
+    name = "al_kalim_explore_lost"
+
+    def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
+        city = self.rules.board.lost_cities[frame[1]]
+        return Decision(
+            state.seat,
+            "explore_lost_city",
+            f"Explore the bazaar of {city.name} now?",
+            (Option("explore", f"explore the bazaar of {city.name}"), Option("no", "not now")),
+        )
+
+    def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
+        if option.key == "no":
+            state.stack.pop()
+            return
+        city = self.rules.board.lost_cities[frame[1]]
+        state.stack[-1] = ("market", False, city.market_position - 1, city.index)
+
+
+class Clouds(AlKalimProcedure):
+    """AK-14.7: after exploring the City of Clouds, move to any hex at the start of the
+    experience step. Frame: (name,)."""
+
+    name = "al_kalim_clouds"
+
+    def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
+        board = self.rules.board
+        here = state.heroes[state.seat].hex
+        options = [Option("stay", "stay where you are")]
+        options.extend(
+            Option(f"to:{h.at.q},{h.at.r}", f"fly to {board.hex_name(h.index)}", h.index)
+            for h in board.hexes
+            if h.index != here
+        )
+        return Decision(
+            state.seat, "clouds", "The City of Clouds carries you: where to?", tuple(options)
+        )
+
+    def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
+        state.stack.pop()
+        if option.key == "stay":
+            return
+        seat = state.seat
+        state.heroes[seat].hex = option.data
+        emit(
+            log,
+            "move",
+            f"{self.rules.who(state, seat)} flies to {self.rules.board.hex_name(option.data)}",
+            seat=seat,
+        )

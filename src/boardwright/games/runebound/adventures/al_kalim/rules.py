@@ -1,0 +1,310 @@
+"""The rules of an Al-Kalim game: the base queries read with the expansion's content and state.
+
+The Al-Kalim "content view" swaps in the overlay board and the expansion's adventure decks, and
+appends to the market tuple the Al-Kalim allies and one pseudo market card per legendary reward,
+so that combat, abilities and allies work on them unchanged (AK-9.2, AK-11.7-AK-11.11).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from boardwright.engine.decision import Option
+from boardwright.engine.rng import Rng
+from boardwright.games.runebound.adventures.al_kalim.bazaar import draw_bazaar_card
+from boardwright.games.runebound.adventures.al_kalim.content import AlKalimContent, al_kalim_content
+from boardwright.games.runebound.adventures.al_kalim.determinize import determinize_al_kalim
+from boardwright.games.runebound.adventures.al_kalim.lost_cities import bazaar_stack, lost_city_at
+from boardwright.games.runebound.adventures.al_kalim.options import al_kalim_options
+from boardwright.games.runebound.adventures.al_kalim.quests import (
+    forced_loss_automatic,
+    lose_legend,
+    on_action,
+)
+from boardwright.games.runebound.adventures.al_kalim.sandstorm import covered
+from boardwright.games.runebound.adventures.al_kalim.state import AlKalimState
+from boardwright.games.runebound.adventures.al_kalim.storm import sunburst
+from boardwright.games.runebound.adventures.al_kalim.travel import (
+    camel_options,
+    day_travel,
+    use_camel,
+)
+from boardwright.games.runebound.content import CITY, RuneboundContent
+from boardwright.games.runebound.records import AdventureCard, LegendCard, MarketCard
+from boardwright.games.runebound.rules import Log, Rules, emit
+from boardwright.games.runebound.state import AllyState, RuneboundState
+
+STORM = CITY + 1  # AK-13.9: the terrain index of covered hexes; no die face and no city
+LEGEND_KEY = "L"  # ability keys of legendary rewards: "L<legend index>.<ability>"
+
+
+def legend_market_card(card: LegendCard) -> MarketCard:
+    """A legendary reward as a market-card record (never in the market deck)."""
+    reward = card.reward
+    if card.type == "ally":
+        return MarketCard(
+            id=f"legend-{card.id}",
+            name=card.name,
+            kind="ally",
+            cost=1,
+            text=reward.text,
+            abilities=reward.abilities,
+            life=reward.life,
+            stamina=reward.stamina,
+            mind=reward.mind,
+            body=reward.body,
+            spirit=reward.spirit,
+        )
+    return MarketCard(
+        id=f"legend-{card.id}",
+        name=card.name,
+        kind="artifact",
+        cost=1,
+        text=reward.text,
+        abilities=reward.abilities,
+    )
+
+
+def play_content(content: RuneboundContent) -> RuneboundContent:
+    """The content an Al-Kalim game plays with (AK-1.3, AK-1.6, AK-2.1)."""
+    records = al_kalim_content(content)
+    if records is None:
+        raise ValueError("this content has no Al-Kalim folder")
+    market = (*content.market, *records.allies, *(legend_market_card(c) for c in records.legends))
+    return RuneboundContent(
+        board=records.board,
+        heroes=(*content.heroes, *records.heroes),
+        adventures=records.adventures,
+        market=market,
+        adventure_index=dict(records.adventure_index),
+        market_index={card.id: i for i, card in enumerate(market)},
+        parts=content.parts,
+    )
+
+
+class AlKalimRules(Rules):
+    """Rules for an Al-Kalim game (the base game's Rules keep the base behaviour)."""
+
+    story_after_knockout = True  # AK-16.1
+    kept_by_knockout = frozenset({"knockout", "al_kalim_quest_test"})  # a quest test still comes
+
+    def __init__(self, content: RuneboundContent) -> None:
+        played = play_content(content)
+        super().__init__(played)
+        records = al_kalim_content(played)
+        assert records is not None
+        self.al_kalim: AlKalimContent = records
+        self.base_heroes = len(content.heroes)
+        self.base_market = len(content.market)
+        self.first_ally = len(content.market)  # Al-Kalim allies: market indexes from here
+        self.first_legend = len(content.market) + len(records.allies)  # then one per legend card
+        # (centre, radius) -> the hexes the sandstorm covers: asked per hex while moving and
+        # by every view, and the board never changes
+        self._covered: dict[tuple[int, int], frozenset[int]] = {}
+
+    # --- legendary rewards -------------------------------------------------------------------
+    def legend_card(self, legend: int) -> MarketCard:
+        return self.market[self.first_legend + legend]
+
+    def is_legendary(self, card: int) -> bool:
+        return card >= self.first_legend
+
+    def determinize_adventure(self, state: RuneboundState, seat: int | None, rng: Rng) -> None:
+        """The ally deck, the legend stacks below their open tops and a City of Dreams look
+        (determinize.py)."""
+        determinize_al_kalim(state, seat, rng)
+
+    def owned_cards(self, state: RuneboundState, seat: int) -> Iterator[tuple[str, MarketCard]]:
+        """Items and allies, then the finished legend cards that are not allies (AK-11.8-11.11):
+        a legendary rune whose uses are spent gives nothing more."""
+        yield from super().owned_cards(state, seat)
+        al_kalim = state.adventure_state
+        if not isinstance(al_kalim, AlKalimState):
+            return
+        for slot in al_kalim.boards[seat].legends:
+            legend = self.al_kalim.legends[slot.card]
+            if not slot.done or legend.type == "ally":
+                continue
+            if legend.reward.uses is not None and slot.uses >= legend.reward.uses:
+                continue
+            yield f"{LEGEND_KEY}{slot.card}", self.legend_card(slot.card)
+
+    def can_carry(self, state: RuneboundState, seat: int, card: int) -> bool:
+        """AK-11.7: legendary allies do not count toward the ally limit."""
+        if self.market[card].kind == "ally":
+            allies = state.heroes[seat].allies
+            ordinary = sum(1 for a in allies if not self.is_legendary(a.card))
+            return self.is_legendary(card) or ordinary < state.opts.ally_limit
+        return super().can_carry(state, seat, card)
+
+    def enemy_life(self, state: RuneboundState, card: AdventureCard) -> int:
+        """AK-6.3: the upper (night) life on a night turn, the lower (day) life by day."""
+        if self.is_night(state) and card.night_life is not None:
+            return card.night_life
+        return card.life or 1
+
+    # --- the sandstorm ------------------------------------------------------------------------
+    def storm_hexes(self, state: RuneboundState) -> frozenset[int]:
+        """The hexes the sandstorm covers now (AK-13.4); none before it appears."""
+        al_kalim = state.adventure_state
+        if not isinstance(al_kalim, AlKalimState) or al_kalim.storm < 0:
+            return frozenset()
+        key = (al_kalim.storm, al_kalim_options(state).sandstorm_radius)
+        found = self._covered.get(key)
+        if found is None:
+            found = self._covered[key] = covered(self.board, *key)
+        return found
+
+    def move_terrain(self, state: RuneboundState, hex_index: int) -> int:
+        """AK-13.9: a covered hex is 'sandstorm' terrain, which no movement die shows."""
+        if hex_index in self.storm_hexes(state):
+            return STORM
+        return self.board.hexes[hex_index].terrain
+
+    def escape_by_test(self, state: RuneboundState, source: str) -> bool:
+        """AK-8.10: a night ambush always uses the escape test (option ambush_escape)."""
+        if source == "ambush" and al_kalim_options(state).ambush_escape == "test":
+            return True
+        return super().escape_by_test(state, source)
+
+    def is_city(self, state: RuneboundState, hex_index: int) -> bool:
+        """A city for the story step (AK-7.2): a printed city, or a lost city (AK-14.9)."""
+        if self.board.hexes[hex_index].city >= 0:
+            return True
+        al_kalim = state.adventure_state
+        return (
+            isinstance(al_kalim, AlKalimState)
+            and al_kalim_options(state).lost_city_counts_as_city
+            and hex_index in al_kalim.lost_cities
+        )
+
+    # --- hooks the base procedures call -------------------------------------------------------
+    def is_night(self, state: RuneboundState) -> bool:
+        """AK-4.4: the active player's choice of day or night for this turn."""
+        al_kalim = state.adventure_state
+        return isinstance(al_kalim, AlKalimState) and al_kalim.night
+
+    def movement_options(self, state: RuneboundState, seat: int) -> list[Option]:
+        """AK-9.7: a pack camel may be discarded for a bonus move at any point of the movement."""
+        return camel_options(state, seat)
+
+    def take_movement_option(
+        self, state: RuneboundState, seat: int, option: Option, log: Log
+    ) -> bool:
+        if option.key != "camel":
+            return False
+        use_camel(self, state, seat, log)
+        return True
+
+    def after_movement_roll(
+        self, state: RuneboundState, seat: int, rolled: tuple[int, ...], log: Log
+    ) -> None:
+        """AK-5.2-AK-5.5: a day roll costs the party exhaustion (AK-5.7: it may knock the hero
+        out)."""
+        day_travel(self, state, seat, rolled, log)
+
+    def on_ambush_won(
+        self, state: RuneboundState, seat: int, card: int, hex_index: int, log: Log
+    ) -> None:
+        """AK-8.12: a night ambush won counts for quests (option ambush_counts_for_quests)."""
+        if al_kalim_options(state).ambush_counts_for_quests:
+            self.on_defeat(state, seat, card, hex_index, log)
+
+    def sunburst(self, state: RuneboundState, card: int, log: Log) -> None:
+        """AK-6.6: counters replenished, then the sandstorm, before the drawn challenge."""
+        sunburst(self, state, card, log)
+
+    def on_defeat(
+        self, state: RuneboundState, seat: int, card: int, hex_index: int, log: Log
+    ) -> None:
+        on_action(self, state, seat, "defeat", hex_index, log, card=card)
+
+    def hurt_ally(
+        self,
+        state: RuneboundState,
+        seat: int,
+        ally: AllyState,
+        wounds: int,
+        exhaustion: int,
+        log: Log,
+    ) -> None:
+        """AK-11.12: a legendary ally that dies is a lost legend card: under its stack."""
+        super().hurt_ally(state, seat, ally, wounds, exhaustion, log)
+        if not self.is_legendary(ally.card) or ally in state.heroes[seat].allies:
+            return
+        if state.market_discard and state.market_discard[-1] == ally.card:
+            state.market_discard.pop()
+        lose_legend(self, state, seat, ally.card - self.first_legend, log)
+
+    def lose_legends(
+        self, state: RuneboundState, seat: int, amount: int, log: Log, *, source: str = ""
+    ) -> None:
+        """AK-11.12: a challenge forces the player to give up ``amount`` legend cards, quests
+        or rewards of their choice (one decision per card, an ``al_kalim_lose_legend`` frame); not a
+        discard by choice, so AK-10.7 does not limit it."""
+        if not isinstance(state.adventure_state, AlKalimState) or forced_loss_automatic(
+            self, state, seat, amount, log, source
+        ):
+            return
+        state.stack.append(("al_kalim_lose_legend", seat, amount, source))
+
+    def after_knockout(self, state: RuneboundState, seat: int, log: Log) -> None:
+        """AK-9.6: a knocked-out hero loses all survival gear (back to the stock)."""
+        al_kalim = state.adventure_state
+        if not isinstance(al_kalim, AlKalimState):
+            return
+        gear = al_kalim.boards[seat].gear
+        if any(gear):
+            for kind, count in enumerate(gear):
+                al_kalim.gear_supply[kind] += count
+            al_kalim.boards[seat].gear = [0] * len(gear)
+            emit(log, "gear", f"{self.who(state, seat)} loses all survival gear", seat=seat)
+
+    def after_experience(
+        self, state: RuneboundState, seat: int, spent: list[int], log: Log
+    ) -> None:
+        """AK-10.3/AK-10.4: the highest counter spent becomes (or replaces) the limit counter;
+        AK-10.6: then one unfinished quest may be discarded."""
+        al_kalim = state.adventure_state
+        if not isinstance(al_kalim, AlKalimState) or not spent:
+            return
+        board = al_kalim.boards[seat]
+        values = self.board.counter_values
+        best = max(spent, key=lambda c: values[c])
+        if values[best] > board.limit:
+            state.counter_supply[best] -= 1  # it stays on the quest board instead
+            if board.limit_colour >= 0:
+                state.counter_supply[board.limit_colour] += 1
+            board.limit = values[best]
+            board.limit_colour = best
+            emit(
+                log,
+                "limit",
+                f"{self.who(state, seat)} may now hold {board.limit} legend card(s)",
+                seat=seat,
+                limit=board.limit,
+            )
+        may_discard = al_kalim_options(state).legend_swap_same_turn or not board.drew_legend
+        if may_discard and any(not s.done for s in board.legends):
+            state.stack.append(("al_kalim_discard_quest", seat))
+
+    def draw_market_here(self, state: RuneboundState, seat: int, count: int, log: Log) -> bool:
+        """An effect's market draw (a base card such as the Merchant's Ledger) in a bazaar: onto
+        the stack of the city or lost city on the hero's hex (AK-2.4, AK-14.8), base allies
+        replaced (AK-9.2); nothing outside a city."""
+        here = state.heroes[seat].hex
+        if self.board.hexes[here].city >= 0 or lost_city_at(state, here) >= 0:
+            stack = bazaar_stack(self, state, here)
+            for _ in range(count):
+                draw_bazaar_card(self, state, stack, log)
+        return True
+
+    def note_use(self, state: RuneboundState, seat: int, key: str) -> None:
+        """AK-11.11: each use of a legendary rune's power counts; three is the most."""
+        al_kalim = state.adventure_state
+        if not key.startswith(LEGEND_KEY) or not isinstance(al_kalim, AlKalimState):
+            return
+        legend = int(key[len(LEGEND_KEY) :].split(".")[0])
+        for slot in al_kalim.boards[seat].legends:
+            if slot.card == legend and self.al_kalim.legends[legend].reward.uses is not None:
+                slot.uses += 1

@@ -1,0 +1,77 @@
+"""Rise of the Dragonlords as an :class:`Adventure`: setup (RB-1), the check of the player count,
+and Dragon Runes as what the game is won by (RB-9.3)."""
+
+from __future__ import annotations
+
+from boardwright.games.runebound.adventures.protocol import Adventure
+from boardwright.games.runebound.content import RuneboundContent
+from boardwright.games.runebound.records import COLOURS
+from boardwright.games.runebound.rules import Log, Rules, emit, seat_name
+from boardwright.games.runebound.state import REFRESH, HeroState, RuneboundState
+
+STARTING_GOLD = 3  # RB-1.6
+SPARE_COUNTERS = 2  # RB-1.2: the box holds two more of each colour than the board needs
+
+
+class Dragonlords(Adventure):
+    id = "dragonlords"
+    option_value = "dragonlords"
+    title = "Rise of the Dragonlords"
+
+    def rules(self, content: RuneboundContent) -> Rules:
+        return Rules(content)
+
+    def setup(self, rules: Rules, state: RuneboundState, players: int, log: Log) -> None:
+        setup_dragonlords(rules, state, players, log)
+
+    def trophies(self, rules: Rules, state: RuneboundState, seat: int) -> int:
+        """RB-9.3: Dragon Runes."""
+        return len(state.heroes[seat].runes)
+
+
+def setup_dragonlords(rules: Rules, state: RuneboundState, players: int, log: Log) -> None:
+    """RB-1.2-RB-1.9: counters, market, adventure decks, heroes, gold and the first player."""
+    rng = state.rng
+    content = rules.content
+    board = content.board
+    # RB-1.2: adventure counters on the gem hexes; the spares form the supply.
+    state.counters = [1 << h.gem if h.gem >= 0 else 0 for h in board.hexes]
+    state.counter_supply = [SPARE_COUNTERS] * 4
+    # RB-1.3: one mixed market deck; a card face up on every city stack but Tamalir's.
+    state.market_deck = list(range(len(content.market)))
+    rng.shuffle(state.market_deck)
+    state.stacks = [[] for _ in board.cities]
+    for city in board.cities[1:]:
+        if state.market_deck:
+            state.stacks[city.index].append(state.market_deck.pop())
+    # RB-1.4: four adventure decks.
+    for index, card in enumerate(content.adventures):
+        state.adventure_decks[COLOURS.index(card.colour)].append(index)
+    for deck in state.adventure_decks:
+        rng.shuffle(deck)
+    if state.opts.advanced_doom_track and state.adventure_decks[0]:
+        state.doom_row.append(state.adventure_decks[0].pop())  # AR-2.2: unseen, place 1
+    # RB-1.6 to RB-1.9: heroes, gold, Tamalir, turn order.
+    heroes = list(range(len(content.heroes)))
+    rng.shuffle(heroes)
+    tamalir = board.cities[0].hex
+    for seat in range(players):
+        state.heroes.append(HeroState(heroes[seat], tamalir, STARTING_GOLD))
+    state.unused_heroes = sorted(heroes[players:])
+    state.first = rng.below(players)
+    state.seat = state.first
+    emit(
+        log,
+        "setup",
+        f"{players} player(s); {seat_name(state.first)} starts in {board.cities[0].name}",
+        players=players,
+        first=state.first,
+    )
+    state.stack.append(("turn", REFRESH))
+    if state.opts.hero_selection == "choose":
+        state.unused_heroes = sorted(range(len(content.heroes)))
+        order = tuple((state.first + i) % players for i in range(players))
+        state.stack.append(("choose_hero", order))
+
+
+DRAGONLORDS = Dragonlords()
