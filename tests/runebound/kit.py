@@ -1,6 +1,6 @@
 """Runebound fuzz kit: random games with invariants checked after every decision, and what the
-fuzz kits of Al-Kalim (``al_kalim_kit``) and the advanced rules (``rbadvanced``) share with it: the
-game loop and the pieces of the invariants."""
+fuzz kits of Al-Kalim (``al_kalim.kit``) and the advanced rules (``advanced.kit``) share with it:
+the game loop and the pieces of the invariants."""
 
 from __future__ import annotations
 

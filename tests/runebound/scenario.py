@@ -1,4 +1,4 @@
-"""Helpers to build Runebound situations for the rule tests (``test_rules_*.py``).
+"""Helpers to build Runebound situations for the rule tests (``base/test_rules_*.py``).
 
 The tests set a situation up by editing the state directly (hero, hex, cards, counters), make
 ``GAME.procedures.run`` ask the current decision again (:func:`refresh`), then choose option keys

@@ -1,4 +1,4 @@
-"""Helpers for the Advanced Runebound tests (``test_rb_advanced_*.py``, docs/rules/advanced.md).
+"""Helpers for the Advanced Runebound tests (``advanced/test_*.py``, docs/rules/advanced.md).
 
 Games are built with :func:`adv_game`, which takes the short names of advanced options
 (``"wounds"`` for ``advanced.wounds``). Cards are picked by what they are (colour, kind, event
@@ -8,15 +8,17 @@ number) rather than by id, so the tests survive a regeneration of the base card 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from functools import partial
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from rbkit import (
+from boardwright.engine.events import Event
+from boardwright.engine.rng import Rng
+from boardwright.games.runebound.advanced import DOOM_COUNTERS, doom_length
+from boardwright.games.runebound.options import ADVANCED_PRESET
+from boardwright.games.runebound.records import COLOURS, TERRAINS, AdventureCard
+from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.kit import (
     EAGER,
     assert_counters_conserved,
     assert_each_once,
@@ -26,7 +28,7 @@ from rbkit import (
     owned_market_cards,
     play_out,
 )
-from rbscenario import (
+from tests.runebound.scenario import (
     BOARD,
     CONTENT,
     GAME,
@@ -39,13 +41,6 @@ from rbscenario import (
     take_adventure_card,
     wild_hexes,
 )
-
-from boardwright.engine.events import Event
-from boardwright.engine.rng import Rng
-from boardwright.games.runebound.advanced import DOOM_COUNTERS, doom_length
-from boardwright.games.runebound.options import ADVANCED_PRESET
-from boardwright.games.runebound.records import COLOURS, TERRAINS, AdventureCard
-from boardwright.games.runebound.state import RuneboundState
 
 GREEN, YELLOW, BLUE, RED = range(4)
 
@@ -174,7 +169,7 @@ def answer_fight(state: RuneboundState, log: list[Event] | None = None) -> list[
 
 class D10Rng(ScriptedRng):
     """Every d10 (``die(10)``) shows ``value`` while ``left`` lasts; other numbers come from
-    ``script`` first (``below`` values, as rbscenario.rig takes them), then from the seeded
+    ``script`` first (``below`` values, as scenario.rig takes them), then from the seeded
     generator (movement dice, shuffles)."""
 
     def __init__(self, base: Rng, value: int, left: int, script: Sequence[int] = ()) -> None:
@@ -231,7 +226,7 @@ def lose_fight(state: RuneboundState, log: list[Event] | None = None) -> list[st
 
 # --- terrain and dice ------------------------------------------------------------------------
 def faces_with(terrain_name: str, symbols: int | None = None) -> list[int]:
-    """Movement-die faces (1-6, as rbscenario.faces takes them) showing this terrain."""
+    """Movement-die faces (1-6, as scenario.faces takes them) showing this terrain."""
     bit = TERRAINS.index(terrain_name)
     return [
         i + 1
@@ -266,7 +261,7 @@ def empty_wild_step(terrain_name: str = "forest") -> tuple[int, int]:
 
 # --- the fuzz's invariants ---------------------------------------------------------------------
 def check_advanced_invariants(state: RuneboundState, before: dict[str, int]) -> None:
-    """Everything of rbkit's checks that still holds under the advanced rules, and more:
+    """Everything of kit's checks that still holds under the advanced rules, and more:
     every adventure card in exactly one place (doom track and removed cards included), the
     doom track shorter than its length, at most 8 doom counters and never fewer than before,
     and a consistent endgame."""

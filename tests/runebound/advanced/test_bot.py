@@ -3,20 +3,27 @@ plays whole games with every advanced option on."""
 
 from __future__ import annotations
 
-import sys
 from functools import partial
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from rbadvanced import adv_game, all_on
-from rbscenario import CONTENT, GAME, RULES, TAMALIR, give, keys, kind, me, play, put, refresh
 
 from boardwright.bots import Observation
 from boardwright.bots.runebound_bot import Party, RuneboundBot, knowledge
 from boardwright.games.runebound.knockout import knock_out
 from boardwright.games.runebound.state import RuneboundState
 from boardwright.sim.runner import simulate
+from tests.runebound.advanced.kit import adv_game, all_on
+from tests.runebound.scenario import (
+    CONTENT,
+    GAME,
+    RULES,
+    TAMALIR,
+    give,
+    keys,
+    kind,
+    me,
+    play,
+    put,
+    refresh,
+)
 
 
 def bot_key(state: RuneboundState, seed: int = 1) -> str:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from rbadvanced import (
+from boardwright.engine.events import Event
+from boardwright.games.runebound.adventure import discard_adventure
+from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.advanced.kit import (
     BLUE,
     GREEN,
     YELLOW,
@@ -23,7 +22,7 @@ from rbadvanced import (
     take_anywhere,
     win_fight,
 )
-from rbscenario import (
+from tests.runebound.scenario import (
     BOARD,
     CONTENT,
     GAME,
@@ -41,10 +40,6 @@ from rbscenario import (
     rolls,
     safe_green_hex,
 )
-
-from boardwright.engine.events import Event
-from boardwright.games.runebound.adventure import discard_adventure
-from boardwright.games.runebound.state import RuneboundState
 
 
 def discard(state: RuneboundState, card: int, log: list[Event] | None = None) -> None:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from rbadvanced import (
+from boardwright.engine.events import Event
+from boardwright.games.runebound.adventure import discard_adventure
+from boardwright.games.runebound.endgame import begin_endgame, finish_endgame_fight
+from boardwright.games.runebound.state import XP_KINDS, CombatState, RuneboundState
+from tests.runebound.advanced.kit import (
     RED,
     adv_game,
     answer_fight,
@@ -20,12 +20,7 @@ from rbadvanced import (
     take_anywhere,
     win_fight,
 )
-from rbscenario import CONTENT, GAME, RULES, gem_hexes, kind, me, refresh
-
-from boardwright.engine.events import Event
-from boardwright.games.runebound.adventure import discard_adventure
-from boardwright.games.runebound.endgame import begin_endgame, finish_endgame_fight
-from boardwright.games.runebound.state import XP_KINDS, CombatState, RuneboundState
+from tests.runebound.scenario import CONTENT, GAME, RULES, gem_hexes, kind, me, refresh
 
 MIND, BODY, SPIRIT, STAMINA, LIFE = range(len(XP_KINDS))
 

@@ -1,6 +1,6 @@
 """Seeded fuzz of Advanced Runebound: games with every advanced option on (the preset of
-``--rules advanced``, with the base options mixed as in ``test_rb_fuzz``) between random and
-"eager" random bots, and :func:`rbadvanced.check_advanced_invariants` after every decision:
+``--rules advanced``, with the base options mixed as in ``base/test_fuzz``) between random and
+"eager" random bots, and :func:`kit.check_advanced_invariants` after every decision:
 every adventure card in exactly one place (decks, discard piles, the undefeated track, the doom
 track, the event space, red cards held, the card being resolved, or out of the game), at most 8
 doom counters and never one fewer, the doom track shorter than its length, a consistent
@@ -9,25 +9,20 @@ endgame, market cards and adventure counters conserved, no hero standing knocked
 The default run plays a CI sample; the full run (1,000 games of 2-6 players) is marked
 ``fuzz_full``::
 
-    pytest tests/runebound/test_rb_advanced_fuzz.py -m fuzz_full -n 2
+    pytest tests/runebound/advanced/test_fuzz.py -m fuzz_full -n 2
 """
 
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from fuzzruns import each_player_count, full_fuzz, fuzz_endings, fuzz_full_chunk
-from rbadvanced import all_on, play_advanced_game
-from rbkit import GAME, case_options, random_steps
 
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.render import render_view
 from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.advanced.kit import all_on, play_advanced_game
+from tests.runebound.fuzzruns import each_player_count, full_fuzz, fuzz_endings, fuzz_full_chunk
+from tests.runebound.kit import GAME, case_options, random_steps
 
 SAMPLE_GAMES = 6  # per player count in the default run
 

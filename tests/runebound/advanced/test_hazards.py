@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from rbadvanced import (
+from boardwright.engine.events import Event
+from boardwright.games.runebound.advanced import hazard_place
+from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.advanced.kit import (
     BLUE,
     GREEN,
     YELLOW,
@@ -25,7 +23,7 @@ from rbadvanced import (
     put_on_top,
     take_anywhere,
 )
-from rbscenario import (
+from tests.runebound.scenario import (
     BOARD,
     CONTENT,
     RULES,
@@ -41,10 +39,6 @@ from rbscenario import (
     put,
     rig,
 )
-
-from boardwright.engine.events import Event
-from boardwright.games.runebound.advanced import hazard_place
-from boardwright.games.runebound.state import RuneboundState
 
 START, FOREST = empty_wild_step("forest")
 SAFE = faces_without("forest")  # die faces (1-6) without a forest symbol

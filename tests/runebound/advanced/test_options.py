@@ -4,28 +4,11 @@ base options, other adventures; dotted option names in the engine; the command l
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from rbadvanced import adv_game, cards, lose_fight, plain_challenge, put_on_top
-from rbscenario import (
-    CONTENT,
-    GAME,
-    RULES,
-    add_counter,
-    clear_counters,
-    give,
-    me,
-    play,
-    put,
-    safe_green_hex,
-)
 
 from boardwright.cli.main import app
 from boardwright.engine.errors import ConfigError
@@ -45,6 +28,19 @@ from boardwright.games.runebound.options import (
     field_name,
 )
 from boardwright.games.runebound.state import CombatState
+from tests.runebound.advanced.kit import adv_game, cards, lose_fight, plain_challenge, put_on_top
+from tests.runebound.scenario import (
+    CONTENT,
+    GAME,
+    RULES,
+    add_counter,
+    clear_counters,
+    give,
+    me,
+    play,
+    put,
+    safe_green_hex,
+)
 
 SECTIONS = {
     "advanced.doom_track": "AR-2.1",

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from rbadvanced import (
+from boardwright.engine.events import Event
+from boardwright.games.runebound.adventure import draw_adventure, resolve_event
+from boardwright.games.runebound.knockout import knock_out
+from boardwright.games.runebound.records import MarketCard
+from boardwright.games.runebound.state import XP_KINDS, RuneboundState
+from tests.runebound.advanced.kit import (
     GREEN,
     YELLOW,
     adv_game,
@@ -23,7 +24,7 @@ from rbadvanced import (
     put_on_top,
     take_anywhere,
 )
-from rbscenario import (
+from tests.runebound.scenario import (
     BOARD,
     CONTENT,
     GAME,
@@ -42,12 +43,6 @@ from rbscenario import (
     refresh,
     safe_green_hex,
 )
-
-from boardwright.engine.events import Event
-from boardwright.games.runebound.adventure import draw_adventure, resolve_event
-from boardwright.games.runebound.knockout import knock_out
-from boardwright.games.runebound.records import MarketCard
-from boardwright.games.runebound.state import XP_KINDS, RuneboundState
 
 MIND, BODY, SPIRIT, STAMINA, LIFE = range(len(XP_KINDS))
 WILD = safe_green_hex()  # a green gem hex next to Tamalir, not a city

@@ -2,23 +2,8 @@
 
 from __future__ import annotations
 
-import sys
 from functools import partial
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from rbkit import GAME as GAME
-from rbkit import (
-    assert_counters_conserved,
-    assert_each_once,
-    assert_hero_in_bounds,
-    laid_out_adventure_cards,
-    owned_market_cards,
-    play_out,
-)
-from rbkit import eager_choice as base_eager_choice
 
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.adventures.al_kalim.options import al_kalim_options
@@ -27,6 +12,16 @@ from boardwright.games.runebound.adventures.al_kalim.sandstorm import points_off
 from boardwright.games.runebound.adventures.al_kalim.setup import EXTRA_COUNTERS, SPARE_COUNTERS
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
 from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.kit import GAME as GAME
+from tests.runebound.kit import (
+    assert_counters_conserved,
+    assert_each_once,
+    assert_hero_in_bounds,
+    laid_out_adventure_cards,
+    owned_market_cards,
+    play_out,
+)
+from tests.runebound.kit import eager_choice as base_eager_choice
 
 AL_KALIM_OPTIONS = {"adventure": "al-kalim"}
 

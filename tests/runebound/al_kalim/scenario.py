@@ -1,39 +1,19 @@
-"""Helpers to build The Sands of Al-Kalim situations for the rule tests (``test_ak_rules_*.py``).
+"""Helpers to build The Sands of Al-Kalim situations for the rule tests (``test_rules_*.py``).
 
-Modelled on :mod:`rbscenario`: a test sets a situation up by editing the state (hero, hex, gear,
-legend cards, the sandstorm), makes the Al-Kalim procedures ask the current decision again
-(:func:`refresh`), then chooses option keys and checks what ``docs/rules/al-kalim.md`` says.
+Modelled on :mod:`tests.runebound.scenario`: a test sets a situation up by editing the state
+(hero, hex, gear, legend cards, the sandstorm), makes the Al-Kalim procedures ask the current
+decision again (:func:`refresh`), then chooses option keys and checks what
+``docs/rules/al-kalim.md`` says.
 
-Dice come from :class:`rbscenario.ScriptedRng` (:func:`rig`): a movement or story die face ``f``
-(1-6, the faces of AK-7.5) is the value ``f - 1``; a 2d10 total is two ``below(10)`` values
-(:func:`rolls`).
+Dice come from :class:`tests.runebound.scenario.ScriptedRng` (:func:`rig`): a movement or story
+die face ``f`` (1-6, the faces of AK-7.5) is the value ``f - 1``; a 2d10 total is two
+``below(10)`` values (:func:`rolls`).
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from rbscenario import GAME as GAME
-from rbscenario import ScriptedRng as ScriptedRng
-from rbscenario import add_counter as add_counter
-from rbscenario import clear_counters as clear_counters
-from rbscenario import events as events
-from rbscenario import faces as faces
-from rbscenario import has_counter as has_counter
-from rbscenario import keys as keys
-from rbscenario import kind as kind
-from rbscenario import me as me
-from rbscenario import put as put
-from rbscenario import refresh as refresh
-from rbscenario import rig as rig
-from rbscenario import rigged_left as rigged_left
-from rbscenario import rolls as rolls
-from rbscenario import two_d10 as two_d10
 
 from boardwright.engine.events import Event
 from boardwright.engine.hexgrid import Hex, neighbour
@@ -45,6 +25,22 @@ from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
 from boardwright.games.runebound.content import LEGEND_TYPES
 from boardwright.games.runebound.records import COLOURS, AdventureCard
 from boardwright.games.runebound.state import AllyState, RuneboundState
+from tests.runebound.scenario import GAME as GAME
+from tests.runebound.scenario import ScriptedRng as ScriptedRng
+from tests.runebound.scenario import add_counter as add_counter
+from tests.runebound.scenario import clear_counters as clear_counters
+from tests.runebound.scenario import events as events
+from tests.runebound.scenario import faces as faces
+from tests.runebound.scenario import has_counter as has_counter
+from tests.runebound.scenario import keys as keys
+from tests.runebound.scenario import kind as kind
+from tests.runebound.scenario import me as me
+from tests.runebound.scenario import put as put
+from tests.runebound.scenario import refresh as refresh
+from tests.runebound.scenario import rig as rig
+from tests.runebound.scenario import rigged_left as rigged_left
+from tests.runebound.scenario import rolls as rolls
+from tests.runebound.scenario import two_d10 as two_d10
 
 AL_KALIM_OPTIONS = {spec.name.split(".", 1)[1] for spec in AL_KALIM_SPECS}
 

@@ -3,20 +3,9 @@ observation, covers every Al-Kalim decision, and its handlers choose sensibly in
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from functools import partial
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from botkit import (
-    assert_deterministic_per_seed,
-    assert_reads_only_its_observation,
-    heuristic_outright_wins,
-    play_bots,
-)
 
 from boardwright.bots import Observation
 from boardwright.bots.al_kalim_bot import AlKalimPlay, al_kalim_knowledge
@@ -29,6 +18,12 @@ from boardwright.games.runebound.adventures.al_kalim.sandstorm import DIRECTION_
 from boardwright.games.runebound.adventures.al_kalim.state import LegendSlot, al_kalim_state
 from boardwright.games.runebound.game import Runebound
 from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.botkit import (
+    assert_deterministic_per_seed,
+    assert_reads_only_its_observation,
+    heuristic_outright_wins,
+    play_bots,
+)
 
 GAME: Runebound = get_game("runebound")  # type: ignore[assignment]
 AL_KALIM_RULES = {"adventure": "al-kalim"}

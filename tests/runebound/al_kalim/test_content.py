@@ -14,11 +14,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
 import yaml
-from balancekit import assert_report_is_fresh
 from pydantic import ValidationError
 from typer.testing import CliRunner
 
@@ -50,8 +46,9 @@ from boardwright.games.runebound.records import (
     Modify,
     QuestStep,
 )
+from tests.runebound.balancekit import assert_report_is_fresh
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 TOOL = ROOT / "tools" / "generate_alkalim_content.py"
 COLOURS = ("green", "yellow", "blue", "red")
 SPLIT = {"green": 20, "yellow": 16, "blue": 12, "red": 8}  # AK-1.2

@@ -1,5 +1,5 @@
 """Seeded fuzz of The Sands of Al-Kalim: full games between random ("eager") bots, with the
-invariants of ``al_kalim_kit.check_al_kalim_invariants`` after every decision: every adventure,
+invariants of ``kit.check_al_kalim_invariants`` after every decision: every adventure,
 market and legend card in exactly one place (legend cards across the five stacks and the quest
 boards), survival gear at most 6 per kind and conserved, the sandstorm never pointing off the
 board once placed, adventure counters conserved (limit counters included), nothing negative,
@@ -8,23 +8,23 @@ allies within the limit, unique option keys, and every game ending.
 The default run plays a CI sample; the issue's full run (1,000 games of 2-6 players) is marked
 ``fuzz_full``::
 
-    pytest tests/runebound/test_al_kalim_fuzz.py -m fuzz_full -n 2
+    pytest tests/runebound/al_kalim/test_fuzz.py -m fuzz_full -n 2
 """
 
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from al_kalim_kit import AL_KALIM_OPTIONS, GAME, al_kalim_case_options, play_random_al_kalim_game
-from fuzzruns import each_player_count, full_fuzz, fuzz_endings, fuzz_full_chunk
-from rbkit import random_steps
 
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.al_kalim.kit import (
+    AL_KALIM_OPTIONS,
+    GAME,
+    al_kalim_case_options,
+    play_random_al_kalim_game,
+)
+from tests.runebound.fuzzruns import each_player_count, full_fuzz, fuzz_endings, fuzz_full_chunk
+from tests.runebound.kit import random_steps
 
 SAMPLE_GAMES = 2  # per player count in the default run
 

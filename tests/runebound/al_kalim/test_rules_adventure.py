@@ -3,14 +3,12 @@ challenges) and AK-8.9-AK-8.12 (night ambushes: the deck, the escape at -10, no 
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from al_kalim_scenario import (
+from boardwright.engine.events import Event
+from boardwright.games.runebound.records import COLOURS
+from boardwright.games.runebound.state import CombatState, RuneboundState
+from tests.runebound.al_kalim.scenario import (
     AL_KALIM_RULES,
     DUNES,
     FACE_SPRING_STIR,
@@ -43,10 +41,6 @@ from al_kalim_scenario import (
     story,
     to_step3,
 )
-
-from boardwright.engine.events import Event
-from boardwright.games.runebound.records import COLOURS
-from boardwright.games.runebound.state import CombatState, RuneboundState
 
 QORRO = ("ak-h-qorro", "ak-h-idris")  # Qorro: no combat abilities; best stat 3
 JACKALS = adventure("ak-g-01")  # green beast, melee 9/1, life 1 by day and 2 by night, no gold

@@ -3,14 +3,12 @@ cities), with the shared market stack of AK-2.4."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from al_kalim_scenario import (
+from boardwright.engine.events import Event
+from boardwright.games.runebound.knockout import knock_out
+from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.al_kalim.scenario import (
     AL_KALIM_RULES,
     BOARD,
     CANYON,
@@ -56,10 +54,6 @@ from al_kalim_scenario import (
     terrain,
     to_step3,
 )
-
-from boardwright.engine.events import Event
-from boardwright.games.runebound.knockout import knock_out
-from boardwright.games.runebound.state import RuneboundState
 
 BASE_ALLY = next(
     i

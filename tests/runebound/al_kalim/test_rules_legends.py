@@ -5,15 +5,26 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from al_kalim_scenario import (
+from boardwright.engine.events import Event
+from boardwright.games.runebound.adventures.al_kalim.content import AL_KALIM_DIR
+from boardwright.games.runebound.adventures.al_kalim.quests import check_victory, rewards
+from boardwright.games.runebound.content import LEGEND_TYPES, validate_content_dir
+from boardwright.games.runebound.effects import apply_effects
+from boardwright.games.runebound.knockout import knock_out
+from boardwright.games.runebound.records import (
+    COLOURS,
+    Ability,
+    AdventureCard,
+    Hero,
+    LoseLegend,
+)
+from boardwright.games.runebound.state import XP_KINDS, RuneboundState
+from tests.runebound.al_kalim.scenario import (
     AL_KALIM_RULES,
     CITY_HEX,
     CONTENT,
@@ -52,21 +63,6 @@ from al_kalim_scenario import (
     to_step3,
     type_index,
 )
-
-from boardwright.engine.events import Event
-from boardwright.games.runebound.adventures.al_kalim.content import AL_KALIM_DIR
-from boardwright.games.runebound.adventures.al_kalim.quests import check_victory, rewards
-from boardwright.games.runebound.content import LEGEND_TYPES, validate_content_dir
-from boardwright.games.runebound.effects import apply_effects
-from boardwright.games.runebound.knockout import knock_out
-from boardwright.games.runebound.records import (
-    COLOURS,
-    Ability,
-    AdventureCard,
-    Hero,
-    LoseLegend,
-)
-from boardwright.games.runebound.state import XP_KINDS, RuneboundState
 
 GREEN, YELLOW, BLUE, RED = range(4)
 FIVE = ("ak-h-idris", "ak-h-qorro", "ak-h-tarek", "ak-h-yasmin", "ak-h-samira")

@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from al_kalim_scenario import (
+from boardwright.engine.events import Event
+from boardwright.games.runebound.adventures.al_kalim.quests import rewards
+from boardwright.games.runebound.content import location_hexes
+from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.al_kalim.scenario import (
     AL_KALIM_RULES,
     BOARD,
     CITY_HEX,
@@ -43,11 +42,6 @@ from al_kalim_scenario import (
     set_storm,
     to_step3,
 )
-
-from boardwright.engine.events import Event
-from boardwright.games.runebound.adventures.al_kalim.quests import rewards
-from boardwright.games.runebound.content import location_hexes
-from boardwright.games.runebound.state import RuneboundState
 
 JACKALS = adventure("ak-g-01")  # green, life 1 by day and 2 by night
 NADIRA = legend("ak-l-02")  # ally quest: first, end the movement in the Fertile Lands

@@ -3,15 +3,16 @@
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from al_kalim_scenario import (
+from boardwright.engine.errors import ConfigError
+from boardwright.games.runebound.adventures.al_kalim.state import AlKalimState
+from boardwright.games.runebound.content import LEGEND_TYPES
+from boardwright.games.runebound.records import COLOURS
+from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.al_kalim.scenario import (
     AL_KALIM_RULES,
     BOARD,
     CITY_HEX,
@@ -26,12 +27,6 @@ from al_kalim_scenario import (
     set_limit,
     to_step3,
 )
-
-from boardwright.engine.errors import ConfigError
-from boardwright.games.runebound.adventures.al_kalim.state import AlKalimState
-from boardwright.games.runebound.content import LEGEND_TYPES
-from boardwright.games.runebound.records import COLOURS
-from boardwright.games.runebound.state import RuneboundState
 
 
 def fresh(players: int = 2, seed: int = 7, **options: object) -> RuneboundState:

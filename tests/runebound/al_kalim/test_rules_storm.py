@@ -3,14 +3,16 @@ turning, the board's edge, covered hexes) and AK-2.3 (the Prison of the Ifrit)."
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from al_kalim_scenario import (
+from boardwright.engine.hexgrid import neighbour
+from boardwright.games.runebound.adventures.al_kalim.sandstorm import (
+    DIRECTION_NAMES,
+    points_off,
+    settle,
+)
+from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.al_kalim.scenario import (
     AL_KALIM_RULES,
     BOARD,
     DUNES,
@@ -37,14 +39,6 @@ from al_kalim_scenario import (
     story,
     terrain,
 )
-
-from boardwright.engine.hexgrid import neighbour
-from boardwright.games.runebound.adventures.al_kalim.sandstorm import (
-    DIRECTION_NAMES,
-    points_off,
-    settle,
-)
-from boardwright.games.runebound.state import RuneboundState
 
 E, SE, SW, W, NW, NE = range(6)
 EAST_EDGE = hex_at(10, 6)  # the last hex of row 6: nothing to its east

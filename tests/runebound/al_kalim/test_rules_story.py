@@ -3,14 +3,11 @@ symbol of the story die by day and by night."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from al_kalim_scenario import (
+from boardwright.engine.events import Event
+from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.al_kalim.scenario import (
     AL_KALIM_RULES,
     BOARD,
     CITY_HEX,
@@ -46,9 +43,6 @@ from al_kalim_scenario import (
     story,
     to_step3,
 )
-
-from boardwright.engine.events import Event
-from boardwright.games.runebound.state import RuneboundState
 
 BOTH = pytest.mark.parametrize("time", ["day", "night"])
 SALT_MINER = "ak-a-10"

@@ -3,14 +3,11 @@ with the rulebook's Tahlia examples (AK-5.4, examples 1-4) played step by step."
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from al_kalim_scenario import (
+from boardwright.engine.events import Event
+from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.al_kalim.scenario import (
     BOARD,
     CITY_HEX,
     DUNES,
@@ -43,9 +40,6 @@ from al_kalim_scenario import (
     set_storm,
     stamina,
 )
-
-from boardwright.engine.events import Event
-from boardwright.games.runebound.state import RuneboundState
 
 # Tahlia's party (AK-5.4): our hero with stamina 3 and an ally with stamina 3, so that the
 # examples' exhaustion never reaches a wound

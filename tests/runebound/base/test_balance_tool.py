@@ -2,14 +2,8 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from balancekit import load_balance_tool
-
 from boardwright.engine.events import Event
+from tests.runebound.balancekit import load_balance_tool
 
 
 def test_tally_counts_fights_wins_knockouts_and_tests_per_seat() -> None:

@@ -21,7 +21,7 @@ from boardwright.engine.content import load_document
 from boardwright.engine.hexgrid import Hex, connected_components, distance, from_offset, neighbours
 from boardwright.games.runebound.records import TERRAINS, BoardRecord, HexRecord
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 BOARD_FILE = ROOT / "src" / "boardwright" / "content" / "runebound" / "base" / "board.yaml"
 TOOL_FILE = ROOT / "tools" / "generate_runebound_board.py"
 

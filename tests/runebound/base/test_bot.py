@@ -3,22 +3,11 @@
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from botkit import (
-    assert_deterministic_per_seed,
-    assert_reads_only_its_observation,
-    heuristic_outright_wins,
-    play_bots,
-)
 
 from boardwright.bots import Observation, RandomBot, make_bot
 from boardwright.bots.runebound_bot import (
@@ -35,6 +24,12 @@ from boardwright.bots.runebound_bot import (
 )
 from boardwright.games import get_game
 from boardwright.sim.runner import derive_seed
+from tests.runebound.botkit import (
+    assert_deterministic_per_seed,
+    assert_reads_only_its_observation,
+    heuristic_outright_wins,
+    play_bots,
+)
 
 # Fields of the view the bot must not need: deck and discard sizes, the supply, the result...
 UNNEEDED = (

@@ -14,14 +14,11 @@ from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from balancekit import assert_report_is_fresh
-
 from boardwright.engine.content import load_records
 from boardwright.games.runebound.records import AdventureCard, Hero, MarketCard
+from tests.runebound.balancekit import assert_report_is_fresh
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 BASE = ROOT / "src" / "boardwright" / "content" / "runebound" / "base"
 TOOL = ROOT / "tools" / "generate_runebound_cards.py"
 

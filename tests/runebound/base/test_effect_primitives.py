@@ -4,16 +4,17 @@ test that every primitive of ``records.Effect`` has its scenario here."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from pydantic import TypeAdapter
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from rbscenario import (
+from boardwright.engine.events import Event
+from boardwright.games.runebound.effects import HOOKS, apply_effects
+from boardwright.games.runebound.records import COLOURS, Effect
+from boardwright.games.runebound.rules import Rules
+from boardwright.games.runebound.state import CombatState, RuneboundState
+from tests.runebound.scenario import (
     BOARD,
     CONTENT,
     RULES,
@@ -29,12 +30,6 @@ from rbscenario import (
     new_game,
     safe_green_hex,
 )
-
-from boardwright.engine.events import Event
-from boardwright.games.runebound.effects import HOOKS, apply_effects
-from boardwright.games.runebound.records import COLOURS, Effect
-from boardwright.games.runebound.rules import Rules
-from boardwright.games.runebound.state import CombatState, RuneboundState
 
 EFFECT: TypeAdapter[Effect] = TypeAdapter(Effect)
 SCENARIOS: dict[str, Callable[[], None]] = {}
@@ -213,7 +208,7 @@ def test_fight_takes_the_card_from_its_deck_and_starts_a_fight() -> None:
 
 @scenario("lose_legend")
 def test_lose_legend_takes_a_legend_card_in_al_kalim() -> None:
-    import al_kalim_scenario
+    from tests.runebound.al_kalim import scenario as al_kalim_scenario
 
     state = al_kalim_scenario.new_game()
     al_kalim_scenario.give_legend(state, al_kalim_scenario.legend_of_type("artifact"))

@@ -13,15 +13,10 @@ import inspect
 import sys
 import textwrap
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any, get_args, get_type_hints
 
 import pytest
 from pydantic import BaseModel
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from rbscenario import GAME, effect_models, new_game
 
 from boardwright.bots.al_kalim_bot import AlKalimPlay
 from boardwright.bots.runebound_bot import EFFECT_WORTH, TIMING_WORTH
@@ -39,6 +34,7 @@ from boardwright.games.runebound.records import (
 )
 from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.timings import TIMING_WINDOWS
+from tests.runebound.scenario import GAME, effect_models, new_game
 
 PRIMITIVES = frozenset(effect_models())
 TIMINGS = frozenset(get_args(Timing))
@@ -115,7 +111,7 @@ def test_the_windows_are_opened_in_every_adventure_table() -> None:
     procedure must subclass the one it replaces); the other openers are rule queries or
     functions those procedures call."""
     base = new_game()
-    import al_kalim_scenario
+    from tests.runebound.al_kalim import scenario as al_kalim_scenario
 
     tables = [
         GAME.procedures_for(base),

@@ -1,5 +1,5 @@
 """Seeded fuzz: full Runebound games between random (and "eager" random) bots, with the
-invariants of ``rbkit.check_invariants`` after every decision: every adventure and market card
+invariants of ``kit.check_invariants`` after every decision: every adventure and market card
 in exactly one place, adventure counters conserved, nothing negative, exhaustion within stamina,
 allies within the limit, no hero left standing with wounds at their life, every decision with
 unique options, and every game ending (victory, doom track, or the documented round cap with a
@@ -8,22 +8,17 @@ declared result). Views are checked for hygiene on a sample of decisions.
 The default run plays a CI sample; the full run of the issue (1,000 games of 2-6 players) is
 marked ``fuzz_full``::
 
-    pytest tests/runebound/test_rb_fuzz.py -m fuzz_full -n 2
+    pytest tests/runebound/base/test_fuzz.py -m fuzz_full -n 2
 """
 
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from fuzzruns import each_player_count, full_fuzz, fuzz_endings, fuzz_full_chunk
-from rbkit import GAME, case_options, play_random_game, random_steps
 
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.fuzzruns import each_player_count, full_fuzz, fuzz_endings, fuzz_full_chunk
+from tests.runebound.kit import GAME, case_options, play_random_game, random_steps
 
 SAMPLE_GAMES = 6  # per player count in the default run
 

@@ -4,20 +4,16 @@ engine's undo rules on a dice game)."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from rbkit import GAME, eager_choice
-
 from boardwright.engine.errors import UndoRefusedError
 from boardwright.engine.rng import Rng
 from boardwright.engine.session import Match, load_save
 from boardwright.games import get_game
+from tests.runebound.kit import GAME, eager_choice
 
 
 def bot_keys(players: int, seed: int, limit: int = 100_000) -> tuple[Match[Any], list[str]]:

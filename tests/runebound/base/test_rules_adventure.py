@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from statistics import mean
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from rbscenario import (
+from boardwright.engine.events import Event
+from boardwright.games.runebound.records import COLOURS
+from boardwright.games.runebound.rules import Rules
+from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.scenario import (
     BOARD,
     CONTENT,
     MELEE,
@@ -46,11 +46,6 @@ from rbscenario import (
     short_of,
     start_adventure,
 )
-
-from boardwright.engine.events import Event
-from boardwright.games.runebound.records import COLOURS
-from boardwright.games.runebound.rules import Rules
-from boardwright.games.runebound.state import RuneboundState
 
 GREEN, YELLOW, BLUE, RED = range(4)
 

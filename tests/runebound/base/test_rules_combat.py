@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from rbscenario import (
+from boardwright.engine.events import Event
+from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.scenario import (
     BOARD,
     MAGIC,
     MELEE,
@@ -49,9 +47,6 @@ from rbscenario import (
     take_adventure_card,
     to_stack,
 )
-
-from boardwright.engine.events import Event
-from boardwright.games.runebound.state import RuneboundState
 
 GREEN = 0
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from rbscenario import (
+from boardwright.engine.events import Event
+from boardwright.games.runebound import adventure as adventure_step
+from boardwright.games.runebound.rules import Rules
+from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.scenario import (
     BOARD,
     GAME,
     MELEE,
@@ -45,11 +44,6 @@ from rbscenario import (
     take_adventure_card,
     terrain,
 )
-
-from boardwright.engine.events import Event
-from boardwright.games.runebound import adventure as adventure_step
-from boardwright.games.runebound.rules import Rules
-from boardwright.games.runebound.state import RuneboundState
 
 GREEN, YELLOW, BLUE, RED = range(4)
 PLAINS = hex_at(3, 5)  # an empty plains hex by Tamalir

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from rbscenario import (
+from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.scenario import (
     BOARD,
     GAME,
     MELEE,
@@ -39,8 +36,6 @@ from rbscenario import (
     take_adventure_card,
     to_stack,
 )
-
-from boardwright.games.runebound.state import RuneboundState
 
 GREEN, YELLOW, BLUE, RED = range(4)
 

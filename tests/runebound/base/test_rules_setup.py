@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from rbscenario import BOARD, CONTENT, GAME, TAMALIR, keys, kind, pass_turn, play
 
 from boardwright.engine.hexgrid import to_offset
 from boardwright.games.runebound.content import TERRAIN_NAMES
 from boardwright.games.runebound.records import COLOURS
 from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.scenario import BOARD, CONTENT, GAME, TAMALIR, keys, kind, pass_turn, play
 
 ROW = (
     "Tamalir",

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from rbscenario import (
+from boardwright.engine.events import Event
+from boardwright.games.runebound.records import TERRAINS
+from boardwright.games.runebound.rules import Rules
+from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.scenario import (
     BOARD,
     GAME,
     MELEE,
@@ -48,11 +47,6 @@ from rbscenario import (
     start_adventure,
     terrain,
 )
-
-from boardwright.engine.events import Event
-from boardwright.games.runebound.records import TERRAINS
-from boardwright.games.runebound.rules import Rules
-from boardwright.games.runebound.state import RuneboundState
 
 PLAINS_BY_TAMALIR = hex_at(3, 5)  # plains; next to Tamalir, roads, rivers and a forest
 # a hero whose activated ability costs exhaustion and gives bonus moves (Nettle's Slip Away)

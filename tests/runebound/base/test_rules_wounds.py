@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from rbscenario import (
+from boardwright.engine.events import Event
+from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.scenario import (
     CONTENT,
     MELEE,
     RULES,
@@ -41,9 +38,6 @@ from rbscenario import (
     stamina,
     start_adventure,
 )
-
-from boardwright.engine.events import Event
-from boardwright.games.runebound.state import RuneboundState
 
 # a hero with the swim skill (the weakest swimmer: the test can still be met or missed)
 SWIM_HERO = min(

@@ -5,21 +5,16 @@ corrupts neither the game nor any later view."""
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from al_kalim_kit import AL_KALIM_OPTIONS
-from rbadvanced import all_on
-from rbkit import GAME, random_steps
-
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.advanced.kit import all_on
+from tests.runebound.al_kalim.kit import AL_KALIM_OPTIONS
+from tests.runebound.kit import GAME, random_steps
 
 
 def scramble(data: Any) -> None:
