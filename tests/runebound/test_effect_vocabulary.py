@@ -23,8 +23,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from rbscenario import GAME, effect_models, new_game
 
-from boardwright.bots.al_kalim_bot import AlKalimPlay
-from boardwright.bots.runebound_bot import EFFECT_WORTH, TIMING_WORTH
+from boardwright.bots.runebound.al_kalim.play import AlKalimPlay
+from boardwright.bots.runebound.timings import TIMING_WORTH
+from boardwright.bots.runebound.values import EFFECT_WORTH
 from boardwright.engine.procedure import Procedure
 from boardwright.games.runebound.adventures.al_kalim.content import al_kalim_content
 from boardwright.games.runebound.effects import EFFECT_HANDLERS, HOOKS
