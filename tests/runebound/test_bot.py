@@ -140,7 +140,9 @@ def test_signatures_the_enemy_cannot_tell_apart_share_one_fight_table() -> None:
             seen = as_seen_by(enemy, sig)
             merged += seen != sig
             kappa = rng.choice(KAPPAS)
-            assert solve_fight_uncached(enemy, seen, kappa) == solve_fight_uncached(enemy, sig, kappa), enemy.key
+            assert solve_fight_uncached(enemy, seen, kappa) == solve_fight_uncached(
+                enemy, sig, kappa
+            ), enemy.key
     assert merged > 100  # most random signatures carry numbers the enemy cannot see
 
 

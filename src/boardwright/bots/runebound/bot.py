@@ -35,11 +35,17 @@ How it plays
   strength; in practice the stat the hero attacks with, or life.
 
 Adventures: the bot plays with the play its adventure names (``Adventure.bot_play``, found by the
-view's ``adventure``). The Sands of Al-Kalim's is
-:class:`~boardwright.bots.al_kalim_bot.AlKalimPlay`, with the Al-Kalim content view; it answers
-the expansion's decisions and overrides the hooks of :class:`BasePlay` (movement targets, the
-cost of a roll, options the base handlers do not know, what experience is for), as
-``AlKalimRules`` overrides the base ``Rules``; see that module.
+view's ``adventure``; The Sands of Al-Kalim's is in ``bots/runebound/al_kalim/``). A play answers
+the adventure's own decisions and overrides the hooks of
+:class:`~boardwright.bots.runebound.play.BasePlay` (the knowledge and the party it reads, movement
+targets, the cost of a roll, options the base handlers do not know, what experience is for), as an
+adventure's ``Rules`` subclass overrides the base ``Rules``.
+
+The class: :class:`RuneboundBot` joins one class of handlers per step (``movement``,
+``adventure``, ``combat``, ``market``, ``experience``, ``knockout``), each built on
+:class:`~boardwright.bots.runebound.appraisal.Appraisal` (the shared valuations) and
+:class:`~boardwright.bots.runebound.core.BotCore` (the party, picking); it dispatches each
+decision kind to its handler (:data:`HANDLERS`) unless the adventure's play replaces it.
 
 Other games: the bot knows only Runebound. For any other game (the view's ``game`` is not
 ``runebound``) it chooses uniformly at random from its own seeded generator, like ``RandomBot``.

@@ -187,7 +187,8 @@ def as_seen_by(enemy: Enemy, sig: HeroSig) -> HeroSig:
     """``sig`` with every number the fight model cannot distinguish against ``enemy`` set to one
     representative: the stats of steps the enemy lacks, rolls below certain failure or above
     certain success (:func:`p_at_least` is flat there), damage the enemy's armour stops and armour
-    beyond the enemy's damage. :func:`solve_fight_uncached` gives the same table, bit for bit, for both."""
+    beyond the enemy's damage. :func:`solve_fight_uncached` gives the same table, bit for bit, for
+    both."""
     att, dfn, dmg, arm, life, allies = sig
     armour = enemy.armour
 

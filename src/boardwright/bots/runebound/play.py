@@ -22,10 +22,10 @@ if TYPE_CHECKING:
 class BasePlay:
     """The base game's answers to the hooks in :class:`RuneboundBot`'s handlers.
 
-    An expansion's play (:class:`~boardwright.bots.al_kalim_bot.AlKalimPlay`) overrides the hooks
-    where it changes a choice in the middle of a base handler and adds handlers of its own, the
-    way ``AlKalimRules`` overrides the base ``Rules``: the base handlers never test for an
-    expansion.
+    An adventure's play (named by ``Adventure.bot_play``) overrides the hooks where it changes a
+    choice in the middle of a base handler and adds handlers of its own, the way an adventure's
+    ``Rules`` subclass overrides the base ``Rules``: the base handlers never test for an
+    adventure.
     """
 
     def __init__(self, bot: RuneboundBot) -> None:

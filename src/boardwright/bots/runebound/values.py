@@ -133,7 +133,7 @@ class Running:
 
 @dataclass(frozen=True, slots=True)
 class StepOdds:
-    """One combat step as :meth:`RuneboundBot.combat_step` sees it before its roll."""
+    """One combat step as :meth:`CombatHandlers.combat_step` sees it before its roll."""
 
     step: int
     value: int  # the enemy's number to roll against
@@ -157,13 +157,13 @@ class EffectWorth:
 
 def _nothing_now(running: Running, e: Effect) -> None:
     """No worth outside a fight: the fight model weighs it (:meth:`Party.pre_damage`,
-    :meth:`Knowledge._enemy`, :meth:`RuneboundBot.before_combat`), or it changes the board for
+    :meth:`Knowledge.enemy_of`, :meth:`CombatHandlers.before_combat`), or it changes the board for
     every hero alike (``replenish``), or the adventure's play weighs it (``lose_legend``: Al-Kalim's
     ``plunder_cost``), or what it does is unknown (``hook``)."""
 
 
 def _nothing_owned(e: Effect, timing: str) -> float:
-    """No worth on a card beyond what the fight model (:meth:`RuneboundBot.card_value`) counts,
+    """No worth on a card beyond what the fight model (:meth:`Appraisal.card_value`) counts,
     or nothing a card of the market does."""
     return 0.0
 

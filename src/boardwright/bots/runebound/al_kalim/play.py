@@ -1,13 +1,16 @@
 """The heuristic bot's play of The Sands of Al-Kalim (issue #4).
 
-:class:`~boardwright.bots.runebound_bot.RuneboundBot` plays a game with :class:`AlKalimPlay` when
-its view has an ``al_kalim`` section: it answers the expansion's decisions and overrides the
-hooks of :class:`~boardwright.bots.runebound_bot.BasePlay` in the base handlers (the movement
-targets and potential, the day's cost of a roll, the pack camel, stamina and quest tests in the
-choice of experience). The bot still reads only its observation: the view (quest boards, legend
-stacks, sandstorm, lost cities, gear) and the public static content, here the Al-Kalim content
-view (overlay board, Al-Kalim challenges with their day and night life, legend cards with their
-quests, Al-Kalim heroes and allies).
+:class:`~boardwright.bots.runebound.bot.RuneboundBot` plays a game of The Sands of Al-Kalim with
+:class:`AlKalimPlay` (the adventure's ``bot_play``): it answers the expansion's decisions and
+overrides the hooks of :class:`~boardwright.bots.runebound.play.BasePlay` in the base handlers
+(the knowledge of the Al-Kalim content view, the party by day or night with its legendary
+rewards, the movement targets and potential, the day's cost of a roll, the pack camel, stamina
+and quest tests in the choice of experience). It is built in layers: what it knows
+(:mod:`.knowledge`) and reads (:mod:`.read`), what it values (:mod:`.values`), where it travels
+(:mod:`.travel`), and here the hooks and the decisions. The bot still reads only its
+observation: the view (quest boards, legend stacks, sandstorm, lost cities, gear) and the public
+static content, here the Al-Kalim content view (overlay board, Al-Kalim challenges with their day
+and night life, legend cards with their quests, Al-Kalim heroes and allies).
 
 How it plays
 ------------
