@@ -40,7 +40,7 @@ class AdventureHandlers(Appraisal):
         heroes = party.view.get("heroes", [])
         if not 0 <= other < len(heroes):
             return -1e9
-        them = Party(self.kb, party.view, other)
+        them = self.play.party(party.view, other)
         mine, theirs = party.sig(with_allies=False), them.sig(with_allies=False)
 
         def per_round(a: HeroSig, b: HeroSig) -> tuple[float, float]:

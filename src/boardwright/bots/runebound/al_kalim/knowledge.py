@@ -35,7 +35,6 @@ def time_ok(step: QuestStep, night: bool) -> bool:
     return step.time is None or (step.time == "night") == night
 
 
-# --- static knowledge of the Al-Kalim content -----------------------------------------------------
 _VIEWS: dict[int, tuple[RuneboundContent, RuneboundContent]] = {}
 
 

@@ -6,11 +6,12 @@ overrides the hooks of :class:`~boardwright.bots.runebound.play.BasePlay` in the
 (the knowledge of the Al-Kalim content view, the party by day or night with its legendary
 rewards, the movement targets and potential, the day's cost of a roll, the pack camel, stamina
 and quest tests in the choice of experience). It is built in layers: what it knows
-(:mod:`.knowledge`) and reads (:mod:`.read`), what it values (:mod:`.values`), where it travels
-(:mod:`.travel`), and here the hooks and the decisions. The bot still reads only its
-observation: the view (quest boards, legend stacks, sandstorm, lost cities, gear) and the public
-static content, here the Al-Kalim content view (overlay board, Al-Kalim challenges with their day
-and night life, legend cards with their quests, Al-Kalim heroes and allies).
+(:mod:`.knowledge`) and reads (:mod:`.read`), fights and legend cards (:mod:`.values`), quests
+(:mod:`.quests`), the story die and bazaars (:mod:`.story`), the movement (:mod:`.travel`), and
+here the other hooks and decisions. The bot still reads only its observation: the view (quest
+boards, legend stacks, sandstorm, lost cities, gear) and the public static content, here the
+Al-Kalim content view (overlay board, Al-Kalim challenges with their day and night life, legend
+cards with their quests, Al-Kalim heroes and allies).
 
 How it plays
 ------------
@@ -53,31 +54,22 @@ How it plays
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from boardwright.bots.base import Observation
 from boardwright.bots.runebound.al_kalim.constants import (
-    CAMEL_VALUE,
     DISCARD_BELOW,
     DISCARD_GAP,
     LEGEND_BASE,
-    REACH,
     STAMINA_XP,
     STORY_ORDER,
     URGENT_GEAR,
-    WATERSKIN_KEEP,
 )
 from boardwright.bots.runebound.al_kalim.read import AlKalimRead
-from boardwright.bots.runebound.constants import (
-    EXHAUSTION,
-    WIN_VALUE,
-    WOUND,
-)
 from boardwright.bots.runebound.core import option_index
 from boardwright.bots.runebound.knowledge import Knowledge
 from boardwright.bots.runebound.party import Party, undefeated_here
-from boardwright.bots.runebound.values import ability_worth
 from boardwright.engine.hexgrid import distance
 from boardwright.games.runebound.adventures.al_kalim.sandstorm import (
     DIRECTION_NAMES,
@@ -92,7 +84,6 @@ from boardwright.games.runebound.records import (
 
 if TYPE_CHECKING:
     from boardwright.bots.runebound.bot import RuneboundBot
-
 from boardwright.bots.runebound.al_kalim.travel import AlKalimTravel
 
 
@@ -126,7 +117,7 @@ class AlKalimPlay(AlKalimTravel):
     def handler(self, kind: str) -> Callable[[Observation], int] | None:
         return self.handlers.get(kind)
 
-    # --- what the bot knows and reads -----------------------------------------------------------
+    # --- what the bot knows and reads -------------------------------------------------------------
     def knowledge(self) -> Knowledge:
         """The bot's knowledge of the Al-Kalim content view (its own discount, every challenge
         weighed)."""
@@ -148,152 +139,7 @@ class AlKalimPlay(AlKalimTravel):
         """AK-6.3: by night challenges have their night life."""
         return bool((view.get("al_kalim") or {}).get("night"))
 
-    def potential_key(self, party: Party) -> tuple[Any, ...]:
-        """What the movement potential depends on beyond the base bot's key."""
-        read = self.read(party)
-        return (party.night, len(party.me.get("counters", [])), read.key)
-
-    # --- the movement potential -----------------------------------------------------------------
-    def targets(self, party: Party) -> list[tuple[int, float]]:
-        """Hexes worth ending the movement on, valued for this turn's time within a turn's
-        reach and for the better time beyond it (each later turn chooses its own)."""
-        kb = self.kb
-        read = self.read(party)
-        now = self.hex_values(party, read)
-        later = self.hex_values(self.at_time(party, not party.night), read)
-        row = kb.dist[party.here]
-        values = dict(now)
-        for h, value in later.items():
-            if row[h] > REACH and value > values.get(h, 0.0):
-                values[h] = value
-        ranked = sorted(((v, h) for h, v in values.items()), key=lambda t: (-t[0], t[1]))
-        # a target that a better one reaches undiscounted enough never sets the potential, nor
-        # the value of a roll (discounts multiply along a path): leave it out, for speed
-        rows = kb.discount_rows
-        kept: list[tuple[int, float]] = []
-        for value, h in ranked:
-            if value <= 0.05:
-                break
-            if all(v * rows[t][h] < value for t, v in kept):
-                kept.append((h, value))
-        return kept
-
-    def floor(
-        self, party: Party, pot: list[float], targets: Sequence[tuple[int, float]]
-    ) -> list[float]:
-        """AK-6.1/AK-7.2: a hero ending the movement where there is nothing to take on must
-        take a story step; when the only one left is a harmful story roll (a night ambush it
-        would likely lose), hexes that are no target carry that cost."""
-        read = self.read(party)
-        jobs = self.jobs(party, read)
-        forced = self.story_ev(party, read, jobs, party.here)
-        if forced >= 0 or self.may_draw(read):
-            return pot
-        skip = {h for h, _ in targets} | read.open_cities
-        return [v if h in skip else v + forced for h, v in enumerate(pot)]
-
-    # --- decisions: step 1 and movement ---------------------------------------------------------
-    def day_or_night(self, observation: Observation) -> int:
-        """AK-4.4: the turn valued by day and by night; the chosen potential is kept."""
-        bot = self.bot
-        party = bot.party(observation)
-        read = self.read(party)
-        values: dict[bool, float] = {}
-        for night in (True, False):
-            values[night] = self.turn_plan(self.at_time(party, night), read)
-        night = values[True] > values[False] + 1e-9
-        if night:
-            bot.potential(self.at_time(party, True))  # keep it for the movement step
-        return bot.key_index(observation, "night" if night else "day")
-
-    def roll_cost(self, party: Party, dice: int) -> float:
-        """AK-5.2: by day, the march's expected exhaustion (and wounds) per die rolled."""
-        return 0.0 if party.night else self.day_cost(party, self.read(party), dice)
-
-    def movement_option(self, party: Party, key: str, pot: list[float]) -> float:
-        """AK-9.7: the pack camel, for a target two hexes away."""
-        return self.camel_value(pot, party.here) if key == "camel" else -1e9
-
-    def move(self, observation: Observation) -> int:
-        """The base walk; a pack camel is loaded when one more hex reaches more (AK-9.7)."""
-        bot = self.bot
-        camel = option_index(observation.decision.options, "camel")
-        if camel is None:
-            return bot.move(observation)
-        here, pot = bot.walk_state(observation)
-        parsed = bot.parse_dice(observation.decision.prompt)
-        if parsed is not None:
-            faces, bonus = parsed
-            memo = bot.walk_memo
-            now = bot.best_from(here, faces, bonus, pot, memo)
-            more = bot.best_from(here, faces, bonus + 1, pot, memo)
-            if more - CAMEL_VALUE > now + 1e-9:
-                bot.walk_pos = here
-                return camel
-        return bot.move(observation)
-
-    def after_movement(self, observation: Observation) -> int:
-        """Bonus moves and the pack camel by the potential; abilities by their worth."""
-        bot = self.bot
-        kb = self.kb
-        party = bot.party(observation)
-        pot = bot.potential(party)
-        here = party.here
-        step_best = max((pot[n] for n in kb.neighbours[here]), default=pot[here])
-        scores: list[float] = []
-        for option in observation.decision.options:
-            key = option.key
-            if key == "done":
-                scores.append(pot[here])
-            elif key == "camel":
-                scores.append(step_best - CAMEL_VALUE)
-            elif key.startswith("to:"):
-                target = kb.index_of.get(key[3:], -1)
-                scores.append(pot[target] if target >= 0 else -1e9)
-            elif key.startswith("use:"):
-                ability = bot.ability(party, key[4:], "after_movement")
-                if ability is None:
-                    scores.append(-1e9)
-                    continue
-                hexes = sum(e.hexes for e in ability.effects if e.do == "extra_move")
-                if hexes:
-                    worth = step_best - pot[here] - EXHAUSTION * ability.cost.exhaustion
-                    worth = worth if party.affordable(ability) else -1.0
-                else:
-                    worth = ability_worth(party, ability, moving=False)
-                    worth = worth if worth > 0.2 else -1.0
-                scores.append(pot[here] + worth)
-            else:
-                scores.append(-1e9)
-        return bot.pick(observation, scores)
-
-    def waterskin(self, observation: Observation) -> int:
-        """AK-9.8: drink when the day's march cost enough (or would knock out or kill)."""
-        bot = self.bot
-        party = bot.party(observation)
-        read = self.read(party)
-        pieces = read.day_march
-        tired = sum(p[0] for p in pieces)
-        hurt = sum(p[1] for p in pieces)
-        guard = 0.0
-        if pieces and pieces[0][1] and party.wounds >= party.life:
-            guard += self.ko_cost(party) + WIN_VALUE * 0.05
-        for (card, wounds, _), piece in zip(party.allies, pieces[1:], strict=False):
-            if piece[1] and wounds >= (card.life or 1):
-                guard += card.cost
-        scores: list[float] = []
-        for option in observation.decision.options:
-            if option.key == "keep":
-                scores.append(WATERSKIN_KEEP)
-            elif option.key == "exhaustion":
-                scores.append(EXHAUSTION * tired)
-            elif option.key == "wounds":
-                scores.append(WOUND * hurt + guard)
-            else:
-                scores.append(EXHAUSTION * tired + WOUND * hurt + guard)
-        return bot.pick(observation, scores)
-
-    # --- decisions: step 3 --------------------------------------------------------------------
+    # --- decisions: step 3 ------------------------------------------------------------------------
     def adventure_or_story(self, observation: Observation) -> int:
         """AK-6.1/AK-7.1: the adventure, a duel, a legend card, the bazaar or the story die."""
         bot = self.bot
@@ -457,7 +303,7 @@ class AlKalimPlay(AlKalimTravel):
             scores.append(sum(value * row[t] for t, value in targets))
         return bot.pick(observation, scores)
 
-    # --- decisions: the sandstorm ---------------------------------------------------------------
+    # --- decisions: the sandstorm -----------------------------------------------------------------
     def _storm_score(self, party: Party, read: AlKalimRead, centre: int, radius: int) -> float:
         """Where the storm should be: far from the hero and its quest places, over rivals."""
         kb = self.kb
@@ -527,7 +373,7 @@ class AlKalimPlay(AlKalimTravel):
             scores.append(self._storm_score(party, read, target, radius))
         return bot.pick(observation, scores)
 
-    # --- decisions: bazaars and experience ------------------------------------------------------
+    # --- decisions: bazaars and experience --------------------------------------------------------
     def market(self, observation: Observation) -> int:
         """AK-9: the base market step, with the City of Faith's healing, survival gear, and
         gold kept back for quest steps that ask for it."""

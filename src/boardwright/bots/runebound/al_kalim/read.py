@@ -14,7 +14,6 @@ from boardwright.games.runebound.records import (
 )
 
 
-# --- what the view says ---------------------------------------------------------------------
 class AlKalimRead:
     """The Al-Kalim part of one view, read once."""
 

@@ -1,14 +1,19 @@
-"""The Al-Kalim movement potential: what ending the movement on each hex is worth at the
-party's time of day, what a day's march costs, the best a turn can do, the pack camel."""
+"""The Al-Kalim play's movement: the potential (what ending the movement on each hex is worth at
+the party's time of day, the cost of a forced story roll), what a day's march costs, the best a
+turn can do, the pack camel; and the decisions of step 1 and the movement (day or night, the
+walk with the camel, after the movement, the waterskin)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import comb
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from boardwright.bots.base import Observation
 from boardwright.bots.runebound.al_kalim.constants import (
     CAMEL,
     CAMEL_VALUE,
+    REACH,
     WATERSKIN,
     WATERSKIN_KEEP,
 )
@@ -18,9 +23,12 @@ from boardwright.bots.runebound.al_kalim.knowledge import (
 from boardwright.bots.runebound.al_kalim.read import AlKalimRead
 from boardwright.bots.runebound.constants import (
     EXHAUSTION,
+    WIN_VALUE,
     WOUND,
 )
+from boardwright.bots.runebound.core import option_index
 from boardwright.bots.runebound.party import Party, adventure_hexes
+from boardwright.bots.runebound.values import ability_worth
 from boardwright.games.runebound.adventures.al_kalim.travel import (
     DUNES,
     LOWLAND,
@@ -28,12 +36,41 @@ from boardwright.games.runebound.adventures.al_kalim.travel import (
 
 if TYPE_CHECKING:
     pass
+from boardwright.bots.runebound.al_kalim.story import AlKalimStory
 
-from boardwright.bots.runebound.al_kalim.values import AlKalimValues
 
-
-class AlKalimTravel(AlKalimValues):
+class AlKalimTravel(AlKalimStory):
     """Where the Al-Kalim play wants to be at the end of the movement, and at what cost."""
+
+    # --- the movement potential -------------------------------------------------------------------
+    def potential_key(self, party: Party) -> tuple[Any, ...]:
+        """What the movement potential depends on beyond the base bot's key."""
+        read = self.read(party)
+        return (party.night, len(party.me.get("counters", [])), read.key)
+
+    def targets(self, party: Party) -> list[tuple[int, float]]:
+        """Hexes worth ending the movement on, valued for this turn's time within a turn's
+        reach and for the better time beyond it (each later turn chooses its own)."""
+        kb = self.kb
+        read = self.read(party)
+        now = self.hex_values(party, read)
+        later = self.hex_values(self.at_time(party, not party.night), read)
+        row = kb.dist[party.here]
+        values = dict(now)
+        for h, value in later.items():
+            if row[h] > REACH and value > values.get(h, 0.0):
+                values[h] = value
+        ranked = sorted(((v, h) for h, v in values.items()), key=lambda t: (-t[0], t[1]))
+        # a target that a better one reaches undiscounted enough never sets the potential, nor
+        # the value of a roll (discounts multiply along a path): leave it out, for speed
+        rows = kb.discount_rows
+        kept: list[tuple[int, float]] = []
+        for value, h in ranked:
+            if value <= 0.05:
+                break
+            if all(v * rows[t][h] < value for t, v in kept):
+                kept.append((h, value))
+        return kept
 
     def hex_values(self, party: Party, read: AlKalimRead) -> dict[int, float]:
         """The hexes with something to gain at the party's time: the best step 3 there (an
@@ -93,12 +130,27 @@ class AlKalimTravel(AlKalimValues):
         result: dict[int, float] = self.cached(party, ("hexes", party.here), make)
         return result
 
+    def floor(
+        self, party: Party, pot: list[float], targets: Sequence[tuple[int, float]]
+    ) -> list[float]:
+        """AK-6.1/AK-7.2: a hero ending the movement where there is nothing to take on must
+        take a story step; when the only one left is a harmful story roll (a night ambush it
+        would likely lose), hexes that are no target carry that cost."""
+        read = self.read(party)
+        jobs = self.jobs(party, read)
+        forced = self.story_ev(party, read, jobs, party.here)
+        if forced >= 0 or self.may_draw(read):
+            return pot
+        skip = {h for h, _ in targets} | read.open_cities
+        return [v if h in skip else v + forced for h, v in enumerate(pot)]
+
     def may_draw(self, read: AlKalimRead) -> bool:
         """AK-7.3/AK-11.3: a legend card may be drawn in this turn's story step."""
         if len(read.slots) >= read.limit:
             return False
         return any(kind not in read.held_types for kind in read.tops)
 
+    # --- the cost of travel -----------------------------------------------------------------------
     def day_cost(self, party: Party, read: AlKalimRead, dice: int) -> float:
         """AK-5.2-AK-5.5: the expected cost of rolling ``dice`` movement dice by day."""
         if dice <= 0:
@@ -158,3 +210,104 @@ class AlKalimTravel(AlKalimValues):
         kb = self.kb
         two = max(pot[h] for h in range(kb.hex_count) if kb.dist[here][h] <= 2)
         return two - CAMEL_VALUE
+
+    def roll_cost(self, party: Party, dice: int) -> float:
+        """AK-5.2: by day, the march's expected exhaustion (and wounds) per die rolled."""
+        return 0.0 if party.night else self.day_cost(party, self.read(party), dice)
+
+    def movement_option(self, party: Party, key: str, pot: list[float]) -> float:
+        """AK-9.7: the pack camel, for a target two hexes away."""
+        return self.camel_value(pot, party.here) if key == "camel" else -1e9
+
+    # --- decisions: step 1 and movement -----------------------------------------------------------
+    def day_or_night(self, observation: Observation) -> int:
+        """AK-4.4: the turn valued by day and by night; the chosen potential is kept."""
+        bot = self.bot
+        party = bot.party(observation)
+        read = self.read(party)
+        values: dict[bool, float] = {}
+        for night in (True, False):
+            values[night] = self.turn_plan(self.at_time(party, night), read)
+        night = values[True] > values[False] + 1e-9
+        if night:
+            bot.potential(self.at_time(party, True))  # keep it for the movement step
+        return bot.key_index(observation, "night" if night else "day")
+
+    def move(self, observation: Observation) -> int:
+        """The base walk; a pack camel is loaded when one more hex reaches more (AK-9.7)."""
+        bot = self.bot
+        camel = option_index(observation.decision.options, "camel")
+        if camel is None:
+            return bot.move(observation)
+        here, pot = bot.walk_state(observation)
+        parsed = bot.parse_dice(observation.decision.prompt)
+        if parsed is not None:
+            faces, bonus = parsed
+            memo = bot.walk_memo
+            now = bot.best_from(here, faces, bonus, pot, memo)
+            more = bot.best_from(here, faces, bonus + 1, pot, memo)
+            if more - CAMEL_VALUE > now + 1e-9:
+                bot.walk_pos = here
+                return camel
+        return bot.move(observation)
+
+    def after_movement(self, observation: Observation) -> int:
+        """Bonus moves and the pack camel by the potential; abilities by their worth."""
+        bot = self.bot
+        kb = self.kb
+        party = bot.party(observation)
+        pot = bot.potential(party)
+        here = party.here
+        step_best = max((pot[n] for n in kb.neighbours[here]), default=pot[here])
+        scores: list[float] = []
+        for option in observation.decision.options:
+            key = option.key
+            if key == "done":
+                scores.append(pot[here])
+            elif key == "camel":
+                scores.append(step_best - CAMEL_VALUE)
+            elif key.startswith("to:"):
+                target = kb.index_of.get(key[3:], -1)
+                scores.append(pot[target] if target >= 0 else -1e9)
+            elif key.startswith("use:"):
+                ability = bot.ability(party, key[4:], "after_movement")
+                if ability is None:
+                    scores.append(-1e9)
+                    continue
+                hexes = sum(e.hexes for e in ability.effects if e.do == "extra_move")
+                if hexes:
+                    worth = step_best - pot[here] - EXHAUSTION * ability.cost.exhaustion
+                    worth = worth if party.affordable(ability) else -1.0
+                else:
+                    worth = ability_worth(party, ability, moving=False)
+                    worth = worth if worth > 0.2 else -1.0
+                scores.append(pot[here] + worth)
+            else:
+                scores.append(-1e9)
+        return bot.pick(observation, scores)
+
+    def waterskin(self, observation: Observation) -> int:
+        """AK-9.8: drink when the day's march cost enough (or would knock out or kill)."""
+        bot = self.bot
+        party = bot.party(observation)
+        read = self.read(party)
+        pieces = read.day_march
+        tired = sum(p[0] for p in pieces)
+        hurt = sum(p[1] for p in pieces)
+        guard = 0.0
+        if pieces and pieces[0][1] and party.wounds >= party.life:
+            guard += self.ko_cost(party) + WIN_VALUE * 0.05
+        for (card, wounds, _), piece in zip(party.allies, pieces[1:], strict=False):
+            if piece[1] and wounds >= (card.life or 1):
+                guard += card.cost
+        scores: list[float] = []
+        for option in observation.decision.options:
+            if option.key == "keep":
+                scores.append(WATERSKIN_KEEP)
+            elif option.key == "exhaustion":
+                scores.append(EXHAUSTION * tired)
+            elif option.key == "wounds":
+                scores.append(WOUND * hurt + guard)
+            else:
+                scores.append(EXHAUSTION * tired + WOUND * hurt + guard)
+        return bot.pick(observation, scores)
