@@ -49,7 +49,7 @@ class BotCore:
         self._kb = play.knowledge()
 
     def party(self, observation: Observation) -> Party:
-        """The bot's party as the observation's view shows it (read by the adventure's play)."""
+        """The bot's party as the observation's view shows it, read through the adventure's play."""
         return self.play.party(observation.view, observation.seat)
 
     def pick(self, observation: Observation, scores: Sequence[float]) -> int:
