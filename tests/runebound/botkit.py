@@ -12,7 +12,8 @@ from functools import partial
 from typing import Any
 
 from boardwright.bots import Observation, make_bot
-from boardwright.bots.runebound_bot import Knowledge, RuneboundBot
+from boardwright.bots.runebound.bot import RuneboundBot
+from boardwright.bots.runebound.knowledge import Knowledge
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.game import Result
 from boardwright.games import get_game

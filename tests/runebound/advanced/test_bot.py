@@ -6,7 +6,9 @@ from __future__ import annotations
 from functools import partial
 
 from boardwright.bots import Observation
-from boardwright.bots.runebound_bot import Party, RuneboundBot, knowledge
+from boardwright.bots.runebound.bot import RuneboundBot
+from boardwright.bots.runebound.knowledge import knowledge
+from boardwright.bots.runebound.party import Party
 from boardwright.games.runebound.knockout import knock_out
 from boardwright.games.runebound.state import RuneboundState
 from boardwright.sim.runner import simulate
@@ -69,8 +71,8 @@ def test_bot_gives_up_the_cheaper_looking_card_and_keeps_its_hero() -> None:
     assert kind(state) == "knockout_card"
     bot = RuneboundBot(1)
     party = Party(bot.kb, GAME.view(state, 0), 0)
-    colours = bot._frontier(party)
-    worth = {c: bot._card_value(party, bot.kb.market[c], colours) for c in pair}
+    colours = bot.frontier(party)
+    worth = {c: bot.card_value(party, bot.kb.market[c], colours) for c in pair}
     cheapest = min(pair, key=lambda c: (worth[c], pair.index(c)))
     assert bot_key(state) == f"lose:{cheapest}"
     play(state, bot_key(state))

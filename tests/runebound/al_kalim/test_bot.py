@@ -8,8 +8,9 @@ from functools import partial
 from typing import Any
 
 from boardwright.bots import Observation
-from boardwright.bots.al_kalim_bot import AlKalimPlay, al_kalim_knowledge
-from boardwright.bots.runebound_bot import _HANDLERS, RuneboundBot
+from boardwright.bots.runebound.al_kalim.knowledge import al_kalim_knowledge
+from boardwright.bots.runebound.al_kalim.play import AlKalimPlay
+from boardwright.bots.runebound.bot import HANDLERS, RuneboundBot
 from boardwright.engine.decision import Decision, Option
 from boardwright.games import get_game
 from boardwright.games.runebound.adventures.al_kalim.content import al_kalim_content
@@ -64,9 +65,9 @@ def test_every_al_kalim_decision_has_a_handler() -> None:
     for players, seed, options in games:
         _, chosen = play_bots(players, seed, ["heuristic"] * players, {**AL_KALIM_RULES, **options})
         seen.update(key.split(":")[0] for key in chosen)
-    al_kalim_kinds = set(AlKalimPlay(RuneboundBot(0))._handlers)
-    assert set(seen) <= set(_HANDLERS) | al_kalim_kinds, sorted(
-        set(seen) - set(_HANDLERS) - al_kalim_kinds
+    al_kalim_kinds = set(AlKalimPlay(RuneboundBot(0)).handlers)
+    assert set(seen) <= set(HANDLERS) | al_kalim_kinds, sorted(
+        set(seen) - set(HANDLERS) - al_kalim_kinds
     )
     core = {"start_city", "day_or_night", "adventure_or_story", "story_order", "movement"}
     assert core <= set(seen), sorted(core - set(seen))
@@ -201,8 +202,8 @@ def test_heads_for_the_city_its_quest_needs() -> None:
     give_quest(state, "ak-l-16")  # Mirath's bazaar for 3 gold, then the Salt Road
     bot = RuneboundBot(1)
     bot.choose(observe(state, 0, "day_or_night", ["day", "night"]))
-    assert isinstance(bot._play, AlKalimPlay)
-    targets = bot._play.targets(bot._party(observe(state, 0, "movement", ["stay", "step"])))
+    assert isinstance(bot.play, AlKalimPlay)
+    targets = bot.play.targets(bot.party(observe(state, 0, "movement", ["stay", "step"])))
     assert max(targets, key=lambda t: t[1])[0] == mirath
 
 
@@ -311,7 +312,7 @@ def test_legendary_rewards_lend_their_abilities_with_the_game_keys() -> None:
     assert key in [k for k, _, _ in rules(state).usable(state, 0, "activate", [])]
     observation = observe(state, 0, "experience", [f"use:{key}", "done"])
     assert observation.decision.options[bot.choose(observation)].key == f"use:{key}"
-    assert key in [k for k, _ in bot._party(observation).abilities("activate")]
+    assert key in [k for k, _ in bot.party(observation).abilities("activate")]
 
 
 def test_gives_up_the_least_advanced_quest_before_any_reward() -> None:
@@ -337,14 +338,14 @@ def test_a_challenge_that_takes_legend_cards_costs_more_to_lose_to() -> None:
     state = table()
     bot = RuneboundBot(1)
     bot.choose(observe(state, 0, "day_or_night", ["day", "night"]))
-    play = bot._play
+    play = bot.play
     assert isinstance(play, AlKalimPlay)
     kb = al_kalim_knowledge()
     sultan = next(c for c in kb.adventures.values() if c.name == "The Sultan of Thieves")
     plain = kb.adventures["ak-g-01"]
-    party = bot._party(observe(state, 0, "movement", ["stay"]))
+    party = bot.party(observe(state, 0, "movement", ["stay"]))
     assert play.plunder_cost(party, sultan) == 0.0
     give_quest(state, "ak-l-01", step=2)
-    party = bot._party(observe(state, 0, "movement", ["stay"]))
+    party = bot.party(observe(state, 0, "movement", ["stay"]))
     assert play.plunder_cost(party, sultan) > 0.0
     assert play.plunder_cost(party, plain) == 0.0

@@ -10,18 +10,15 @@ from typing import Any
 import pytest
 
 from boardwright.bots import Observation, RandomBot, make_bot
-from boardwright.bots.runebound_bot import (
-    _HANDLERS,
-    ADVANCE,
-    KAPPAS,
-    RuneboundBot,
-    _as_seen_by,
-    _solve_fight,
+from boardwright.bots.runebound.bot import HANDLERS, RuneboundBot
+from boardwright.bots.runebound.constants import KAPPAS
+from boardwright.bots.runebound.fight import (
+    as_seen_by,
     fight_odds,
-    knowledge,
-    measure_advance,
     p_at_least,
+    solve_fight_uncached,
 )
+from boardwright.bots.runebound.knowledge import ADVANCE, knowledge, measure_advance
 from boardwright.games import get_game
 from boardwright.sim.runner import derive_seed
 from tests.runebound.botkit import (
@@ -81,7 +78,7 @@ def test_valid_choices_for_every_decision_kind() -> None:
         "experience",
     }
     assert core <= set(seen), sorted(core - set(seen))
-    assert set(seen) <= set(_HANDLERS), sorted(set(seen) - set(_HANDLERS))
+    assert set(seen) <= set(HANDLERS), sorted(set(seen) - set(HANDLERS))
 
 
 def test_the_bot_is_deterministic_per_seed() -> None:
@@ -135,10 +132,12 @@ def test_signatures_the_enemy_cannot_tell_apart_share_one_fight_table() -> None:
                 for _ in range(rng.randint(0, 2))
             )
             sig = (triple(-6, 16), triple(-6, 16), triple(0, 4), triple(0, 3), 5, allies)
-            seen = _as_seen_by(enemy, sig)
+            seen = as_seen_by(enemy, sig)
             merged += seen != sig
             kappa = rng.choice(KAPPAS)
-            assert _solve_fight(enemy, seen, kappa) == _solve_fight(enemy, sig, kappa), enemy.key
+            assert solve_fight_uncached(enemy, seen, kappa) == solve_fight_uncached(
+                enemy, sig, kappa
+            ), enemy.key
     assert merged > 100  # most random signatures carry numbers the enemy cannot see
 
 

@@ -18,8 +18,9 @@ from typing import Any, get_args, get_type_hints
 import pytest
 from pydantic import BaseModel
 
-from boardwright.bots.al_kalim_bot import AlKalimPlay
-from boardwright.bots.runebound_bot import EFFECT_WORTH, TIMING_WORTH
+from boardwright.bots.runebound.al_kalim.play import AlKalimPlay
+from boardwright.bots.runebound.timings import TIMING_WORTH
+from boardwright.bots.runebound.values import EFFECT_WORTH
 from boardwright.engine.procedure import Procedure
 from boardwright.games.runebound.adventures.al_kalim.content import al_kalim_content
 from boardwright.games.runebound.effects import EFFECT_HANDLERS, HOOKS
