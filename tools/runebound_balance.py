@@ -40,12 +40,11 @@ import time
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
-from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from boardwright.bots import Observation, make_bot
+from boardwright.bots import make_bot
 from boardwright.engine.events import Event
 from boardwright.games import get_game
 from boardwright.sim.runner import derive_seed, play_one
@@ -58,7 +57,6 @@ GENERATORS = (  # where each hero is made: the base heroes, then the Al-Kalim on
 )
 BAND = 5.0  # percentage points around the fair share that count as balanced
 NOTES_MARKER = "<!-- notes: kept when the report is regenerated -->"
-MAX_DECISIONS = 200_000
 
 
 @dataclass(frozen=True)
@@ -135,7 +133,7 @@ def play_game(
     game = get_game("runebound")
     config = game.config(players, dict(options))
     game_seed = derive_seed(seed, "game", index)
-    bots = [make_bot("heuristic", derive_seed(game_seed, "bot", s)) for s in range(players)]
+    bots = [make_bot("heuristic", derive_seed(game_seed, "bot", s), game) for s in range(players)]
     log: list[Event] | None = [] if breakdown else None
     state, result, decisions = play_one(game, config, game_seed, bots, log)
     view = game.view(state, None)
@@ -179,18 +177,8 @@ def play_versus_random(index: int, seed: int, options: Mapping[str, Any]) -> Due
     seat = index % 2
     kinds = ["random", "random"]
     kinds[seat] = "heuristic"
-    state = game.setup(config, game_seed)
-    bots = [make_bot(kind, derive_seed(game_seed, "bot", s)) for s, kind in enumerate(kinds)]
-    decisions = 0
-    while (decision := game.decision(state)) is not None:
-        if decisions >= MAX_DECISIONS:
-            raise RuntimeError(f"game {index} did not end after {MAX_DECISIONS} decisions")
-        observation = Observation(decision.seat, decision, partial(game.view, state, decision.seat))
-        game.apply(state, bots[decision.seat].choose(observation))
-        decisions += 1
-    result = game.result(state)
-    if result is None:
-        raise RuntimeError(f"game {index} has no decision left but no result")
+    bots = [make_bot(kind, derive_seed(game_seed, "bot", s), game) for s, kind in enumerate(kinds)]
+    _, result, _ = play_one(game, config, game_seed, bots)
     won = result.ranks[seat] == 1 and result.ranks[1 - seat] > 1
     return DuelRecord(
         index,

@@ -7,12 +7,12 @@ their bot (``fuzzkit.FuzzBot``) lives.
 from __future__ import annotations
 
 import json
-from functools import partial
 from pathlib import Path
 from typing import Any
 
-from boardwright.bots.base import Observation, make_bot
+from boardwright.bots.base import make_bot
 from boardwright.engine.session import Match
+from boardwright.engine.table import Table
 from boardwright.games import get_game
 
 from .playthroughs import TESTS
@@ -35,10 +35,8 @@ def record_runebound(seed: int, options: dict[str, Any]) -> dict[str, Any]:
     """The save of a game between four heuristic bots (bot seeds ``seed * 10 + seat``)."""
     game = get_game("runebound")
     match = Match(game, game.config(PLAYERS, options), seed)
-    bots = [make_bot("heuristic", seed * 10 + seat) for seat in range(PLAYERS)]
-    while (decision := match.decision) is not None:
-        seat = decision.seat
-        match.play(bots[seat].choose(Observation(seat, decision, partial(match.view, seat))))
+    bots = [make_bot("heuristic", seed * 10 + seat, game) for seat in range(PLAYERS)]
+    Table(match, bots).run_bots()
     return match.to_save()
 
 
