@@ -15,14 +15,14 @@ The catalog merges the base messages (``messages/<language>.po`` here) with the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from boardwright.engine.catalog import DEFAULT_LANGUAGE, Catalog, merged_catalog
 from boardwright.engine.texts import FieldFormatter, Texts
 from boardwright.games.runebound.adventures.protocol import Adventure
 from boardwright.games.runebound.content import RuneboundContent
-from boardwright.games.runebound.records import Ability
+from boardwright.games.runebound.records import Ability, AdventureCard
 
 PACKAGE = __package__ or "boardwright.games.runebound"
 PREFIX = "rb"
@@ -68,32 +68,13 @@ def display_fields(content: RuneboundContent) -> dict[str, FieldFormatter]:
     def city(city_id: str, catalog: Catalog) -> str:
         return cities[city_id]
 
+    def card_ability(ref: Sequence[Any], catalog: Catalog) -> str:
+        card_id, index = ref
+        return str(cards[card_id].abilities[index].name)
+
     def choice(ref: Sequence[Any], catalog: Catalog) -> str:
         card_id, index = ref
-        return cards[card_id].choices[index].text
-
-    def owner_and_ability(key: str) -> tuple[str, Ability]:
-        """An ability key: ``h<hero index>.<n>`` or ``m<market index>.<n>``."""
-        owner, index = key[1:].split(".")
-        found = content.heroes[int(owner)] if key[0] == "h" else content.market[int(owner)]
-        return found.name, found.abilities[int(index)]
-
-    def ability(key: str, catalog: Catalog) -> str:
-        owner, used = owner_and_ability(key)
-        return f"{owner}: {used.name}"
-
-    def ability_text(key: str, catalog: Catalog) -> str:
-        owner, used = owner_and_ability(key)
-        return f"{owner}: {used.name} — {used.text}"
-
-    def source(ref: str, catalog: Catalog) -> str:
-        """What an effect came from: ``card:<id>``, ``owner:<ability key>`` or ``seat:<n>``."""
-        what, _, value = ref.partition(":")
-        if what == "card":
-            return cards[value].name
-        if what == "owner":
-            return owner_and_ability(value)[0]
-        return seat(int(value), catalog)
+        return str(cards[card_id].choices[index].text)
 
     fields: dict[str, FieldFormatter] = {
         "card": card,
@@ -101,10 +82,8 @@ def display_fields(content: RuneboundContent) -> dict[str, FieldFormatter]:
         "item": item,
         "city": city,
         "choice": choice,
-        "ability": ability,
-        "ability_text": ability_text,
-        "source": source,
-        "victim": victim,
+        "card_ability": card_ability,
+        "colours": colours,
         "colour": word("colour"),
         "step": word("step"),
         "stat": word("stat"),
@@ -114,14 +93,61 @@ def display_fields(content: RuneboundContent) -> dict[str, FieldFormatter]:
         "card_kind": word("kind"),
         "counter": word("xp"),
         "counters": counters,
+        "gain": word("gain"),
+        "gains": gains,
+        "item_kind": word("item_kind"),
         "dice": dice,
+        "face": face,
         "targets": targets,
         "order": order(hero),
     }
+    fields.update(ability_fields(base_owner(content), cards))
     fields.update(dict.fromkeys(SEAT_FIELDS, seat))
     fields.update(dict.fromkeys(HERO_FIELDS, hero))
     fields.update(dict.fromkeys(HEX_FIELDS, hex_name))
     return fields
+
+
+OwnerOf = Callable[[str], tuple[str, Ability]]
+"""An ability key to its owner's name and the ability."""
+
+
+def base_owner(content: RuneboundContent) -> OwnerOf:
+    """Owners of the base game's ability keys: ``h<hero index>.<n>``, ``m<market index>.<n>``
+    (an adventure with keys of its own wraps this in its :meth:`Adventure.text_fields`)."""
+
+    def owner_of(key: str) -> tuple[str, Ability]:
+        owner, index = key[1:].split(".")
+        found = content.heroes[int(owner)] if key[0] == "h" else content.market[int(owner)]
+        return found.name, found.abilities[int(index)]
+
+    return owner_of
+
+
+def ability_fields(
+    owner_of: OwnerOf, cards: Mapping[str, AdventureCard]
+) -> dict[str, FieldFormatter]:
+    """``ability`` "Owner: Name", ``ability_text`` "Owner: Name — what it does" (both an
+    ability key) and ``source``: what an effect came from, ``card:<adventure card id>``,
+    ``owner:<ability key>`` or ``seat:<n>``."""
+
+    def ability(key: str, catalog: Catalog) -> str:
+        owner, used = owner_of(key)
+        return f"{owner}: {used.name}"
+
+    def ability_text(key: str, catalog: Catalog) -> str:
+        owner, used = owner_of(key)
+        return f"{owner}: {used.name} — {used.text}"
+
+    def source(ref: str, catalog: Catalog) -> str:
+        what, _, value = ref.partition(":")
+        if what == "card":
+            return cards[value].name
+        if what == "owner":
+            return owner_of(value)[0]
+        return seat(int(value), catalog)
+
+    return {"ability": ability, "ability_text": ability_text, "source": source}
 
 
 def seat(number: int, catalog: Catalog) -> str:
@@ -142,9 +168,12 @@ def skill(value: str, catalog: Catalog) -> str:
     return catalog.format(f"rb.skill.{value}", {}) if value else ""
 
 
-def victim(seat_number: int, catalog: Catalog) -> str:
-    """Who takes an effect's wounds: a seat, or -1 for the challenge fought."""
-    return catalog.format("rb.the_enemy", {}) if seat_number < 0 else seat(seat_number, catalog)
+def gains(kinds: Sequence[str], catalog: Catalog) -> str:
+    return catalog.format("rb.and", {}).join(catalog.format(f"rb.gain.{k}", {}) for k in kinds)
+
+
+def colours(names: Sequence[str], catalog: Catalog) -> str:
+    return ", ".join(catalog.format(f"rb.colour.{c}", {}) for c in names)
 
 
 def counters(kinds: Sequence[str], catalog: Catalog) -> str:
