@@ -1143,7 +1143,7 @@ class AlKalimPlay(BasePlay):
         if camel is None:
             return bot.move(observation)
         here, pot = bot._walk_state(observation)
-        parsed = bot._parse_dice(observation.decision.prompt)
+        parsed = bot._parse_dice(observation.decision)
         if parsed is not None:
             faces, bonus = parsed
             memo = bot._walk_memo
@@ -1410,9 +1410,8 @@ class AlKalimPlay(BasePlay):
         centre = self.st.storm_start
         scores = []
         for option in observation.decision.options:
-            label = option.label.removeprefix("arrows to the ")
             best = -1e9
-            for name in label.split(" and "):
+            for name in option.args.get("arrows", ()):
                 if name not in DIRECTION_NAMES:
                     continue
                 d = DIRECTION_NAMES.index(name)

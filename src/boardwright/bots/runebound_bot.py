@@ -2,10 +2,11 @@
 
 What the bot reads
 ------------------
-Only its :class:`~boardwright.bots.Observation`: the decision (kind, prompt, option keys and labels)
-and its seat's view (the dict a human in that seat sees), plus the public static content from
-:func:`boardwright.games.runebound.content.default_content` (the board geometry, the movement die,
-hero, adventure and market card statistics). It never touches the game object or its state.
+Only its :class:`~boardwright.bots.Observation`: the decision (kind, arguments, option keys and
+arguments, never their text) and its seat's view (the dict a human in that seat sees), plus the
+public static content from :func:`boardwright.games.runebound.content.default_content` (the
+board geometry, the movement die, hero, adventure and market card statistics). It never
+touches the game object or its state.
 
 How it plays
 ------------
@@ -24,7 +25,7 @@ How it plays
   challenge or useful city market is a target worth its value, discounted by the hexes (``GAMMA``
   per ``HEXES_PER_TURN``) to it. The bot steps one hex when the best target is next door, stays or
   rests when it stands on it, rolls fewer dice to shed exhaustion when the target is close, and
-  otherwise rolls all dice; with the dice rolled it searches every way to spend them (the prompt
+  otherwise rolls all dice; with the dice rolled it searches every way to spend them (the decision
   lists the dice left) for the reachable hex of highest potential.
 * **Market**: heal the hero when badly hurt, buy the card that adds the most fighting strength per
   gold (strength = chance to beat the colours the hero is working on), sell a weaker weapon or
@@ -50,7 +51,6 @@ its seed: its generator only breaks such fallbacks.
 from __future__ import annotations
 
 import math
-import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -59,6 +59,7 @@ from itertools import islice
 from typing import Any
 
 from boardwright.bots.base import Observation
+from boardwright.engine.decision import Decision
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.adventures import get_adventure
 from boardwright.games.runebound.adventures.al_kalim.content import al_kalim_content
@@ -123,12 +124,6 @@ Measured on the base board with :func:`measure_advance` (2,000 random start and 
 least n + 1 hexes apart per n, random faces of the movement die, the best use of the dice). The
 bot uses it to weigh rolling against stepping one hex or staying.
 """
-
-_FACE_SPLIT = re.compile(r"dice left: (.*); bonus moves: (\d+)$")
-_STEP_IN_PROMPT = re.compile(r"the (ranged|melee|magic) step against")
-_ATTACK_LABEL = re.compile(r"2d10\+(-?\d+) against (-?\d+), deal (\d+), or take (\d+)")
-_DUEL_LABEL = re.compile(r"2d10\+(-?\d+) against (-?\d+)")
-_ALLY_PROMPT = re.compile(r"what does (.*) do this round\?$")
 
 
 def _at_least_table() -> tuple[float, ...]:
@@ -221,7 +216,6 @@ class Knowledge:
         board = content.board
         self.hex_count = len(board.hexes)
         self.index_of = {str(h.at): h.index for h in board.hexes}
-        self.hex_names = tuple(board.hex_name(h.index) for h in board.hexes)
         self.terrain = tuple(h.terrain for h in board.hexes)
         self.neighbours = tuple(h.neighbours for h in board.hexes)
         self.dist = tuple(self._bfs(i) for i in range(self.hex_count))
@@ -236,7 +230,6 @@ class Knowledge:
         self.hero_index = {h.id: i for i, h in enumerate(content.heroes)}
         self.adventures = {c.id: c for c in content.adventures}
         self.market = {c.id: c for c in content.market}
-        self.market_by_name = {c.name: c for c in content.market}
         # Al-Kalim: legend cards by id, as the ability keys count
         records = al_kalim_content(content)
         self.legend_index = {c.id: i for i, c in enumerate(records.legends)} if records else {}
@@ -1213,9 +1206,10 @@ the primitives of ``records.Effect``; docs/content.md, "How to add an effect")."
 
 
 def _face_text_bits(kb: Knowledge, text: str) -> int | None:
+    """A die face as the engine's arguments give it (terrains joined by "/") as terrain bits."""
     bits = 0
     for name in text.split("/"):
-        bit = kb.face_bits.get(name.strip())
+        bit = kb.face_bits.get(name)
         if bit is None:
             return None
         bits |= bit
@@ -1708,19 +1702,18 @@ class RuneboundBot:
                 return -1.0
         return worth
 
-    def _parse_dice(self, prompt: str) -> tuple[tuple[int, ...], int] | None:
-        match = _FACE_SPLIT.search(prompt)
-        if match is None:
+    def _parse_dice(self, decision: Decision) -> tuple[tuple[int, ...], int] | None:
+        """The dice left (sorted terrain bits) and the bonus moves of a move decision."""
+        args = decision.args
+        if "dice" not in args:
             return None
-        left, bonus = match.group(1), int(match.group(2))
         faces: list[int] = []
-        if left.strip() != "none":
-            for text in left.split(", "):
-                bits = _face_text_bits(self.kb, text)
-                if bits is None:
-                    return None
-                faces.append(bits)
-        return tuple(sorted(faces)), bonus
+        for text in args["dice"]:
+            bits = _face_text_bits(self.kb, text)
+            if bits is None:
+                return None
+            faces.append(bits)
+        return tuple(sorted(faces)), int(args["bonus"])
 
     def _best_from(
         self,
@@ -1754,15 +1747,12 @@ class RuneboundBot:
         """Where the hero stands and this turn's potential during a walk.
 
         The walk started at the movement decision (which read the view); the bot tracks the hexes
-        it chose since, and checks its bookkeeping against the hex named in the prompt. Only
+        it chose since, and checks its bookkeeping against the hex the decision names. Only
         when that fails does it read the view again.
         """
-        kb = self.kb
-        prompt = observation.decision.prompt
-        if self._walk_pos >= 0 and self._pot is not None:
-            name = kb.hex_names[self._walk_pos]
-            if f" in {name}; dice left" in prompt:
-                return self._walk_pos, self._pot
+        here = self.kb.index_of.get(observation.decision.args.get("hex", ""), -1)
+        if self._walk_pos >= 0 and self._pot is not None and here == self._walk_pos:
+            return self._walk_pos, self._pot
         party = self._party(observation)
         pot = self._potential(party)
         self._walk_memo = {}
@@ -1772,7 +1762,7 @@ class RuneboundBot:
     def move(self, observation: Observation) -> int:
         kb = self.kb
         here, pot = self._walk_state(observation)
-        parsed = self._parse_dice(observation.decision.prompt)
+        parsed = self._parse_dice(observation.decision)
         options = observation.decision.options
         scores: list[float] = []
         memo = self._walk_memo
@@ -1820,8 +1810,8 @@ class RuneboundBot:
             # keep the most flexible dice: pay with the face showing the fewest terrains
             scores = []
             for option in options:
-                text = option.key[4:]
-                bits = _face_text_bits(kb, text) if text != "bonus" else None
+                face = option.args.get("face")
+                bits = _face_text_bits(kb, face) if face is not None else None
                 scores.append(-10.0 if bits is None else -float(bin(bits).count("1")))
             return self._pick(observation, scores)
         pot = self._pot
@@ -1830,11 +1820,11 @@ class RuneboundBot:
         memo = self._walk_memo
         scores = []
         for option in options:
-            text = option.key[4:]
-            if text == "bonus":
+            face = option.args.get("face")
+            if face is None:  # a bonus move
                 scores.append(self._best_from(target, faces, self._bonus - 1, pot, memo))
                 continue
-            bits = _face_text_bits(kb, text)
+            bits = _face_text_bits(kb, face)
             if bits is None or bits not in faces:
                 scores.append(-1e9)
                 continue
@@ -1930,11 +1920,9 @@ class RuneboundBot:
     def encounter(self, observation: Observation) -> int:
         kb = self.kb
         party = self._party(observation)
-        name_text = observation.decision.prompt.split(":")[0]
-        card = next(
-            (c for c in kb.content.adventures if c.kind == "encounter" and c.name == name_text),
-            None,
-        )
+        card = kb.adventures.get(observation.decision.args.get("card", ""))
+        if card is not None and card.kind != "encounter":
+            card = None
         if card is None:
             return self.rng.below(len(observation.decision.options))
         scores = []
@@ -2007,12 +1995,12 @@ class RuneboundBot:
         options = observation.decision.options
         label_scores: list[float] = []
         for option in options:
-            step = STEP_NAMES.index(option.key[7:]) if option.key[7:] in STEP_NAMES else -1
-            match = _ATTACK_LABEL.search(option.label)
-            if step < 0 or match is None:
+            args = option.args
+            step = STEP_NAMES.index(args["step"]) if args.get("step") in STEP_NAMES else -1
+            if step < 0 or "target" not in args:
                 label_scores.append(-1e9)
                 continue
-            bonus, value, deal = int(match.group(1)), int(match.group(2)), int(match.group(3))
+            bonus, value, deal = int(args["bonus"]), int(args["target"]), int(args["deal"])
             att[step], dmg[step] = bonus, deal
             label_scores.append(p_at_least(value - bonus) * deal)
         enemy = self._combat_enemy(view)
@@ -2045,13 +2033,8 @@ class RuneboundBot:
         if round_key != self._ally_round:
             self._ally_round = round_key
             self._ally_shield = set()
-        match = _ALLY_PROMPT.search(observation.decision.prompt)
-        ally = None
-        if match is not None:
-            card = kb.market_by_name.get(match.group(1))
-            ally = next(
-                ((c, w) for c, w, _ in party.allies if card is not None and c is card), None
-            )
+        card = kb.market.get(observation.decision.args.get("item", ""))
+        ally = next(((c, w) for c, w, _ in party.allies if card is not None and c is card), None)
         if enemy is None or ally is None:
             return self._key_index(observation, "ally:none")
         card, wounds = ally
@@ -2094,8 +2077,8 @@ class RuneboundBot:
     def combat_step(self, observation: Observation) -> int:
         view = observation.view
         party = self._party(observation)
-        match = _STEP_IN_PROMPT.search(observation.decision.prompt)
-        step = STEP_NAMES.index(match.group(1)) if match else -1
+        named = observation.decision.args.get("step")
+        step = STEP_NAMES.index(named) if named in STEP_NAMES else -1
         combat = view.get("combat") or {}
         hero_step = STEP_NAMES.index(combat["hero_step"]) if combat.get("hero_step") else -1
         enemy = self._combat_enemy(view)
@@ -2142,13 +2125,13 @@ class RuneboundBot:
         sig = party.sig(with_allies=False)
         scores = []
         for option in observation.decision.options:
-            name = option.key[7:]
-            match = _DUEL_LABEL.search(option.label)
-            if name not in STEP_NAMES or match is None:
+            args = option.args
+            name = args.get("step")
+            if name not in STEP_NAMES or "target" not in args:
                 scores.append(-1e9)
                 continue
             s = STEP_NAMES.index(name)
-            bonus, target = int(match.group(1)), int(match.group(2))
+            bonus, target = int(args["bonus"]), int(args["target"])
             scores.append(p_at_least(target - bonus) * sig[2][s])
         return self._pick(observation, scores)
 
