@@ -13,6 +13,7 @@ from pydantic import TypeAdapter
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from rbkit import shown
 from rbscenario import (
     BOARD,
     CONTENT,
@@ -62,7 +63,7 @@ def run(
     """Apply effects (as content writes them) for ``seat``; the events they logged."""
     log: list[Event] = []
     records = [EFFECT.validate_python(e) for e in effects]
-    apply_effects(rules, state, seat, records, log, source="Test", opponent=opponent)
+    apply_effects(rules, state, seat, records, log, source="seat:0", opponent=opponent)
     return log
 
 
@@ -96,7 +97,7 @@ def test_damage_enemy_wounds_the_challenge_or_the_other_hero() -> None:
     combat = fighting(state)
     log = run(state, {"do": "damage_enemy", "amount": 2})
     assert combat.enemy_wounds == 2
-    assert events(log, "damage")[0].text == "Test deals 2 wound(s) to the enemy"
+    assert shown(events(log, "damage")[0]) == "Player 1 deals 2 wound(s) to the enemy"
     run(state, {"do": "damage_enemy", "amount": 1}, opponent=1)  # a duel
     assert me(state, 1).wounds == 1
 

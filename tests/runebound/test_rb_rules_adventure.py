@@ -8,6 +8,7 @@ from statistics import mean
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from rbkit import shown
 from rbscenario import (
     BOARD,
     CONTENT,
@@ -103,7 +104,7 @@ def test_rb_4_2_the_card_comes_from_the_deck_of_the_counters_colour() -> None:
         start_adventure(state, gem, colour, card)
         assert kind(state) == "encounter"
         assert state.pending is not None
-        assert state.pending.prompt.startswith(CONTENT.adventures[adventure(card)].name)
+        assert shown(state.pending).startswith(CONTENT.adventures[adventure(card)].name)
 
 
 def test_rb_4_2_at_most_one_adventure_per_turn_and_only_on_a_counter() -> None:
@@ -412,7 +413,7 @@ def test_rb_4_8_counters_of_several_colours_the_player_chooses() -> None:
     play(state, "stay")
     assert keys(state) == ["adventure:green", "adventure:yellow", "skip"]
     play(state, "adventure:yellow")
-    assert state.pending is not None and state.pending.prompt.startswith(
+    assert state.pending is not None and shown(state.pending).startswith(
         CONTENT.adventures[adventure("y-21")].name
     )
 
@@ -450,7 +451,7 @@ def test_rb_4_10_an_empty_deck_is_rebuilt_from_its_discard_pile() -> None:
     play(state, "adventure:green")
     assert kind(state) == "encounter"
     assert state.pending is not None
-    assert state.pending.prompt.startswith(CONTENT.adventures[adventure("g-26")].name)
+    assert shown(state.pending).startswith(CONTENT.adventures[adventure("g-26")].name)
     assert state.adventure_decks[GREEN] == [adventure("g-29")]
     assert state.adventure_discards[GREEN] == []
 

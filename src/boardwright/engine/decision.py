@@ -42,6 +42,16 @@ class _NoArgs(Mapping[str, Any]):
 NO_ARGS: Args = _NoArgs()
 
 
+def copy_args(args: Args) -> dict[str, Any]:
+    """A copy of ``args`` to hand out: lists are copied too, so changing what a front end or a
+    bot got changes nothing that the engine keeps."""
+    return {name: _copy_value(value) for name, value in args.items()}
+
+
+def _copy_value(value: Any) -> Any:
+    return [_copy_value(v) for v in value] if isinstance(value, list) else value
+
+
 @dataclass(slots=True)
 class Option:
     """One legal choice.
@@ -60,7 +70,7 @@ class Option:
     args: Args = field(default=NO_ARGS, kw_only=True)
 
     def to_data(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"key": self.key, "what": self.what, "args": dict(self.args)}
+        out: dict[str, Any] = {"key": self.key, "what": self.what, "args": copy_args(self.args)}
         if self.label:
             out["label"] = self.label
         return out
@@ -91,7 +101,7 @@ class Decision:
 
     def view_data(self, viewer: int | None) -> dict[str, Any]:
         """The decision as ``viewer`` may see it: the options only for the deciding seat."""
-        out: dict[str, Any] = {"seat": self.seat, "kind": self.kind, "args": dict(self.args)}
+        out: dict[str, Any] = {"seat": self.seat, "kind": self.kind, "args": copy_args(self.args)}
         if self.prompt:
             out["prompt"] = self.prompt
         if viewer == self.seat:

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from boardwright.engine.decision import NO_ARGS
+from boardwright.engine.decision import NO_ARGS, copy_args
 
 EventData = Mapping[str, Any]
 
@@ -51,13 +51,13 @@ class Event:
         out: dict[str, Any] = {"kind": self.kind}
         if self.text:
             out["text"] = self.text
-        out["data"] = dict(self.data)
+        out["data"] = copy_args(self.data)
         if self.redacted:
             out["redacted"] = True
         if self.seats is not None:
             out["seats"] = sorted(self.seats)
             if self.public is not None:
-                out["public"] = dict(self.public)
+                out["public"] = copy_args(self.public)
                 if self.public_text:
                     out["public_text"] = self.public_text
         return out

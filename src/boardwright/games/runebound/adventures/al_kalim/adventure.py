@@ -11,6 +11,7 @@ from boardwright.engine.content import ContentError
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.game import GameConfig
 from boardwright.engine.procedure import ProcedureTable
+from boardwright.engine.texts import FieldFormatter
 from boardwright.games.runebound.adventures.al_kalim.content import (
     AL_KALIM_FOLDER,
     AL_KALIM_MODELS,
@@ -45,6 +46,7 @@ class AlKalim(Adventure):
 
     content_folder = AL_KALIM_FOLDER
     content_models = AL_KALIM_MODELS
+    message_package = __package__
 
     def available(self, content: RuneboundContent) -> bool:
         return al_kalim_content(content) is not None
@@ -99,6 +101,11 @@ class AlKalim(Adventure):
         """AK-12.3: legendary rewards (each type once)."""
         assert isinstance(rules, AlKalimRules)
         return rewards(rules, state, seat)
+
+    def text_fields(self, content: RuneboundContent) -> dict[str, FieldFormatter]:
+        """``lost_city``: a lost city's id, shown as its name."""
+        names = {city.id: city.name for city in content.board.lost_cities}
+        return {"lost_city": lambda city, catalog: names[city]}
 
     def view_section(self, rules: Rules, state: RuneboundState) -> dict[str, Any]:
         assert isinstance(rules, AlKalimRules)
