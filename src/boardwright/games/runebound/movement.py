@@ -28,7 +28,10 @@ def step_hero(
     rules = procedure.rules
     state.heroes[seat].hex = target
     to = str(rules.board.hexes[target].at)
-    emit(log, "move", variant=how, **rules.party(state, seat), to=to)
+    if how:
+        emit(log, "move", variant=how, **rules.party(state, seat), to=to)
+    else:
+        emit(log, "move", **rules.party(state, seat), to=to)
 
 
 def payments(faces: tuple[int, ...], terrain: int, bonus: int) -> list[int]:
