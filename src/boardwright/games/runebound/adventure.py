@@ -108,7 +108,7 @@ class Adventure(RuneboundProcedure):
             seat,
             "adventure",
             options=tuple(options),
-            args={**rules.party(state, seat), "hex": str(rules.board.hexes[here].at)},
+            args={**rules.party(state, seat), "hex": rules.hex_labels[here]},
         )
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:

@@ -505,7 +505,7 @@ def leave_undefeated(rules: Rules, state: RuneboundState, combat: CombatState, l
     if combat.source.startswith("counter") and len(state.track) < TRACK_SIZE:
         state.track.append(combat.card)
         state.undefeated[combat.hex] = combat.card
-        emit(log, "undefeated", card=card.id, hex=str(rules.board.hexes[combat.hex].at))
+        emit(log, "undefeated", card=card.id, hex=rules.hex_labels[combat.hex])
     else:
         discard_adventure(rules, state, combat.card, log)
 

@@ -198,7 +198,7 @@ def _teleport(call: EffectCall, e: Teleport) -> None:
         return
     target = rules.board.cities[0].hex if e.to == "tamalir" else rules.nearest_city_hex(state, seat)
     state.heroes[seat].hex = target
-    emit(call.log, "move", variant="taken", **call.party, to=str(rules.board.hexes[target].at))
+    emit(call.log, "move", variant="taken", **call.party, to=rules.hex_labels[target])
 
 
 def _replenish(call: EffectCall, e: Replenish) -> None:

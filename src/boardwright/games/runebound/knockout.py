@@ -45,7 +45,7 @@ def knock_out(
         "move",
         variant="wakes",
         **rules.party(state, seat),
-        to=str(rules.board.hexes[h.hex].at),
+        to=rules.hex_labels[h.hex],
     )
     choices = [("knockout", seat, "card", cities)] if state.opts.advanced_knockout else []
     if seat != state.seat:

@@ -62,7 +62,7 @@ class KnockoutChoices(RuneboundProcedure):
                             f"city:{board.cities[board.hexes[c].city].id}",
                             data=c,
                             what="rb.option.to",
-                            args={"to": str(board.hexes[c].at)},
+                            args={"to": rules.hex_labels[c]},
                         )
                         for c in cities
                     ),
@@ -100,7 +100,7 @@ class KnockoutChoices(RuneboundProcedure):
             return
         if stage == "city":
             h.hex = option.data
-            to = str(rules.board.hexes[h.hex].at)
+            to = rules.hex_labels[h.hex]
             emit(log, "move", variant="wakes", **rules.party(state, seat), to=to)
             state.stack[-1] = (self.name, seat, "hero", cities)
             return

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.advanced import hazard_colour
@@ -15,7 +17,9 @@ from boardwright.games.runebound.state import END, RuneboundState
 FULL_REST = 4  # RB-3.2: dice below 4 not rolled each remove one exhaustion
 
 
+@cache
 def face_text(face: int) -> str:
+    """A die face (a bit set of terrains) as its terrains joined by "/" ("plains/road")."""
     return "/".join(t for i, t in enumerate(TERRAINS) if face >> i & 1)
 
 
@@ -27,7 +31,7 @@ def step_hero(
     seat = state.seat
     rules = procedure.rules
     state.heroes[seat].hex = target
-    to = str(rules.board.hexes[target].at)
+    to = rules.hex_labels[target]
     if how:
         emit(log, "move", variant=how, **rules.party(state, seat), to=to)
     else:
@@ -71,7 +75,7 @@ class Movement(RuneboundProcedure):
         if rules.may_activate(state):  # AR-6.3: one activation in the movement step
             options.extend(ability_options(rules.usable(state, seat, "before_movement", h.used)))
             options.extend(ability_options(rules.usable(state, seat, "activate", h.used)))
-        where = str(rules.board.hexes[h.hex].at)
+        where = rules.hex_labels[h.hex]
         return Decision(
             seat,
             "movement",
@@ -155,20 +159,18 @@ class Move(RuneboundProcedure):
                 options=ways,
                 args={
                     **rules.party(state, seat),
-                    "to": str(board.hexes[target].at),
+                    "to": rules.hex_labels[target],
                     "dice": [face_text(f) for f in faces],
                     "bonus": h.bonus_moves,
                 },
             )
+        labels = rules.hex_labels
         options = [
             Option(
-                f"to:{board.hexes[n].at}",
+                f"to:{labels[n]}",
                 data=n,
                 what="rb.option.move_to",
-                args={
-                    "to": str(board.hexes[n].at),
-                    "terrain": TERRAIN_NAMES[board.hexes[n].terrain],
-                },
+                args={"to": labels[n], "terrain": TERRAIN_NAMES[board.hexes[n].terrain]},
             )
             for n in board.hexes[h.hex].neighbours
             if payments(faces, rules.move_terrain(state, n), h.bonus_moves)
@@ -185,7 +187,7 @@ class Move(RuneboundProcedure):
             options=tuple(options),
             args={
                 **rules.party(state, seat),
-                "hex": str(board.hexes[h.hex].at),
+                "hex": rules.hex_labels[h.hex],
                 "dice": [face_text(f) for f in faces],
                 "bonus": h.bonus_moves,
             },
@@ -228,13 +230,9 @@ class StepOne(RuneboundProcedure):
         seat = state.seat
         board = self.rules.board
         here = state.heroes[seat].hex
+        labels = self.rules.hex_labels
         options = [
-            Option(
-                f"to:{board.hexes[n].at}",
-                data=n,
-                what="rb.option.to",
-                args={"to": str(board.hexes[n].at)},
-            )
+            Option(f"to:{labels[n]}", data=n, what="rb.option.to", args={"to": labels[n]})
             for n in board.hexes[here].neighbours
         ]
         options.append(Option("back", what="rb.option.back"))
@@ -264,12 +262,10 @@ class AfterMovement(RuneboundProcedure):
             else []
         )
         if h.bonus_moves > 0:
+            labels = self.rules.hex_labels
             options.extend(
                 Option(
-                    f"to:{board.hexes[n].at}",
-                    data=n,
-                    what="rb.option.bonus_move",
-                    args={"to": str(board.hexes[n].at)},
+                    f"to:{labels[n]}", data=n, what="rb.option.bonus_move", args={"to": labels[n]}
                 )
                 for n in board.hexes[h.hex].neighbours
             )
@@ -313,7 +309,7 @@ class Teleport(RuneboundProcedure):
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         seat: int = frame[1]
         state.heroes[seat].hex = option.data
-        to = str(self.rules.board.hexes[option.data].at)
+        to = self.rules.hex_labels[option.data]
         emit(log, "move", variant="taken", **self.rules.party(state, seat), to=to)
         state.stack.pop()
 

@@ -64,6 +64,8 @@ class Rules:
         self.heroes = content.heroes
         self.adventures = content.adventures
         self.market = content.market
+        # each hex's "q,r" label, the message argument naming it (made once, asked per option)
+        self.hex_labels = tuple(str(h.at) for h in content.board.hexes)
 
     # --- names ---------------------------------------------------------------------------
     def who(self, state: RuneboundState, seat: int) -> str:
