@@ -4,9 +4,10 @@ Options, decisions and events carry machine-readable data, never text: a message
 JSON-ready ``args`` (ids, numbers, cell names). Text is made from them only when a front end
 asks (:meth:`boardwright.engine.game.Game.texts`), so simulation builds none.
 
-Transition: ``Option.label`` and ``Decision.prompt`` are the legacy English texts of games not
-converted yet (Runebound). They go, with their positional place in the constructors, once
-Runebound is converted; from then on an option is ``Option(key, what=..., args=..., data=...)``.
+Transition: ``Option.label`` and ``Decision.prompt`` are the legacy English texts of procedures
+not converted yet (Runebound's Al-Kalim adventure). They go, with their positional place in the
+constructors, once it is converted; from then on an option is
+``Option(key, what=..., args=..., data=...)``.
 
 Options and decisions are shared by a state and its clones and are never changed once built.
 They are not frozen dataclasses all the same: random play builds one option per legal choice,

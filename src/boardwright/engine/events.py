@@ -5,9 +5,9 @@ An event is data, never text: its message id follows from the game and ``kind``
 of a private event), and ``data`` holds the JSON-ready arguments. Text is made from them only
 when a front end asks (:meth:`boardwright.engine.game.Game.texts`).
 
-Transition: ``text`` and ``public_text`` are the legacy English texts of games not converted
-yet (Runebound); they go, with their positional places, once Runebound is converted. From then
-on an event is ``Event(kind, data=..., seats=..., public=...)``.
+Transition: ``text`` and ``public_text`` are the legacy English texts of procedures not
+converted yet (Runebound's Al-Kalim adventure); they go, with their positional places, once it
+is converted. From then on an event is ``Event(kind, data=..., seats=..., public=...)``.
 """
 
 from __future__ import annotations
