@@ -159,3 +159,10 @@ def test_a_message_id_in_two_merged_catalogs_is_an_error() -> None:
             merged_catalog((PACKAGE, PACKAGE))
     finally:
         merged_catalog.cache_clear()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_al_kalim_games_render_the_base_messages_with_their_board_and_cards(players: int) -> None:
+    """An Al-Kalim game's base prompts, options and events render with the adventure's board,
+    heroes, cards and ability keys (legendary rewards), and its merged catalog."""
+    play_and_render(players, {"adventure": "al-kalim", "max_rounds": 25}, 1, set(), bots=True)

@@ -16,13 +16,15 @@ The catalog merges the base messages (``messages/<language>.po`` here) with the 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardwright.engine.catalog import DEFAULT_LANGUAGE, Catalog, merged_catalog
 from boardwright.engine.texts import FieldFormatter, Texts
-from boardwright.games.runebound.adventures.protocol import Adventure
 from boardwright.games.runebound.content import RuneboundContent
 from boardwright.games.runebound.records import Ability, AdventureCard
+
+if TYPE_CHECKING:  # the adventures import these fields: no import back at run time
+    from boardwright.games.runebound.adventures.protocol import Adventure
 
 PACKAGE = __package__ or "boardwright.games.runebound"
 PREFIX = "rb"
