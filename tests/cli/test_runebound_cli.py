@@ -12,7 +12,7 @@ from typer.testing import CliRunner, Result
 
 from boardwright.bots import Bot, RandomBot, factories
 from boardwright.bots.factories import runebound_heuristic
-from boardwright.bots.runebound_bot import RuneboundBot
+from boardwright.bots.runebound.bot import RuneboundBot
 from boardwright.cli.main import app
 from boardwright.engine.game import Game
 from boardwright.engine.session import load_save

@@ -4,21 +4,17 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from toygame import ToyGame
 
 from boardwright.engine import ConfigError, IllegalActionError, Rng, SaveFileError
 from boardwright.engine.errors import UndoRefusedError
 from boardwright.engine.events import events_for_seat
 from boardwright.engine.options import parse_option_pairs
 from boardwright.engine.session import Match, load_save
+from tests.engine.toygame import ToyGame
 
 GAME = ToyGame()
 

@@ -2,15 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from toygame import ToyGame
 
 from boardwright.bots import Bot, Observation, RandomBot, make_bot
 from boardwright.engine.errors import (
@@ -25,6 +19,7 @@ from boardwright.engine.game import Game
 from boardwright.engine.session import Match
 from boardwright.engine.table import Table
 from boardwright.games import get_game
+from tests.engine.toygame import ToyGame
 
 GAME = ToyGame()
 

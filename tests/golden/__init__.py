@@ -11,5 +11,5 @@ Rewrite the traces from the stored saves (then review ``git diff tests/*/golden`
 
 Re-record the Runebound games with the heuristic bots (after a rules change that makes the
 stored actions stop fitting) with ``python -m tests.golden --record``; the Realm of Sand games
-are re-recorded by ``python tests/realm_of_sand/test_replay.py --regenerate``.
+are re-recorded by ``python -m tests.realm_of_sand.test_replay --regenerate``.
 """

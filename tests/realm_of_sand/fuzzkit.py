@@ -1,12 +1,11 @@
 """Seeded random Realm of Sand games with the game's invariants checked after every decision.
 
-Shared by ``test_fuzz.py`` and ``test_replay.py`` (tests run with ``--import-mode=importlib``,
-so they put this directory on ``sys.path`` and ``import fuzzkit``).
+Shared by ``test_fuzz.py`` and ``test_replay.py``.
 
 A fuzz case is fully determined by (player count, index): :func:`case_for` derives the seed,
 the options and the bot style from them, so a failure names everything needed to repeat it::
 
-    python tests/realm_of_sand/fuzzkit.py PLAYERS INDEX   # replay one case, print its stats
+    python -m tests.realm_of_sand.fuzzkit PLAYERS INDEX   # replay one case, print its stats
 """
 
 from __future__ import annotations
@@ -86,7 +85,7 @@ class FuzzCase:
         return (
             f"players={self.players} index={self.index} seed={self.seed} bot={self.bot} "
             f"options={json.dumps(self.options, sort_keys=True)} "
-            f"(repeat: python tests/realm_of_sand/fuzzkit.py {self.players} {self.index})"
+            f"(repeat: python -m tests.realm_of_sand.fuzzkit {self.players} {self.index})"
         )
 
 
@@ -725,7 +724,7 @@ def run_case(case: FuzzCase, *, view_every: int = 12, cap: int | None = None) ->
 
 def main(argv: list[str]) -> int:
     if len(argv) != 2:
-        print("usage: python tests/realm_of_sand/fuzzkit.py PLAYERS INDEX", file=sys.stderr)
+        print("usage: python -m tests.realm_of_sand.fuzzkit PLAYERS INDEX", file=sys.stderr)
         return 2
     case = case_for(int(argv[0]), int(argv[1]))
     print(case.describe())

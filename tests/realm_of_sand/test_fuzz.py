@@ -24,26 +24,21 @@ asks for, ``FULL_GAMES`` per player count, is marked ``fuzz_full`` and runs only
 
     pytest tests/realm_of_sand/test_fuzz.py -m fuzz_full -n 2
 
-A failure names the case; repeat it with ``python tests/realm_of_sand/fuzzkit.py PLAYERS INDEX``.
+A failure names the case; repeat it with ``python -m tests.realm_of_sand.fuzzkit PLAYERS INDEX``.
 """
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import fuzzkit
 
 from boardwright.engine.decision import Decision
 from boardwright.engine.events import Event
 from boardwright.engine.session import Match
 from boardwright.games.realm_of_sand.state import CRYSTAL_ACTIVE, RealmState
+from tests.realm_of_sand import fuzzkit
 
 PLAYER_COUNTS = (1, 2, 3, 4)
 SAMPLE_GAMES = 40  # per player count, in the default run

@@ -6,7 +6,7 @@ option keys); ``tests/golden`` replays each and compares it with its readable tr
 the saves themselves must change (a rules fix makes the recorded choices differ), re-record
 them with the bots and rewrite the traces with::
 
-    python tests/realm_of_sand/test_replay.py --regenerate
+    python -m tests.realm_of_sand.test_replay --regenerate
 
 and review the diff of the golden files before committing them. Never regenerate just to make
 a failing test pass without knowing why the game changed.
@@ -23,19 +23,24 @@ from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from fuzzkit import GAME, FuzzBot, all_views, log_data, new_match, play, snapshot
-
 from boardwright.engine.errors import UndoRefusedError
 from boardwright.engine.events import Event
 from boardwright.engine.session import Match, load_save
 from boardwright.games import get_game
 from boardwright.games.realm_of_sand.state import RealmState
+from tests.realm_of_sand.fuzzkit import (
+    GAME,
+    FuzzBot,
+    all_views,
+    log_data,
+    new_match,
+    play,
+    snapshot,
+)
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 REPO = Path(__file__).resolve().parents[2]
-REGENERATE = "python tests/realm_of_sand/test_replay.py --regenerate"
+REGENERATE = "python -m tests.realm_of_sand.test_replay --regenerate"
 
 RealmMatch = Match[RealmState]
 

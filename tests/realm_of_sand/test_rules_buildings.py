@@ -2,24 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from scenario import (
-    CONTENT,
-    GAME,
-    card_index,
-    field,
-    keys,
-    new_game,
-    play,
-    put,
-    refresh,
-    show_card,
-)
 
 from boardwright.engine.events import Event
 from boardwright.engine.session import Match
@@ -31,6 +14,18 @@ from boardwright.games.realm_of_sand.geometry import (
     cell_name,
 )
 from boardwright.games.realm_of_sand.state import CRYSTAL_ACTIVE, CRYSTAL_SPENT, RealmState
+from tests.realm_of_sand.scenario import (
+    CONTENT,
+    GAME,
+    card_index,
+    field,
+    keys,
+    new_game,
+    play,
+    put,
+    refresh,
+    show_card,
+)
 
 
 def board_with(crystal: str, players: int = 2, **options: Any) -> RealmState:

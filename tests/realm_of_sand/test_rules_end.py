@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from scenario import GAME, keys, new_game, play, put, refresh
-
 from boardwright.engine.events import Event
 from boardwright.engine.rng import Rng
 from boardwright.games.realm_of_sand.game import solo_title
 from boardwright.games.realm_of_sand.state import RealmState
+from tests.realm_of_sand.scenario import GAME, keys, new_game, play, put, refresh
 
 
 def pass_turn(state: RealmState) -> None:

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from scenario import CONTENT, GAME, keys, new_game, play
 
 from boardwright.engine.content import ContentError
 from boardwright.games.realm_of_sand.content import check_components, load_content
 from boardwright.games.realm_of_sand.geometry import bits
 from boardwright.games.realm_of_sand.state import CRYSTAL_NONE, CRYSTAL_SPENT
+from tests.realm_of_sand.scenario import CONTENT, GAME, keys, new_game, play
 
 
 def test_rs_0_1_tiles_are_28_trominoes_of_rune_colours() -> None:

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from scenario import (
+from boardwright.games.realm_of_sand.geometry import DISC, EMPTY, SQUARE
+from boardwright.games.realm_of_sand.state import RealmState
+from tests.realm_of_sand.scenario import (
     CONTENT,
     GAME,
     field,
@@ -18,9 +15,6 @@ from scenario import (
     refresh,
     show_card,
 )
-
-from boardwright.games.realm_of_sand.geometry import DISC, EMPTY, SQUARE
-from boardwright.games.realm_of_sand.state import RealmState
 
 
 def test_rs_2_1_turn_menu_one_main_action_further_actions_around_it() -> None:

@@ -1,5 +1,5 @@
-"""Heuristic-bot test kit for the base game (``test_bot.py``) and Al-Kalim
-(``test_al_kalim_bot.py``): games played through the bot contract, sealed observations, and the
+"""Heuristic-bot test kit for the base game (``base/test_bot.py``) and Al-Kalim
+(``al_kalim/test_bot.py``): games played through the bot contract, sealed observations, and the
 checks both run (the bot reads only its observation, is deterministic per seed, beats the random
 bot)."""
 
@@ -12,7 +12,8 @@ from functools import partial
 from typing import Any
 
 from boardwright.bots import Observation, make_bot
-from boardwright.bots.runebound_bot import Knowledge, RuneboundBot
+from boardwright.bots.runebound.bot import RuneboundBot
+from boardwright.bots.runebound.knowledge import Knowledge
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.game import Result
 from boardwright.games import get_game

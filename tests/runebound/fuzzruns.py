@@ -1,23 +1,18 @@
-"""The runs of the Runebound fuzz tests (``test_rb_fuzz``, ``test_ak_fuzz``,
-``test_rb_advanced_fuzz``): a CI sample per player count, and the full run of the issues (1,000
+"""The runs of the Runebound fuzz tests (``test_fuzz`` of ``base``,
+``advanced`` and ``al_kalim``): a CI sample per player count, and the full run of the issues (1,000
 games of 2-6 players), in chunks marked ``fuzz_full`` (tests/conftest.py skips those unless
 selected: ``pytest -m fuzz_full``)."""
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import TypeVar
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from rbkit import GAME
-
 from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.kit import GAME
 
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 FULL_GAMES = 200  # per player count with -m fuzz_full: 1,000 in all

@@ -20,6 +20,6 @@ def random_bot(seed: int, game: Game[Any]) -> Bot:
 
 def runebound_heuristic(seed: int, game: Game[Any]) -> Bot:
     """The heuristic Runebound bot, knowing the cards of the content ``game`` is built from."""
-    from boardwright.bots.runebound_bot import RuneboundBot
+    from boardwright.bots.runebound.bot import RuneboundBot
 
     return RuneboundBot(seed, content=cast("Runebound", game).content)

@@ -43,7 +43,7 @@ class AlKalim(Adventure):
     title = "The Sands of Al-Kalim"
     option_specs = AL_KALIM_SPECS
     advanced_not_with = ("advanced.doom_track", "advanced.endgame")  # AR-1.3
-    bot_play = "boardwright.bots.al_kalim_bot:AlKalimPlay"
+    bot_play = "boardwright.bots.runebound.al_kalim.play:AlKalimPlay"
     drawing = "boardwright.games.runebound.adventures.al_kalim.render:AL_KALIM_DRAWING"
 
     content_folder = AL_KALIM_FOLDER

@@ -1,0 +1,190 @@
+"""What the bot's choices weigh, cached per knowledge: the worth of drawing from each colour's
+deck, the colours the hero works on, fighting strength, what owning a market card adds, and what
+a city visit offers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from boardwright.bots.runebound.constants import (
+    ALLY_DISCOUNT,
+    CACHE_LIMIT,
+    CITY_LOTTERY,
+    ENCOUNTER,
+    SHOPPING_RANGE,
+    STRENGTH_FIGHTS,
+    WOUND,
+)
+from boardwright.bots.runebound.core import BotCore
+from boardwright.bots.runebound.fight import fight_odds, forget_oldest_half
+from boardwright.bots.runebound.knowledge import HeroSig
+from boardwright.bots.runebound.party import Party
+from boardwright.bots.runebound.values import card_win_value, choice_value, utility_value
+from boardwright.games.runebound.records import COLOURS, MarketCard
+
+
+class Appraisal(BotCore):
+    """The bot's valuations that the handlers of several steps (and an adventure's play) share."""
+
+    def _known_elsewhere(self, view: dict[str, Any]) -> set[str]:
+        """Adventure cards that cannot be in a deck: runes held, the track, the event in play."""
+        out: set[str] = set(view.get("track", []))
+        for hero in view.get("heroes", []):
+            out.update(hero.get("dragon_runes", []))
+        if view.get("event"):
+            out.add(view["event"])
+        combat = view.get("combat")
+        if combat:
+            out.add(combat.get("card", ""))
+        return out
+
+    def colour_values(self, party: Party) -> dict[str, float]:
+        """What drawing from each colour's deck is worth now."""
+        kb = self.kb
+        sig = party.sig()
+        pre = party.pre_damage()
+        loss = party.knockout_cost()
+        gone = self._known_elsewhere(party.view)
+        out: dict[str, float] = {}
+        for colour in COLOURS:
+            cards = [kb.adventures[c] for c in kb.samples[colour] if c not in gone]
+            remaining = sum(1 for c in kb.challenges[colour] if c.id not in gone)
+            encounters = kb.encounters[colour]
+            if not cards and not encounters:
+                out[colour] = 0.0
+                continue
+            total = 0.0
+            for card in cards:
+                enemy = party.enemies[card.id]
+                win = card_win_value(kb, party, card, counter=True)
+                taken = party.wounds + enemy.harm_wounds
+                taken += max(0, party.exhaustion + enemy.harm_exhaustion - party.stamina)
+                pw, pl, _ = fight_odds(kb, enemy, sig, pre, taken)
+                total += win * pw - loss * pl
+            encounter = 0.0
+            if encounters:
+                encounter = sum(
+                    max(choice_value(kb, party, ch) for ch in card.choices) for card in encounters
+                ) / len(encounters)
+                encounter = max(encounter, 0.0) + ENCOUNTER
+            n_fights = remaining if cards else 0
+            n_enc = len(encounters)
+            mean_fight = total / len(cards) if cards else 0.0
+            out[colour] = (mean_fight * n_fights + encounter * n_enc) / (n_fights + n_enc)
+        return out
+
+    def colour_pw(self, sig: HeroSig, pre: int, colour: str, tough: bool = False) -> float:
+        kb = self.kb
+        key = ("pw", sig, pre, colour, tough)
+        found = kb.value_cache.get(key)
+        if found is not None:
+            return found
+        samples = kb.small_samples[colour]
+        enemies = kb.tough_enemies if tough else kb.enemies
+        total = 0.0
+        for card_id in samples:
+            pw, _, _ = fight_odds(kb, enemies[card_id], sig, pre, 0)
+            total += pw
+        value = total / len(samples) if samples else 0.0
+        if len(kb.value_cache) > CACHE_LIMIT:
+            forget_oldest_half(kb.value_cache)
+        kb.value_cache[key] = value
+        return value
+
+    def frontier(self, party: Party) -> tuple[str, ...]:
+        """The colours the hero works on: the first it does not beat reliably yet, and the next."""
+        sig = party.sig()
+        pre = party.pre_damage()
+        for i, colour in enumerate(COLOURS):
+            if self.colour_pw(sig, pre, colour, party.tough) < 0.85:
+                return tuple(COLOURS[i : i + 2])
+        return (COLOURS[-1],)
+
+    def strength(self, party: Party, sig: HeroSig, pre: int, colours: Sequence[str]) -> float:
+        kb = self.kb
+        total = 0.0
+        for colour in colours:
+            cards = kb.challenges[colour]
+            worth = sum(card_win_value(kb, party, c, counter=True) for c in cards) / max(
+                len(cards), 1
+            )
+            total += self.colour_pw(sig, pre, colour, party.tough) * worth * STRENGTH_FIGHTS
+        return total
+
+    def card_value(
+        self, party: Party, card: MarketCard, colours: Sequence[str], drop: Sequence[str] = ()
+    ) -> float:
+        """What owning ``card`` (instead of the ``drop`` cards) adds, in gold.
+
+        A pure function of the cache key: the hero's fight signature, its rested before-combat
+        damage, stamina, runes held, the card, the colours and the dropped cards.
+        """
+        key = (
+            "card",
+            party.sig(),
+            party.rested_pre(),
+            party.stamina,
+            party.runes,
+            card.id,
+            tuple(colours),
+            tuple(drop),
+        )
+        found = self.kb.value_cache.get(key)
+        if found is None:
+            found = self._card_value_now(party, card, colours, drop)
+            self.kb.value_cache[key] = found
+        return found
+
+    def _card_value_now(
+        self, party: Party, card: MarketCard, colours: Sequence[str], drop: Sequence[str]
+    ) -> float:
+        base_sig = party.sig(drop=drop)
+        pre_base = party.rested_pre(drop=drop)
+        if card.kind == "ally":
+            new_sig = party.sig(extra_allies=[card], drop=drop)
+        else:
+            new_sig = party.sig(extra_items=[card], drop=drop)
+        pre_new = party.rested_pre(extra=[card], drop=drop)
+        if new_sig == base_sig and pre_new == pre_base:  # nothing the fight model sees
+            return utility_value(card)
+        gain = self.strength(party, new_sig, pre_new, colours) - self.strength(
+            party, base_sig, pre_base, colours
+        )
+        if card.kind == "ally":
+            gain *= ALLY_DISCOUNT
+        return gain + utility_value(card)
+
+    def city_value(self, party: Party, city: str, colours: Sequence[str]) -> float:
+        near = self.kb.dist[party.here][self.kb.city_hex[city]] <= SHOPPING_RANGE
+        shop = self.best_buy(party, city, party.gold, colours) if near else 0.0
+        lottery = CITY_LOTTERY if party.gold >= 3 else 0.0
+        return self.healing_value(party) + shop + lottery
+
+    @staticmethod
+    def healing_value(party: Party) -> float:
+        """Healing bought in a city: the hero's wounds first (the more hurt, the more it is
+        worth), then the allies' with the gold left."""
+        heal = min(party.wounds, party.gold) * WOUND * (1.0 + party.wounds / max(party.life, 1))
+        ally_heal = min(sum(w for _, w, _ in party.allies), max(party.gold - party.wounds, 0))
+        return heal + ally_heal * WOUND * 0.5
+
+    def best_buy(self, party: Party, stack: str, gold: int, colours: Sequence[str]) -> float:
+        """The most a card of a market stack (named as the view names it) adds over its price,
+        among those ``gold`` pays for and the party can carry."""
+        shop = 0.0
+        for card_id in party.view.get("markets", {}).get(stack, []):
+            card = self.kb.market.get(card_id)
+            if card is None or card.cost > gold or not self.can_carry(party, card):
+                continue
+            shop = max(shop, self.card_value(party, card, colours) - card.cost)
+        return shop
+
+    @staticmethod
+    def can_carry(party: Party, card: MarketCard) -> bool:
+        if card.kind == "ally":
+            return len(party.allies) < 2
+        if card.kind in ("weapon", "armour"):
+            limit = 2 if card.kind == "weapon" else 1
+            return sum(1 for c in party.items if c.kind == card.kind) < limit
+        return True

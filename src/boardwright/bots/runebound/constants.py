@@ -1,0 +1,26 @@
+"""The heuristic Runebound bot's numbers: the combat steps, what things are worth in gold pieces
+(the scale every value of the bot, and of an adventure's play, is on), and its tuning."""
+
+from __future__ import annotations
+
+STEP_NAMES = ("ranged", "melee", "magic")
+STEP_STATS = ("mind", "body", "spirit")
+XP_KINDS = ("mind", "body", "spirit", "stamina", "life")
+
+# --- values, in gold pieces --------------------------------------------------------------------
+WIN_VALUE = 100.0  # winning the game (High Lord Margath, the third Dragon Rune)
+XP_POINT = 0.8  # one point of experience (an adventure counter's back)
+WOUND = 1.5  # a wound on the hero (healing costs 1 gold and time)
+EXHAUSTION = 0.4  # an exhaustion counter (resting costs movement)
+MARKET_CARD = 3.0  # a free market card as a reward
+KNOCKOUT_BASE = 3.0  # a knock-out's cost besides gold and allies (lost time, the undefeated card)
+ENCOUNTER = 0.5  # drawing an encounter instead of a challenge
+ALLY_DISCOUNT = 0.6  # allies die; their fighting value counts this much
+STRENGTH_FIGHTS = 4.0  # fights of a colour a strength gain is expected to help with
+GAMMA = 0.75  # value kept per turn of travel
+HEXES_PER_TURN = 4.0  # five dice carry a hero about four hexes towards a far target (ADVANCE)
+CITY_LOTTERY = 0.3  # the unknown market card a city visit turns up
+CHALLENGE_ARMOUR = True  # count a challenge's passive damage reduction against the hero's hits
+KAPPAS = (0.25, 1.0, 4.0)  # knock-out cost / win value levels the fight tables are solved for
+CACHE_LIMIT = 100_000  # fight tables kept per process (each a few kB; ~0.7 GB at the limit)
+SHOPPING_RANGE = 10  # hexes: market stacks farther away are not worth a trip

@@ -1,0 +1,228 @@
+"""What the bot knows from the static content alone (shared by all bots of a process): the
+board's distances and discounts, the challenges as the fight model sees them (:class:`Enemy`), the
+colour samples it weighs decks by, and how far a roll of the movement dice carries a hero
+(:data:`ADVANCE`)."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, replace
+from typing import Any
+
+from boardwright.bots.runebound.constants import CHALLENGE_ARMOUR, GAMMA, HEXES_PER_TURN
+from boardwright.engine.rng import Rng
+from boardwright.games.runebound.content import CITY, RuneboundContent, default_content
+from boardwright.games.runebound.records import COLOURS, TERRAINS, AdventureCard
+
+ADVANCE: dict[int, tuple[float, ...]] = {
+    1: (0.444, 0.556),
+    2: (0.208, 0.266, 0.526),
+    3: (0.12, 0.121, 0.248, 0.51),
+    4: (0.071, 0.059, 0.103, 0.208, 0.558),
+    5: (0.049, 0.043, 0.04, 0.074, 0.2, 0.595),
+    6: (0.038, 0.021, 0.015, 0.027, 0.072, 0.191, 0.634),
+}
+"""P(a roll of n dice brings the hero a hexes closer to a far hex), for a = 0..n.
+
+Measured on the base board with :func:`measure_advance` (2,000 random start and target hexes at
+least n + 1 hexes apart per n, random faces of the movement die, the best use of the dice). The
+bot uses it to weigh rolling against stepping one hex or staying.
+"""
+
+
+Step = tuple[int, int] | None  # a challenge's (value, damage) in one combat step
+Triple = tuple[int, int, int]
+AllySig = tuple[Triple, Triple, int]  # attack values, damages, life left
+HeroSig = tuple[Triple, Triple, Triple, Triple, int, tuple[AllySig, ...]]
+Entry = tuple[float, float, float, float, float, int]
+"""A fight state: (value, P(win), P(knocked out)) under the best policy (escape included), then
+(P(win), P(knocked out), attack step) when the hero fights on from it."""
+
+
+@dataclass(frozen=True)
+class Enemy:
+    """A challenge as the fight model sees it."""
+
+    key: str
+    steps: tuple[Step, Step, Step]
+    life: int
+    armour: int
+    no_escape: bool
+    harm_wounds: int
+    harm_exhaustion: int
+
+
+class Knowledge:
+    """Everything the bot precomputes from the static content (shared by all bots of a process)."""
+
+    def __init__(
+        self,
+        content: RuneboundContent,
+        discount: tuple[float, ...] | None = None,
+        sample_sizes: tuple[int, int] | None = (5, 3),
+    ) -> None:
+        self.content = content
+        # the value kept by a target this many hexes away (an adventure's play may have its own)
+        self.discount = discount or _DISCOUNT
+        board = content.board
+        self.hex_count = len(board.hexes)
+        self.index_of = {str(h.at): h.index for h in board.hexes}
+        self.terrain = tuple(h.terrain for h in board.hexes)
+        self.neighbours = tuple(h.neighbours for h in board.hexes)
+        self.dist = tuple(self._bfs(i) for i in range(self.hex_count))
+        self.discount_rows = tuple(
+            tuple(self.discount[min(d, len(self.discount) - 1)] for d in row) for row in self.dist
+        )
+        self.city_hex = {c.id: c.hex for c in board.cities}
+        self.city_at = {c.hex: c.id for c in board.cities}
+        self.counter_values = board.counter_values
+        self.face_bits = {t: 1 << i for i, t in enumerate(TERRAINS)}
+        self.heroes = {h.id: h for h in content.heroes}
+        self.hero_index = {h.id: i for i, h in enumerate(content.heroes)}
+        self.adventures = {c.id: c for c in content.adventures}
+        self.market = {c.id: c for c in content.market}
+        self.challenges: dict[str, list[AdventureCard]] = {c: [] for c in COLOURS}
+        self.encounters: dict[str, list[AdventureCard]] = {c: [] for c in COLOURS}
+        for card in content.adventures:
+            if card.kind == "challenge":
+                self.challenges[card.colour].append(card)
+            elif card.kind == "encounter":
+                self.encounters[card.colour].append(card)
+        self.enemies = {c.id: self.enemy_of(c) for cards in self.challenges.values() for c in cards}
+        # AR-6.1 (advanced.wounds): a challenge needs one wound more than its life
+        self.tough_enemies = {
+            key: replace(enemy, key=f"{key}+", life=enemy.life + 1)
+            for key, enemy in self.enemies.items()
+        }
+        # AK-6.3 (Al-Kalim): by night a challenge has its upper life
+        self.night_enemies = {
+            c.id: replace(self.enemies[c.id], key=f"{c.id}@night", life=c.night_life)
+            if c.night_life is not None
+            else self.enemies[c.id]
+            for cards in self.challenges.values()
+            for c in cards
+        }
+        self.tough_night_enemies = {
+            key: replace(enemy, key=f"{enemy.key}+", life=enemy.life + 1)
+            for key, enemy in self.night_enemies.items()
+        }
+        # the challenges the bot weighs a colour by: a few spread over its difficulty, or (None)
+        # every challenge of the colour
+        big, small = sample_sizes or (None, None)
+        self.samples = {
+            colour: self._sample(cards, big) for colour, cards in self.challenges.items()
+        }
+        self.small_samples = {
+            colour: self._sample(cards, small, with_winners=False)
+            for colour, cards in self.challenges.items()
+        }
+        self.fight_cache: dict[tuple[str, HeroSig, float], list[list[Entry]]] = {}
+        self.value_cache: dict[tuple[Any, ...], float] = {}
+
+    def enemies_for(self, tough: bool, night: bool = False) -> dict[str, Enemy]:
+        """The challenges as fought now: AR-6.1 (one wound more), AK-6.3 (night life)."""
+        if night:
+            return self.tough_night_enemies if tough else self.night_enemies
+        return self.tough_enemies if tough else self.enemies
+
+    def _bfs(self, start: int) -> tuple[int, ...]:
+        far = self.hex_count + 1
+        dist = [far] * self.hex_count
+        dist[start] = 0
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for n in self.neighbours[here]:
+                if dist[n] == far:
+                    dist[n] = dist[here] + 1
+                    queue.append(n)
+        return tuple(dist)
+
+    @staticmethod
+    def enemy_of(card: AdventureCard) -> Enemy:
+        steps: list[Step] = [
+            None if a is None else (a.value, a.damage)
+            for a in (card.ranged, card.melee, card.magic)
+        ]
+        armour = wounds = exhaustion = 0
+        for ability in card.abilities:
+            for e in ability.effects:
+                if ability.timing == "passive" and e.do == "reduce_damage" and CHALLENGE_ARMOUR:
+                    armour += e.amount
+                if ability.timing == "before_combat" and e.do == "harm":
+                    wounds += e.wounds
+                    exhaustion += e.exhaustion
+        return Enemy(
+            card.id,
+            (steps[0], steps[1], steps[2]),
+            card.life or 1,
+            armour,
+            card.no_escape,
+            wounds,
+            exhaustion,
+        )
+
+    def _sample(
+        self, cards: list[AdventureCard], size: int | None = 5, with_winners: bool = True
+    ) -> tuple[str, ...]:
+        """``size`` challenges spread over the colour's difficulty (None: all of them), and the
+        game winners if asked."""
+
+        def hardness(card: AdventureCard) -> float:
+            enemy = self.enemies[card.id]
+            values = [s[0] for s in enemy.steps if s is not None]
+            return sum(values) / len(values) + enemy.life
+
+        winners = [c.id for c in cards if c.reward.wins_game] if with_winners else []
+        ranked = sorted(
+            (c for c in cards if not c.reward.wins_game), key=lambda c: (hardness(c), c.id)
+        )
+        if size is None or len(ranked) <= size:
+            return (*(c.id for c in ranked), *winners)
+        picks = {round(i * (len(ranked) - 1) / (size - 1)) for i in range(size)}
+        return (*(ranked[i].id for i in sorted(picks)), *winners)
+
+
+def measure_advance(kb: Knowledge, dice: int, samples: int, seed: int = 1) -> tuple[float, ...]:
+    """How far ``dice`` movement dice carry a hero towards a far hex: the distribution behind
+    :data:`ADVANCE` (random hexes at least ``dice + 1`` apart, random faces, best use)."""
+    rng = Rng(seed)
+    faces_of_die = kb.content.board.die_faces
+    counts = [0] * (dice + 1)
+
+    def closest(here: int, faces: tuple[int, ...], target: int, memo: dict[Any, int]) -> int:
+        key = (here, faces)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        best = kb.dist[target][here]
+        for n in kb.neighbours[here]:
+            terrain = kb.terrain[n]
+            for i, face in enumerate(faces):
+                if terrain == CITY or face >> terrain & 1:
+                    best = min(best, closest(n, faces[:i] + faces[i + 1 :], target, memo))
+        memo[key] = best
+        return best
+
+    for _ in range(samples):
+        while True:
+            start, target = rng.below(kb.hex_count), rng.below(kb.hex_count)
+            if kb.dist[start][target] > dice:
+                break
+        faces = tuple(sorted(faces_of_die[rng.below(len(faces_of_die))] for _ in range(dice)))
+        counts[kb.dist[start][target] - closest(start, faces, target, {})] += 1
+    return tuple(c / samples for c in counts)
+
+
+_DISCOUNT = tuple(GAMMA ** (d / HEXES_PER_TURN) for d in range(64))
+
+_KNOWLEDGE: dict[int, Knowledge] = {}
+
+
+def knowledge(content: RuneboundContent | None = None) -> Knowledge:
+    content = content or default_content()
+    found = _KNOWLEDGE.get(id(content))
+    if found is None or found.content is not content:
+        found = Knowledge(content)
+        _KNOWLEDGE[id(content)] = found
+    return found

@@ -1,0 +1,322 @@
+"""The movement step's handlers: the potential over the board (every target's value discounted
+by the hexes to it), rolling or stepping or resting, and spending the rolled dice hex by hex."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from boardwright.bots.base import Observation
+from boardwright.bots.runebound.appraisal import Appraisal
+from boardwright.bots.runebound.constants import EXHAUSTION
+from boardwright.bots.runebound.knowledge import ADVANCE, Knowledge
+from boardwright.bots.runebound.party import Party
+from boardwright.bots.runebound.values import effect_value
+from boardwright.engine.decision import Decision
+from boardwright.games.runebound.content import CITY, RuneboundContent
+from boardwright.games.runebound.movement import payments
+from boardwright.games.runebound.records import Ability
+
+
+def _face_text_bits(kb: Knowledge, text: str) -> int | None:
+    """A die face as the engine's arguments give it (terrains joined by "/") as terrain bits."""
+    bits = 0
+    for name in text.split("/"):
+        bit = kb.face_bits.get(name)
+        if bit is None:
+            return None
+        bits |= bit
+    return bits
+
+
+class MovementHandlers(Appraisal):
+    """Movement: ``movement``, ``move``, ``move_die``, ``step``, ``teleport``,
+    ``after_movement``."""
+
+    def __init__(self, seed: int, content: RuneboundContent | None = None) -> None:
+        super().__init__(seed, content)
+        # memory within a turn
+        self._faces: tuple[int, ...] | None = None
+        self._bonus = 0
+        self._move_target = -1
+        self._pot: list[float] | None = None
+        self._pot_key: tuple[Any, ...] | None = None
+        self._target_list: list[tuple[int, float]] = []
+        self.walk_pos = -1
+        self.walk_memo: dict[tuple[int, tuple[int, ...], int], float] = {}
+
+    def potential(self, party: Party) -> list[float]:
+        """The value of ending this turn's movement on each hex."""
+        key = (
+            party.view.get("round"),
+            party.seat,
+            party.wounds,
+            party.exhaustion,
+            party.gold,
+            tuple(c.id for c in party.items),
+            len(party.allies),
+            self.play.potential_key(party),
+        )
+        if self._pot is not None and self._pot_key == key:
+            return self._pot
+        kb = self.kb
+        pot = [0.0] * kb.hex_count
+        targets = self.play.targets(party)
+        for target, value in targets:
+            pot = list(map(max, pot, [value * x for x in kb.discount_rows[target]]))
+        pot = self.play.floor(party, pot, targets)
+        self._pot = pot
+        self._pot_key = key
+        self._target_list = targets
+        return pot
+
+    def _roll_value(self, here: int, dice: int) -> float:
+        """The expected potential after rolling ``dice`` dice (ADVANCE towards the best target)."""
+        kb = self.kb
+        chances = ADVANCE.get(min(dice, 6), (1.0,))
+        discount = kb.discount
+        best = 0.0
+        for target, value in self._target_list:
+            d = kb.dist[here][target]
+            expected = sum(
+                p * discount[min(max(0, d - a), len(discount) - 1)] for a, p in enumerate(chances)
+            )
+            best = max(best, value * expected)
+        return best
+
+    def movement(self, observation: Observation) -> int:
+        kb = self.kb
+        party = self.party(observation)
+        pot = self.potential(party)
+        here = party.here
+        options = observation.decision.options
+        self._faces = None
+        self.walk_pos = here
+        self.walk_memo = {}
+        # abilities first: healing, extra moves towards a far target, teleports
+        best_far = max(range(kb.hex_count), key=lambda h: (pot[h], -kb.dist[here][h]))
+        far = kb.dist[here][best_far]
+        use = self.ability_to_use(
+            observation,
+            party,
+            ("before_movement", "activate"),
+            0.3,
+            lambda ability: self._movement_ability_worth(party, ability, pot, far),
+        )
+        if use is not None:
+            return use
+        tired = party.exhaustion + sum(e for _, _, e in party.allies)
+        scores: list[float] = []
+        step_best = max((pot[n] for n in kb.neighbours[here]), default=0.0)
+        for option in options:
+            key = option.key
+            if key == "stay":
+                scores.append(pot[here])
+            elif key == "rest":
+                scores.append(pot[here] + self._rest_value(party, min(4, tired)))
+            elif key == "step":
+                scores.append(step_best)
+            elif key.startswith("roll:"):
+                scores.append(self.roll_score(party, pot, int(key[5:]), tired))
+            else:
+                scores.append(self.play.movement_option(party, key, pot))
+        return self.pick(observation, scores)
+
+    def roll_score(self, party: Party, pot: list[float], dice: int, tired: int) -> float:
+        """Rolling ``dice`` movement dice: the potential expected where they carry the hero,
+        the rest of the dice not rolled (``tired``: the party's exhaustion), less their cost."""
+        here = party.here
+        reach = max(pot[here], self._roll_value(here, dice))
+        rest = self._rest_value(party, min(max(0, 4 - dice), tired))
+        return reach + rest - self.play.roll_cost(party, dice)
+
+    @staticmethod
+    def _rest_value(party: Party, removed: int) -> float:
+        if removed <= 0:
+            return 0.0
+        value = EXHAUSTION * removed
+        if party.exhaustion >= party.stamina - 1:
+            value += 0.5
+        return value
+
+    def _movement_ability_worth(
+        self, party: Party, ability: Ability, pot: list[float], far: int
+    ) -> float:
+        kb = self.kb
+        worth = 0.0
+        for e in ability.effects:
+            if e.do == "teleport":
+                if e.to == "tamalir":
+                    dest = kb.city_hex.get("tamalir", party.here)
+                elif e.to == "nearest_city":
+                    dest = min(kb.city_hex.values(), key=lambda h: kb.dist[party.here][h])
+                else:
+                    dest = max(kb.city_hex.values(), key=lambda h: pot[h])
+                gain = pot[dest] - max(pot[n] for n in (party.here, *kb.neighbours[party.here]))
+                worth += gain - 1.0  # a city reached at once; moving on from it is not planned
+            elif e.do == "extra_move":
+                worth += 0.4 * e.hexes if far > 2 else 0.0
+            else:
+                worth += effect_value(kb, party, [e], moving=True)
+        cost = ability.cost
+        if not party.affordable(ability) and cost.discard is False:
+            return -1.0
+        worth -= EXHAUSTION * cost.exhaustion + cost.gold
+        if cost.discard:
+            worth -= 1.5
+            if any(e.do == "heal" for e in ability.effects) and party.wounds * 2 < party.life:
+                return -1.0
+        return worth
+
+    def parse_dice(self, decision: Decision) -> tuple[tuple[int, ...], int] | None:
+        """The dice left (sorted terrain bits) and the bonus moves of a move decision."""
+        args = decision.args
+        if "dice" not in args:
+            return None
+        faces: list[int] = []
+        for text in args["dice"]:
+            bits = _face_text_bits(self.kb, text)
+            if bits is None:
+                return None
+            faces.append(bits)
+        return tuple(sorted(faces)), int(args["bonus"])
+
+    def best_from(
+        self,
+        hex_index: int,
+        faces: tuple[int, ...],
+        bonus: int,
+        pot: list[float],
+        memo: dict[tuple[int, tuple[int, ...], int], float],
+    ) -> float:
+        key = (hex_index, faces, bonus)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        best = pot[hex_index]
+        kb = self.kb
+        for n in kb.neighbours[hex_index]:
+            terrain = kb.terrain[n]
+            seen: set[int] = set()
+            for i, face in enumerate(faces):
+                if face in seen or not (terrain == CITY or face >> terrain & 1):
+                    continue
+                seen.add(face)
+                rest = faces[:i] + faces[i + 1 :]
+                best = max(best, self.best_from(n, rest, bonus, pot, memo))
+            if bonus > 0:
+                best = max(best, self.best_from(n, faces, bonus - 1, pot, memo))
+        memo[key] = best
+        return best
+
+    def walk_state(self, observation: Observation) -> tuple[int, list[float]]:
+        """Where the hero stands and this turn's potential during a walk.
+
+        The walk started at the movement decision (which read the view); the bot tracks the hexes
+        it chose since, and checks its bookkeeping against the hex the decision names. Only
+        when that fails does it read the view again.
+        """
+        here = self.kb.index_of.get(observation.decision.args.get("hex", ""), -1)
+        if self.walk_pos >= 0 and self._pot is not None and here == self.walk_pos:
+            return self.walk_pos, self._pot
+        party = self.party(observation)
+        pot = self.potential(party)
+        self.walk_memo = {}
+        self.walk_pos = party.here
+        return party.here, pot
+
+    def move(self, observation: Observation) -> int:
+        kb = self.kb
+        here, pot = self.walk_state(observation)
+        parsed = self.parse_dice(observation.decision)
+        options = observation.decision.options
+        scores: list[float] = []
+        memo = self.walk_memo
+        for option in options:
+            if option.key == "stop":
+                scores.append(pot[here] + 1e-6)  # stopping wins ties
+                continue
+            target = kb.index_of.get(option.key[3:], -1)
+            if target < 0:
+                scores.append(-1e9)
+                continue
+            if parsed is None:
+                scores.append(pot[target])
+                continue
+            faces, bonus = parsed
+            best = -1e9
+            for pay in payments(faces, kb.terrain[target], bonus):
+                if pay < 0:
+                    value = self.best_from(target, faces, bonus - 1, pot, memo)
+                else:
+                    value = self.best_from(target, faces[:pay] + faces[pay + 1 :], bonus, pot, memo)
+                best = max(best, value)
+            scores.append(best)
+        index = self.pick(observation, scores)
+        chosen = options[index].key
+        if chosen != "stop":
+            self._move_target = kb.index_of.get(chosen[3:], -1)
+            self.walk_pos = self._move_target
+        else:
+            self.walk_pos = -1
+        if parsed is not None and chosen != "stop":
+            self._faces, self._bonus = parsed
+        else:
+            self._faces = None
+        return index
+
+    def move_die(self, observation: Observation) -> int:
+        kb = self.kb
+        options = observation.decision.options
+        faces = self._faces
+        target = self._move_target
+        if faces is None or target < 0:
+            # keep the most flexible dice: pay with the face showing the fewest terrains
+            scores = []
+            for option in options:
+                face = option.args.get("face")
+                bits = _face_text_bits(kb, face) if face is not None else None
+                scores.append(-10.0 if bits is None else -float(bin(bits).count("1")))
+            return self.pick(observation, scores)
+        pot = self._pot
+        if pot is None:
+            pot = self.potential(self.party(observation))
+        memo = self.walk_memo
+        scores = []
+        for option in options:
+            face = option.args.get("face")
+            if face is None:  # a bonus move
+                scores.append(self.best_from(target, faces, self._bonus - 1, pot, memo))
+                continue
+            bits = _face_text_bits(kb, face)
+            if bits is None or bits not in faces:
+                scores.append(-1e9)
+                continue
+            i = faces.index(bits)
+            scores.append(
+                self.best_from(target, faces[:i] + faces[i + 1 :], self._bonus, pot, memo)
+            )
+        self._faces = None
+        return self.pick(observation, scores)
+
+    def _pick_by_potential(self, observation: Observation, hex_of: Callable[[str], int]) -> int:
+        """The option whose hex (``hex_of`` its key, -1 for none) has the highest potential."""
+        pot = self.potential(self.party(observation))
+        scores = []
+        for option in observation.decision.options:
+            hex_index = hex_of(option.key)
+            scores.append(pot[hex_index] if hex_index >= 0 else -1e9)
+        return self.pick(observation, scores)
+
+    def step(self, observation: Observation) -> int:
+        index_of = self.kb.index_of
+        return self._pick_by_potential(  # never "back": no loops
+            observation, lambda key: index_of.get(key[3:], -1) if key.startswith("to:") else -1
+        )
+
+    def teleport(self, observation: Observation) -> int:
+        city_hex = self.kb.city_hex
+        return self._pick_by_potential(observation, lambda key: city_hex.get(key[5:], -1))
+
+    def after_movement(self, observation: Observation) -> int:
+        return self.use_or_pass(observation, "after_movement", 0.2)

@@ -1,0 +1,113 @@
+"""The base play: the base game's answers to the hooks the handlers consult where an adventure
+changes a choice (movement targets and potential, the cost of a roll, experience, reading the
+party), and :func:`adventure_play`, which finds the play an adventure names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+from boardwright.bots.base import Observation
+from boardwright.bots.runebound.knowledge import Knowledge, knowledge
+from boardwright.bots.runebound.party import Party, adventure_hexes
+from boardwright.bots.runebound.values import challenge_ev
+from boardwright.games.runebound.adventures import get_adventure
+from boardwright.games.runebound.records import TestRecord
+
+if TYPE_CHECKING:
+    from boardwright.bots.runebound.bot import RuneboundBot
+
+
+class BasePlay:
+    """The base game's answers to the hooks in :class:`RuneboundBot`'s handlers.
+
+    An adventure's play (named by ``Adventure.bot_play``) overrides the hooks where it changes a
+    choice in the middle of a base handler and adds handlers of its own, the way an adventure's
+    ``Rules`` subclass overrides the base ``Rules``: the base handlers never test for an
+    adventure.
+    """
+
+    def __init__(self, bot: RuneboundBot) -> None:
+        self.bot = bot
+
+    def handler(self, kind: str) -> Callable[[Observation], int] | None:
+        """The handler for a decision kind that replaces the base one (None: the base one)."""
+        return None
+
+    # --- what the bot knows and reads -------------------------------------------------------------
+    def knowledge(self) -> Knowledge:
+        """The bot's knowledge of the game's content (the base game's: the content as it is)."""
+        return knowledge(self.bot.content)
+
+    def party(self, view: dict[str, Any], seat: int) -> Party:
+        """A seat's party as ``view`` shows it (an adventure's play adds what its own part of
+        the view says: the time of day, cards beyond items and allies)."""
+        return Party(self.bot.kb, view, seat)
+
+    def night(self, view: dict[str, Any]) -> bool:
+        """Whether challenges are fought with their night life in ``view``'s turn (never in the
+        base game)."""
+        return False
+
+    # --- the movement potential -------------------------------------------------------------------
+    def targets(self, party: Party) -> list[tuple[int, float]]:
+        """Hexes worth ending the movement on and their values: adventures, cities."""
+        bot = self.bot
+        kb = bot.kb
+        colours = bot.colour_values(party)
+        out: list[tuple[int, float]] = []
+        for hex_index, card, present in adventure_hexes(kb, party.view):
+            if card is not None:
+                value = challenge_ev(kb, party, card, counter=card.colour in present)
+            else:
+                value = max(colours.get(c, 0.0) for c in present) if present else 0.0
+            out.append((hex_index, value))
+        frontier = bot.frontier(party)
+        for city, hex_index in kb.city_hex.items():
+            out.append((hex_index, bot.city_value(party, city, frontier)))
+        return [(h, v) for h, v in out if v > 0.05]
+
+    def potential_key(self, party: Party) -> tuple[Any, ...] | None:
+        """What the movement potential depends on beyond the base bot's key."""
+        return None
+
+    def floor(
+        self, party: Party, pot: list[float], targets: Sequence[tuple[int, float]]
+    ) -> list[float]:
+        """The potential after what ending the movement on any hex costs (none in the base
+        game)."""
+        return pot
+
+    # --- movement ---------------------------------------------------------------------------------
+    def roll_cost(self, party: Party, dice: int) -> float:
+        """What rolling ``dice`` movement dice costs besides the time (nothing in the base game)."""
+        return 0.0
+
+    def movement_option(self, party: Party, key: str, pot: list[float]) -> float:
+        """The score of a movement option the base handler does not know (never taken)."""
+        return -1e9
+
+    # --- experience -------------------------------------------------------------------------------
+    def stamina_xp(self, party: Party) -> float:
+        """What a stamina counter is worth: room for abilities that cost exhaustion."""
+        tiring = any(a.cost.exhaustion for _, a in party.abilities("combat_step")) or any(
+            a.cost.exhaustion for _, a in party.abilities("before_combat")
+        )
+        return 0.5 if tiring else 0.05
+
+    def xp_tests(self, party: Party) -> Sequence[tuple[TestRecord, float]]:
+        """Tests the hero expects to roll, each with what passing it is worth: experience in
+        their stat makes them likelier (none in the base game)."""
+        return ()
+
+
+def adventure_play(bot: RuneboundBot, adventure_id: str | None) -> BasePlay:
+    """The play for the view's adventure: the class its module names (``Adventure.bot_play``,
+    imported only when a game of that adventure is played), else the base play."""
+    target = get_adventure(adventure_id).bot_play if adventure_id else ""
+    if not target:
+        return BasePlay(bot)
+    module_name, _, class_name = target.partition(":")
+    play: type[BasePlay] = getattr(import_module(module_name), class_name)
+    return play(bot)

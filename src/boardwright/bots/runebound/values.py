@@ -1,0 +1,317 @@
+"""What things are worth to the party, in gold pieces: a challenge's reward and expected worth,
+a test's chance, effects and abilities now, a card's abilities outside the fight model, and
+:data:`EFFECT_WORTH`, every effect primitive's worth now, on a card and in a combat step."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from boardwright.bots.runebound.constants import (
+    EXHAUSTION,
+    MARKET_CARD,
+    STEP_STATS,
+    WIN_VALUE,
+    WOUND,
+    XP_POINT,
+)
+from boardwright.bots.runebound.fight import fight_odds, p_at_least
+from boardwright.bots.runebound.knowledge import HeroSig, Knowledge
+from boardwright.bots.runebound.party import Party, fight_start, passives
+from boardwright.games.runebound.records import (
+    COLOURS,
+    Ability,
+    AdventureCard,
+    DrawMarket,
+    Effect,
+    EncounterChoice,
+    Experience,
+    ExtraMove,
+    Fight,
+    Gold,
+    Harm,
+    Heal,
+    MarketCard,
+    Modify,
+    ReduceDamage,
+    Reroll,
+    Teleport,
+)
+
+
+def card_win_value(kb: Knowledge, party: Party, card: AdventureCard, counter: bool) -> float:
+    reward = card.reward
+    value = float(reward.gold) + (MARKET_CARD if reward.market_card else 0.0)
+    if reward.wins_game:
+        value += WIN_VALUE
+    if reward.dragon_rune:
+        value += party.rune_value()
+    if counter:
+        value += XP_POINT * kb.counter_values[COLOURS.index(card.colour)]
+    return value
+
+
+def challenge_ev(kb: Knowledge, party: Party, card: AdventureCard, counter: bool) -> float:
+    """What taking on this challenge is worth: reward * P(win) - knock-out cost * P(knocked out)."""
+    enemy = party.enemies[card.id]
+    sig = party.sig()
+    win = card_win_value(kb, party, card, counter)
+    loss = party.knockout_cost()
+    dealt, taken = fight_start(party, enemy, sig)
+    pw, pl, _ = fight_odds(kb, enemy, sig, dealt, taken)
+    return win * pw - loss * pl
+
+
+def test_chance(party: Party, stat: str, skill: str | None, difficulty: int) -> float:
+    value = int(party.me.get(stat, 0))
+    if skill is not None:
+        value += int(party.hero.skills.get(skill, 0))  # type: ignore[call-overload]
+    effects = passives(
+        party.kb, party.hero, party.items, [a for a, _, _ in party.allies], party.event
+    )
+    for e in effects:
+        if e.do == "modify" and e.stat == "test" and (e.skill is None or e.skill == skill):
+            value += e.amount
+    return p_at_least(difficulty - value)
+
+
+def effect_value(kb: Knowledge, party: Party, effects: Sequence[Effect], moving: bool) -> float:
+    """What a list of effects is worth to the party now, in gold (each primitive's
+    :attr:`EffectWorth.now`, in order: a heal after a harm heals what the harm did)."""
+    running = Running(kb, party, moving, party.wounds, party.exhaustion)
+    for e in effects:
+        EFFECT_WORTH[e.do].now(running, e)
+    return running.total
+
+
+def choice_value(kb: Knowledge, party: Party, choice: EncounterChoice) -> float:
+    success = effect_value(kb, party, choice.success, moving=False)
+    if choice.test is None:
+        return success
+    p = test_chance(party, choice.test.stat, choice.test.skill, choice.test.difficulty)
+    failure = effect_value(kb, party, choice.failure, moving=False)
+    return p * success + (1 - p) * failure
+
+
+def ability_worth(party: Party, ability: Ability, moving: bool) -> float:
+    """An ability's effects minus its cost, outside combat."""
+    worth = effect_value(party.kb, party, ability.effects, moving)
+    cost = ability.cost
+    over = max(0, party.exhaustion + cost.exhaustion - party.stamina)
+    worth -= EXHAUSTION * (cost.exhaustion - over) + WOUND * (over + cost.wounds) + cost.gold
+    if cost.wounds + over + party.wounds >= party.life:
+        return -1e9
+    return worth
+
+
+def utility_value(card: MarketCard) -> float:
+    """What a card's abilities outside the fight model are worth (movement, healing, tests...):
+    each primitive's :attr:`EffectWorth.owned`."""
+    total = 0.0
+    for ability in card.abilities:
+        scale = 0.5 if ability.cost.discard else 1.0
+        scale_cost = 0.3 * ability.cost.exhaustion
+        for e in ability.effects:
+            total += EFFECT_WORTH[e.do].owned(e, ability.timing) * scale
+        total -= scale_cost if total > 0 else 0.0
+    return total
+
+
+@dataclass(slots=True)
+class Running:
+    """:func:`effect_value` under way: the party's wounds and exhaustion as the effects so far
+    leave them, and the worth so far."""
+
+    kb: Knowledge
+    party: Party
+    moving: bool  # in the movement step: extra moves are worth something
+    wounds: int
+    exhaustion: int
+    total: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class StepOdds:
+    """One combat step as :meth:`CombatHandlers.combat_step` sees it before its roll."""
+
+    step: int
+    value: int  # the enemy's number to roll against
+    sig: HeroSig
+    p: float  # the chance the roll succeeds without help
+    taken: int  # wounds a failed defence costs
+    attacking: bool
+    critical: bool  # the hero is near a knock-out, or it is a red fight
+
+
+@dataclass(frozen=True, slots=True)
+class EffectWorth:
+    """How the bot values one primitive: ``now`` adds its worth when carried out now (to
+    :class:`Running`), ``owned`` is its worth on a market card the party may buy (with the
+    ability's timing), ``in_step`` its worth used in a combat step before the roll."""
+
+    now: Callable[[Running, Any], None]
+    owned: Callable[[Any, str], float]
+    in_step: Callable[[Any, StepOdds], float]
+
+
+def _nothing_now(running: Running, e: Effect) -> None:
+    """No worth outside a fight: the fight model weighs it (:meth:`Party.pre_damage`,
+    :meth:`Knowledge.enemy_of`, :meth:`CombatHandlers.before_combat`), or it changes the board for
+    every hero alike (``replenish``), or the adventure's play weighs it (``lose_legend``: Al-Kalim's
+    ``plunder_cost``), or what it does is unknown (``hook``)."""
+
+
+def _nothing_owned(e: Effect, timing: str) -> float:
+    """No worth on a card beyond what the fight model (:meth:`Appraisal.card_value`) counts,
+    or nothing a card of the market does."""
+    return 0.0
+
+
+def _nothing_in_step(e: Effect, odds: StepOdds) -> float:
+    """No help with the roll of a combat step."""
+    return 0.0
+
+
+def _modify_now(running: Running, e: Modify) -> None:
+    running.total += 0.2 * e.amount
+
+
+def _modify_owned(e: Modify, timing: str) -> float:
+    if e.stat == "movement_dice":
+        return 2.0 * e.amount
+    if e.stat == "test":
+        return 0.3 * e.amount
+    if e.stat == "stamina":
+        return 0.4 * e.amount
+    if timing == "combat_step":
+        if e.stat == "damage":
+            return 1.5 * e.amount
+        if e.stat in STEP_STATS:
+            return 0.4 * e.amount
+        if e.stat == "armour":
+            return 0.8 * e.amount
+    return 0.0
+
+
+def _modify_in_step(e: Modify, odds: StepOdds) -> float:
+    """A better attack roll, or more damage if it hits; nothing while defending."""
+    if odds.attacking and e.stat in STEP_STATS:
+        return (p_at_least(odds.value - odds.sig[0][odds.step] - e.amount) - odds.p) * 3.0
+    if odds.attacking and e.stat == "damage":
+        return odds.p * e.amount * 1.0
+    return 0.0
+
+
+def _heal_now(running: Running, e: Heal) -> None:
+    healed = min(e.wounds, running.wounds)
+    running.wounds -= healed
+    rested = min(e.exhaustion, running.exhaustion)
+    running.exhaustion -= rested
+    running.total += WOUND * healed + EXHAUSTION * rested
+    if e.target in ("ally", "party"):
+        running.total += WOUND * 0.5 * sum(min(e.wounds, w) for _, w, _ in running.party.allies)
+
+
+def _heal_owned(e: Heal, timing: str) -> float:
+    return 1.0 * e.wounds + 0.3 * e.exhaustion
+
+
+def _harm_now(running: Running, e: Harm) -> None:
+    """Exhaustion beyond stamina becomes wounds (RB-6.2); falling costs a knock-out."""
+    party = running.party
+    running.exhaustion += e.exhaustion
+    over = max(0, running.exhaustion - party.stamina)
+    running.exhaustion -= over
+    hurt = e.wounds + over
+    running.wounds += hurt
+    running.total -= WOUND * hurt + EXHAUSTION * (e.exhaustion - over)
+    if running.wounds >= party.life:
+        running.total -= party.knockout_cost()
+
+
+def _gold_now(running: Running, e: Gold) -> None:
+    running.total += e.amount if e.amount > 0 else -min(-e.amount, running.party.gold)
+
+
+def _gold_owned(e: Gold, timing: str) -> float:
+    return 1.0 * e.amount
+
+
+def _extra_move_now(running: Running, e: ExtraMove) -> None:
+    running.total += 0.4 * e.hexes if running.moving else 0.0
+
+
+def _extra_move_owned(e: ExtraMove, timing: str) -> float:
+    return 0.4 * e.hexes if timing != "after_movement" else 0.1 * e.hexes
+
+
+def _reroll_owned(e: Reroll, timing: str) -> float:
+    return 1.0
+
+
+def _reroll_in_step(e: Reroll, odds: StepOdds) -> float:
+    return (1 - odds.p) * odds.p * (3.0 if odds.attacking else odds.taken)
+
+
+def _reduce_damage_owned(e: ReduceDamage, timing: str) -> float:
+    """Used in a combat step (a passive one is armour in the fight model)."""
+    return 0.8 * e.amount if timing == "combat_step" else 0.0
+
+
+def _reduce_damage_in_step(e: ReduceDamage, odds: StepOdds) -> float:
+    return (1 - odds.p) * min(e.amount, odds.taken) * (2.0 if odds.critical else 0.8)
+
+
+def _experience_now(running: Running, e: Experience) -> None:
+    running.total += XP_POINT * e.value
+
+
+def _draw_market_now(running: Running, e: DrawMarket) -> None:
+    running.total += 0.3 * e.count
+
+
+def _draw_market_owned(e: DrawMarket, timing: str) -> float:
+    return 0.3
+
+
+def _teleport_now(running: Running, e: Teleport) -> None:
+    """Worth a little when the party is badly hurt (to a city's healer)."""
+    running.total += 0.8 if running.wounds * 2 >= running.party.life else 0.0
+
+
+def _teleport_owned(e: Teleport, timing: str) -> float:
+    return 1.0
+
+
+def _fight_now(running: Running, e: Fight) -> None:
+    """The challenge's expected worth (no adventure counter comes with it)."""
+    kb = running.kb
+    card = kb.adventures.get(e.card)
+    if card is None:
+        card = next(
+            (c for c in kb.content.adventures if c.name == e.card), None
+        )  # pragma: no cover - content uses ids
+    if card is not None and card.kind == "challenge":
+        running.total += challenge_ev(kb, running.party, card, counter=False)
+
+
+EFFECT_WORTH: dict[str, EffectWorth] = {
+    "modify": EffectWorth(_modify_now, _modify_owned, _modify_in_step),
+    "damage_enemy": EffectWorth(_nothing_now, _nothing_owned, _nothing_in_step),
+    "heal": EffectWorth(_heal_now, _heal_owned, _nothing_in_step),
+    "harm": EffectWorth(_harm_now, _nothing_owned, _nothing_in_step),
+    "gold": EffectWorth(_gold_now, _gold_owned, _nothing_in_step),
+    "extra_move": EffectWorth(_extra_move_now, _extra_move_owned, _nothing_in_step),
+    "reroll": EffectWorth(_nothing_now, _reroll_owned, _reroll_in_step),
+    "reduce_damage": EffectWorth(_nothing_now, _reduce_damage_owned, _reduce_damage_in_step),
+    "experience": EffectWorth(_experience_now, _nothing_owned, _nothing_in_step),
+    "draw_market": EffectWorth(_draw_market_now, _draw_market_owned, _nothing_in_step),
+    "teleport": EffectWorth(_teleport_now, _teleport_owned, _nothing_in_step),
+    "replenish": EffectWorth(_nothing_now, _nothing_owned, _nothing_in_step),
+    "fight": EffectWorth(_fight_now, _nothing_owned, _nothing_in_step),
+    "lose_legend": EffectWorth(_nothing_now, _nothing_owned, _nothing_in_step),
+    "hook": EffectWorth(_nothing_now, _nothing_owned, _nothing_in_step),
+}
+"""Every effect primitive's worth to the bot, keyed by ``do`` (a test checks it names exactly
+the primitives of ``records.Effect``; docs/content.md, "How to add an effect")."""

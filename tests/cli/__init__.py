@@ -1,0 +1,1 @@
+"""Tests of the command line (``boardwright.cli``): commands, flags, sessions and packs."""

@@ -1,0 +1,1 @@
+"""Tests of the game-independent engine (``boardwright.engine``), with the toy game ``toygame``."""

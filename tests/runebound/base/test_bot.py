@@ -1,0 +1,157 @@
+"""The heuristic Runebound bot: observation only, valid and deterministic choices, beats random."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import partial
+from typing import Any
+
+import pytest
+
+from boardwright.bots import Observation, RandomBot, make_bot
+from boardwright.bots.runebound.bot import HANDLERS, RuneboundBot
+from boardwright.bots.runebound.constants import KAPPAS
+from boardwright.bots.runebound.fight import (
+    as_seen_by,
+    fight_odds,
+    p_at_least,
+    solve_fight_uncached,
+)
+from boardwright.bots.runebound.knowledge import ADVANCE, knowledge, measure_advance
+from boardwright.games import get_game
+from boardwright.sim.runner import derive_seed
+from tests.runebound.botkit import (
+    assert_deterministic_per_seed,
+    assert_reads_only_its_observation,
+    heuristic_outright_wins,
+    play_bots,
+)
+
+# Fields of the view the bot must not need: deck and discard sizes, the supply, the result...
+UNNEEDED = (
+    "deck_sizes",
+    "discard_sizes",
+    "counter_supply",
+    "terrain_names",
+    "result",
+    "first_player",
+    "finished",
+    "winner",
+    "turn",
+    "players",
+    "decision",
+)
+
+
+def test_make_bot_knows_heuristic_and_random() -> None:
+    assert isinstance(make_bot("heuristic", 1), RuneboundBot)
+    assert make_bot("heuristic", 1).name == "heuristic"
+    assert isinstance(make_bot("random", 1), RandomBot)
+
+
+def test_the_bot_reads_only_its_observation() -> None:
+    """A twin bot fed sealed observations (a copied view lacking fields it must not need, no
+    option payloads, nothing linked to the game) makes exactly the same choices."""
+    assert_reads_only_its_observation(3, {"max_rounds": 20}, UNNEEDED)
+
+
+def test_valid_choices_for_every_decision_kind() -> None:
+    seen: Counter[str] = Counter()
+    games: list[tuple[int, int, dict[str, Any]]] = [
+        (2, 11, {"max_rounds": 25}),
+        (3, 12, {"max_rounds": 25, "hero_selection": "choose", "escape_rule": "test"}),
+        (4, 13, {"max_rounds": 20, "travel_problems": True, "knockout_penalty": "lenient"}),
+    ]
+    for players, seed, options in games:
+        _, chosen = play_bots(players, seed, ["heuristic"] * players, options)
+        seen.update(key.split(":")[0] for key in chosen)
+    core = {
+        "choose_hero",
+        "movement",
+        "move",
+        "move_die",
+        "adventure",
+        "attack_step",
+        "escape",
+        "market",
+        "experience",
+    }
+    assert core <= set(seen), sorted(core - set(seen))
+    assert set(seen) <= set(HANDLERS), sorted(set(seen) - set(HANDLERS))
+
+
+def test_the_bot_is_deterministic_per_seed() -> None:
+    assert_deterministic_per_seed(21, {"max_rounds": 15}, knowledge())
+
+
+def test_other_games_fall_back_to_random_choices() -> None:
+    game = get_game("realm-of-sand")
+    state = game.setup(game.config(2, {}), 5)
+    bots = [make_bot("heuristic", 1), make_bot("heuristic", 2)]
+    steps = 0
+    while (decision := game.decision(state)) is not None and steps < 300:
+        observation = Observation(decision.seat, decision, partial(game.view, state, decision.seat))
+        index = bots[decision.seat].choose(observation)
+        assert 0 <= index < len(decision.options)
+        game.apply(state, index)
+        steps += 1
+    assert steps > 0
+
+
+def test_fight_model_basics() -> None:
+    assert p_at_least(2) == 1.0 and p_at_least(21) == 0.0
+    assert p_at_least(11) == pytest.approx(0.55)
+    assert all(sum(row) == pytest.approx(1.0, abs=0.005) for row in ADVANCE.values())
+    kb = knowledge()
+    green = kb.enemies["g-01"]  # melee 9/1, life 2
+    strong = ((9, 9, 9), (9, 9, 9), (2, 2, 2), (0, 0, 0), 6, ())
+    weak = ((0, 0, 0), (0, 0, 0), (1, 1, 1), (0, 0, 0), 2, ())
+    win_strong, lose_strong, step = fight_odds(kb, green, strong, 0, 0)
+    win_weak, _, _ = fight_odds(kb, green, weak, 0, 0)
+    assert win_strong > 0.99 and lose_strong < 0.01 and step == 1  # melee is its only step
+    assert win_weak < win_strong
+    assert fight_odds(kb, green, weak, 2, 0)[0] == 1.0  # already beaten
+    assert fight_odds(kb, green, weak, 0, 2)[1] == 1.0  # already knocked out
+
+
+def test_signatures_the_enemy_cannot_tell_apart_share_one_fight_table() -> None:
+    """The fight cache files a signature under its form as the enemy sees it; that form must
+    solve to the very same table (bit for bit, so the bots' choices do not move)."""
+    kb = knowledge()
+    rng = random.Random(7)
+    merged = 0
+
+    def triple(low: int, high: int) -> tuple[int, int, int]:
+        return (rng.randint(low, high), rng.randint(low, high), rng.randint(low, high))
+
+    for enemy in kb.enemies.values():
+        for _ in range(4):
+            allies = tuple(
+                (triple(-4, 14), triple(0, 3), rng.choice((1, 3, 5)))
+                for _ in range(rng.randint(0, 2))
+            )
+            sig = (triple(-6, 16), triple(-6, 16), triple(0, 4), triple(0, 3), 5, allies)
+            seen = as_seen_by(enemy, sig)
+            merged += seen != sig
+            kappa = rng.choice(KAPPAS)
+            assert solve_fight_uncached(enemy, seen, kappa) == solve_fight_uncached(
+                enemy, sig, kappa
+            ), enemy.key
+    assert merged > 100  # most random signatures carry numbers the enemy cannot see
+
+
+def test_the_advance_table_matches_the_board() -> None:
+    """ADVANCE (how far a roll carries the hero) agrees with a fresh small measurement."""
+    measured = measure_advance(knowledge(), 4, 300, seed=5)
+    mean = sum(a * p for a, p in enumerate(measured))
+    expected = sum(a * p for a, p in enumerate(ADVANCE[4]))
+    assert abs(mean - expected) < 0.3
+    assert abs(measured[4] - ADVANCE[4][4]) < 0.1
+
+
+def test_the_bot_beats_random() -> None:
+    """Twelve two-player games, seats alternated: the bot must win at least ten (it wins all
+    of a much larger sample; see docs/balance.md)."""
+    seeds = [derive_seed(99, "game", game) for game in range(12)]
+    assert heuristic_outright_wins(seeds, {"max_rounds": 30}) >= 10
