@@ -83,7 +83,7 @@ def test_prompts_options_and_events_are_shown_in_english() -> None:
     session = PlaySession(Table(match, [None]), quiet_console(buffer), ask)
     first = match.decision
     assert first is not None
-    tile = game.texts().option(first.options[0])
+    tile = game.texts(match.config).option(first.options[0])
     assert session.run() == 0
     text = buffer.getvalue()
     assert "Player 1: choose starting tile 1 of 3" in text

@@ -41,7 +41,7 @@ def test_structured_texts_come_from_the_catalog() -> None:
 
 
 def test_legacy_options_prompts_and_events_keep_their_text() -> None:
-    """Games not converted yet (Runebound) still pass English text, positionally."""
+    """Procedures not converted yet (Al-Kalim's) still pass English text, positionally."""
     option = Option("roll", "roll the dice", 7)
     decision = Decision(0, "roll", "roll or hold", (option,))
     event = Event("rolled", "seat 0 rolled 4", {"face": 4}, frozenset({0}), "someone rolled", {})

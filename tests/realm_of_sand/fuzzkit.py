@@ -243,7 +243,7 @@ def _decision_data(decision: Decision | None) -> Any:
     return data
 
 
-TEXTS = GAME.texts()
+TEXTS = GAME.texts(GAME.config(2, {}))
 
 
 def event_record(event: Event) -> dict[str, Any]:

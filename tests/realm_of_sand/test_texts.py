@@ -55,7 +55,7 @@ def event_ids(texts: Texts, events: list[Event], seen: set[str]) -> list[str]:
 
 
 def play_and_render(players: int, options: dict[str, Any], seed: int, seen: set[str]) -> None:
-    texts = GAME.texts()
+    texts = GAME.texts(GAME.config(2, {}))
     match = Match(GAME, GAME.config(players, options), seed)
     bot = Rng(seed + 100)
     shown: list[str] = []
@@ -82,7 +82,7 @@ def test_every_option_prompt_and_event_renders_in_english() -> None:
 
 def test_known_texts_read_as_before() -> None:
     match = Match(GAME, GAME.config(2, {"first_player": "1"}), 4)
-    texts = GAME.texts()
+    texts = GAME.texts(GAME.config(2, {}))
     decision = match.decision
     assert decision is not None
     assert texts.prompt(decision) == "Player 1: choose starting tile 1 of 3"
@@ -99,7 +99,7 @@ def test_known_texts_read_as_before() -> None:
 
 @pytest.mark.parametrize("language", ["de", "pl"])
 def test_a_language_without_a_catalog_falls_back_to_english(language: str) -> None:
-    english, other = GAME.texts(), GAME.texts(language)
+    english, other = GAME.texts(GAME.config(3, {})), GAME.texts(GAME.config(3, {}), language)
     assert other.catalog is not None and other.catalog.language == language
     match = Match(GAME, GAME.config(3, {"board_side": "advanced"}), 9)
     bot = Rng(1)

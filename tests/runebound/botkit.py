@@ -49,10 +49,15 @@ def play_bots(
 
 def sealed(observation: Observation, strip: tuple[str, ...] = ()) -> Observation:
     """The same observation cut off from the game: a copied view (without ``strip``) and a
-    decision rebuilt from its public data (no option payloads)."""
+    decision rebuilt from its public data (keys, message ids and arguments: no option payloads,
+    no text)."""
     decision = observation.decision
-    options = tuple(Option(o.key, o.label) for o in decision.options)
-    public = Decision(decision.seat, decision.kind, decision.prompt, options)
+    options = tuple(
+        Option(o.key, what=o.what, args=copy.deepcopy(dict(o.args))) for o in decision.options
+    )
+    public = Decision(
+        decision.seat, decision.kind, options=options, args=copy.deepcopy(dict(decision.args))
+    )
     view = {k: v for k, v in copy.deepcopy(observation.view).items() if k not in strip}
     return Observation(observation.seat, public, lambda: view)
 

@@ -9,7 +9,8 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from typing import Any
 
-from boardwright.engine.decision import Decision
+from boardwright.engine.decision import Decision, Option
+from boardwright.engine.events import Event
 from boardwright.engine.rng import Rng
 from boardwright.games import get_game
 from boardwright.games.runebound.adventures.dragonlords.adventure import SPARE_COUNTERS
@@ -19,6 +20,18 @@ from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import AllyState, RuneboundState
 
 GAME: Runebound = get_game("runebound")  # type: ignore[assignment]
+TEXTS = GAME.texts(GAME.config(1, {}))  # the base game's English texts
+
+
+def shown(item: Event | Decision | Option) -> str:
+    """The English text a player sees of an event, a decision (its prompt) or an option."""
+    if isinstance(item, Event):
+        return TEXTS.event(item)
+    if isinstance(item, Decision):
+        return TEXTS.prompt(item)
+    return TEXTS.option(item)
+
+
 DECISION_CAP = 200_000
 StateCheck = Callable[[RuneboundState], None]
 

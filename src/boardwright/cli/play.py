@@ -118,7 +118,7 @@ class PlaySession:
         self.ask = ask
         self.save_path = save_path
         self.render = get_renderer(table.match.game.name, table.match.game)
-        self.texts = table.match.game.texts()
+        self.texts = table.match.game.texts(table.match.config)
         self.humans = table.humans
         self.table_seat = self.humans[0] if len(self.humans) == 1 else None
         self.drawn: tuple[int, int] | None = None

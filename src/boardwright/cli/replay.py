@@ -58,7 +58,7 @@ def replay_match(console: Console, match: Match[Any], viewer: int | None, steppe
     passed over silently, also when stepping.
     """
     before: Decision | None = None
-    texts = match.game.texts()
+    texts = match.game.texts(match.config)
     for number, state, events in match.states():
         seen = events_for_seat(events, viewer)
         record = match.actions[number - 1] if number else None

@@ -11,7 +11,7 @@ entry falls back to English.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib.resources import files
 
@@ -67,6 +67,29 @@ def load_catalog(package: str, language: str = DEFAULT_LANGUAGE) -> Catalog:
         raise ConfigError(f"'{language}' is not a language code such as en, de or pl")
     english = None if language == DEFAULT_LANGUAGE else load_catalog(package, DEFAULT_LANGUAGE)
     return Catalog(language, read_messages(package, language), english)
+
+
+@cache
+def merged_catalog(packages: Sequence[str], language: str = DEFAULT_LANGUAGE) -> Catalog:
+    """One catalog of the messages of several packages (a game's base package and the packages
+    of the parts it is played with, e.g. a Runebound adventure), read once and cached.
+
+    ``packages`` is a tuple (cache key). A message id found in two of the files is a
+    CatalogError: every part names its own messages. ConfigError for a bad language code."""
+    if len(packages) == 1:
+        return load_catalog(packages[0], language)
+    if not _LANGUAGE_CODE.fullmatch(language):
+        raise ConfigError(f"'{language}' is not a language code such as en, de or pl")
+    messages: dict[str, str] = {}
+    for package in packages:
+        for msgid, text in read_messages(package, language).items():
+            if msgid in messages:
+                raise CatalogError(
+                    f"message {msgid!r} is in the {language} catalogs of two of {list(packages)}"
+                )
+            messages[msgid] = text
+    english = None if language == DEFAULT_LANGUAGE else merged_catalog(packages, DEFAULT_LANGUAGE)
+    return Catalog(language, messages, english)
 
 
 def read_messages(package: str, language: str) -> dict[str, str]:

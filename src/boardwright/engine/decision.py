@@ -4,9 +4,10 @@ Options, decisions and events carry machine-readable data, never text: a message
 JSON-ready ``args`` (ids, numbers, cell names). Text is made from them only when a front end
 asks (:meth:`boardwright.engine.game.Game.texts`), so simulation builds none.
 
-Transition: ``Option.label`` and ``Decision.prompt`` are the legacy English texts of games not
-converted yet (Runebound). They go, with their positional place in the constructors, once
-Runebound is converted; from then on an option is ``Option(key, what=..., args=..., data=...)``.
+Transition: ``Option.label`` and ``Decision.prompt`` are the legacy English texts of procedures
+not converted yet (Runebound's Al-Kalim adventure). They go, with their positional place in the
+constructors, once it is converted; from then on an option is
+``Option(key, what=..., args=..., data=...)``.
 
 Options and decisions are shared by a state and its clones and are never changed once built.
 They are not frozen dataclasses all the same: random play builds one option per legal choice,
@@ -42,6 +43,16 @@ class _NoArgs(Mapping[str, Any]):
 NO_ARGS: Args = _NoArgs()
 
 
+def copy_args(args: Args) -> dict[str, Any]:
+    """A copy of ``args`` to hand out: lists are copied too, so changing what a front end or a
+    bot got changes nothing that the engine keeps."""
+    return {name: _copy_value(value) for name, value in args.items()}
+
+
+def _copy_value(value: Any) -> Any:
+    return [_copy_value(v) for v in value] if isinstance(value, list) else value
+
+
 @dataclass(slots=True)
 class Option:
     """One legal choice.
@@ -60,7 +71,7 @@ class Option:
     args: Args = field(default=NO_ARGS, kw_only=True)
 
     def to_data(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"key": self.key, "what": self.what, "args": dict(self.args)}
+        out: dict[str, Any] = {"key": self.key, "what": self.what, "args": copy_args(self.args)}
         if self.label:
             out["label"] = self.label
         return out
@@ -91,7 +102,7 @@ class Decision:
 
     def view_data(self, viewer: int | None) -> dict[str, Any]:
         """The decision as ``viewer`` may see it: the options only for the deciding seat."""
-        out: dict[str, Any] = {"seat": self.seat, "kind": self.kind, "args": dict(self.args)}
+        out: dict[str, Any] = {"seat": self.seat, "kind": self.kind, "args": copy_args(self.args)}
         if self.prompt:
             out["prompt"] = self.prompt
         if viewer == self.seat:

@@ -5,9 +5,9 @@ An event is data, never text: its message id follows from the game and ``kind``
 of a private event), and ``data`` holds the JSON-ready arguments. Text is made from them only
 when a front end asks (:meth:`boardwright.engine.game.Game.texts`).
 
-Transition: ``text`` and ``public_text`` are the legacy English texts of games not converted
-yet (Runebound); they go, with their positional places, once Runebound is converted. From then
-on an event is ``Event(kind, data=..., seats=..., public=...)``.
+Transition: ``text`` and ``public_text`` are the legacy English texts of procedures not
+converted yet (Runebound's Al-Kalim adventure); they go, with their positional places, once it
+is converted. From then on an event is ``Event(kind, data=..., seats=..., public=...)``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from boardwright.engine.decision import NO_ARGS
+from boardwright.engine.decision import NO_ARGS, copy_args
 
 EventData = Mapping[str, Any]
 
@@ -51,13 +51,13 @@ class Event:
         out: dict[str, Any] = {"kind": self.kind}
         if self.text:
             out["text"] = self.text
-        out["data"] = dict(self.data)
+        out["data"] = copy_args(self.data)
         if self.redacted:
             out["redacted"] = True
         if self.seats is not None:
             out["seats"] = sorted(self.seats)
             if self.public is not None:
-                out["public"] = dict(self.public)
+                out["public"] = copy_args(self.public)
                 if self.public_text:
                     out["public_text"] = self.public_text
         return out

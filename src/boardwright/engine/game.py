@@ -173,10 +173,12 @@ class Game(ABC, Generic[S]):
         """Identifies whose turn it is (e.g. round and seat); undo never changes it."""
 
     # --- text -------------------------------------------------------------------------------
-    def texts(self, language: str = DEFAULT_LANGUAGE) -> Texts:
-        """The human text of this game's options, prompts and events in ``language`` (English
-        where a translation is missing), made only when a front end asks: the rules build
-        none. A game with a catalog overrides this; the default serves legacy text only."""
+    def texts(self, config: GameConfig, language: str = DEFAULT_LANGUAGE) -> Texts:
+        """The human text of the options, prompts and events of games played with ``config``
+        in ``language`` (English where a translation is missing), made only when a front end
+        asks: the rules build none. The configuration matters when it changes the words (a
+        Runebound adventure's board has hex names of its own). A game with a catalog overrides
+        this; the default serves legacy text only."""
         return Texts(None)
 
     # --- content ----------------------------------------------------------------------------

@@ -6,6 +6,9 @@ means the same thing in every message of a game (``seat`` is always a seat numbe
 always a tile id), so one formatter per name renders it everywhere; a name without a formatter
 is shown with ``str``. A formatter may fill a small message of its own, e.g. an optional
 ", covering 2 piece(s)" that is empty when nothing was covered.
+
+One kind of event or decision may be told in several ways (a heal of the hero or of an ally):
+an argument ``variant`` picks the message ``<id>.<variant>`` instead of ``<id>``.
 """
 
 from __future__ import annotations
@@ -48,13 +51,16 @@ class Texts:
     def prompt(self, decision: Decision) -> str:
         if decision.prompt or self.catalog is None:
             return decision.prompt
-        return self.message(f"{self.prefix}.prompt.{decision.kind}", decision.args)
+        return self.message(
+            variant_id(f"{self.prefix}.prompt.{decision.kind}", decision.args), decision.args
+        )
 
     def event(self, event: Event) -> str:
         if event.text or self.catalog is None:
             return event.text
         suffix = ".public" if event.redacted else ""
-        return self.message(f"{self.prefix}.event.{event.kind}{suffix}", event.data)
+        msgid = variant_id(f"{self.prefix}.event.{event.kind}", event.data) + suffix
+        return self.message(msgid, event.data)
 
     def message(self, msgid: str, args: Args) -> str:
         """The text of ``msgid`` with ``args`` rendered as its fields."""
@@ -67,3 +73,9 @@ class Texts:
             for name, value in args.items()
         }
         return catalog.format(msgid, shown)
+
+
+def variant_id(msgid: str, args: Args) -> str:
+    """``msgid``, or ``msgid.<variant>`` when the arguments name a variant of the message."""
+    variant = args.get("variant")
+    return f"{msgid}.{variant}" if variant else msgid

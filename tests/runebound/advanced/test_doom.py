@@ -22,6 +22,7 @@ from tests.runebound.advanced.kit import (
     take_anywhere,
     win_fight,
 )
+from tests.runebound.kit import shown
 from tests.runebound.scenario import (
     BOARD,
     CONTENT,
@@ -60,7 +61,7 @@ def test_ar_2_1_doom_counters_go_on_the_crests_along_the_market_row() -> None:
     log: list[Event] = []
     for card in spare_cards(state)[: 8 * 3]:
         discard(state, card, log)
-    crests = [e.text for e in log if e.kind == "doom" and "crest" in e.text]
+    crests = [shown(e) for e in log if e.kind == "doom" and "crest" in shown(e)]
     assert len(crests) == 8 and state.doom_counters == 8
     for text, city in zip(crests, BOARD.cities, strict=True):
         assert f"{city.name}'s crest" in text
@@ -192,7 +193,7 @@ def test_ar_2_5_adding_a_doom_counter_example_3() -> None:
     assert state.adventure_discards[YELLOW] == [encounter]
     assert state.adventure_discards[BLUE] == []
     assert state.doom_counters == 1
-    assert any("Tamalir's crest" in e.text for e in log if e.kind == "doom")
+    assert any("Tamalir's crest" in shown(e) for e in log if e.kind == "doom")
     for card in cards("green", "challenge")[1:4]:
         discard(state, card)
     assert state.doom_counters == 2 and len(state.doom_row) == 1  # three more discards

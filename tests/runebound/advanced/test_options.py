@@ -169,7 +169,8 @@ def test_ar_1_3_the_winning_card_not_its_name_decides_the_endgame() -> None:
     fight = CombatState(winner, state.heroes[state.seat].hex, "endgame")
     claim_endgame_victory(game.rules, state, state.seat, fight, log)
     assert state.finished and state.endgame_how == "Margath" and state.winner >= 0
-    assert "Allfather Kelnov" in log[-1].text
+    texts = game.texts(game.config(2, {}))
+    assert "Allfather Kelnov" in texts.event(log[-1])
 
 
 # --- the command line -----------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from tests.runebound.advanced.kit import (
     put_on_top,
     take_anywhere,
 )
+from tests.runebound.kit import shown
 from tests.runebound.scenario import (
     BOARD,
     CONTENT,
@@ -533,7 +534,7 @@ def test_ar_6_9_two_counters_for_the_table_price_never_one_example_25() -> None:
     to_experience(state, 2, 1)  # blue 3 + yellow 2
     assert kind(state) == "experience"
     offered = {k for k in keys(state) if k.startswith("xp:")}
-    assert state.pending is not None and "(5 experience)" in state.pending.options[0].label
+    assert state.pending is not None and "(5 experience)" in shown(state.pending.options[0])
     assert offered == PAIRS
     play(state, "xp:mind+body")
     assert me(state).xp == [MIND, BODY] and me(state).counters == []

@@ -296,7 +296,7 @@ def test_a_legend_card_to_give_up_is_shown_on_the_losers_panel() -> None:
         al_kalim.boards[0].legends.append(LegendSlot(kind))
     al_kalim.boards[0].limit = 4
     rules = get_game(GAME).rules_for(state)  # type: ignore[attr-defined]
-    rules.lose_legends(state, 0, 1, None, source="The Sultan of Thieves")
+    rules.lose_legends(state, 0, 1, None, source="card:ak-r-02")
     get_game(GAME).procedures_for(state).run(state, None)
     assert state.pending is not None and state.pending.kind == "lose_legend"
     for viewer in (0, 1, None):

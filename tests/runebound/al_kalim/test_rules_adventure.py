@@ -107,7 +107,7 @@ def test_ak_6_3_life_by_day_or_by_night(time: str, life: int) -> None:
     log: list[Event] = []
     play(state, "adventure:green", log=log)
     assert AL_KALIM_RULES.enemy_life(state, card(JACKALS)) == life
-    assert f"(life {life})" in events(log, "combat")[0].text
+    assert events(log, "combat")[0].data["life"] == life
     fight(state, *([20] * life))  # one hit of 1 damage per round
     assert me(state).counters == [0]
 
@@ -135,7 +135,7 @@ def test_ak_6_4_an_undefeated_challenge_uses_the_life_of_the_new_fight() -> None
     assert "undefeated" in keys(state)
     log: list[Event] = []
     play(state, "undefeated", log=log)
-    assert "(life 2)" in events(log, "combat")[0].text
+    assert events(log, "combat")[0].data["life"] == 2
     assert not events(log, "replenish")  # AK-6.6: not drawn, so no sunburst either way
 
 
@@ -223,7 +223,7 @@ def test_ak_8_9_no_limit_counter_the_green_deck_at_night_life() -> None:
     """AK-8.9: without a limit counter the ambush comes from the green deck, at night life."""
     state, log = night_ambush(JACKALS)
     assert state.combat is not None and state.combat.card == JACKALS
-    assert "(life 2)" in events(log, "combat")[0].text
+    assert events(log, "combat")[0].data["life"] == 2
 
 
 def test_ak_8_9_the_limit_counters_colour_picks_the_deck() -> None:

@@ -193,7 +193,7 @@ def test_ak_16_4_travel_problems_draw_al_kalim_challenges(time: str, life: int) 
     while state.combat is not None and kind(state) == "attack_step":
         play(state, "attack:melee", log=log)  # the jackals fight in two steps: Qorro picks melee
     assert events(log, "draw")[0].data["card"] == "ak-g-01"
-    assert f"(life {life})" in events(log, "combat")[0].text
+    assert events(log, "combat")[0].data["life"] == life
     hits = [e for e in events(log, "combat_roll") if e.data["hit"] and e.data["attack"]]
     assert len(hits) == life and events(log, "victory")
     assert me(state).counters == [0]  # experience from the supply, no reward (RB-10.1)

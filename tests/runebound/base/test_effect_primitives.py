@@ -14,6 +14,7 @@ from boardwright.games.runebound.effects import HOOKS, apply_effects
 from boardwright.games.runebound.records import COLOURS, Effect
 from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import CombatState, RuneboundState
+from tests.runebound.kit import shown
 from tests.runebound.scenario import (
     BOARD,
     CONTENT,
@@ -57,7 +58,7 @@ def run(
     """Apply effects (as content writes them) for ``seat``; the events they logged."""
     log: list[Event] = []
     records = [EFFECT.validate_python(e) for e in effects]
-    apply_effects(rules, state, seat, records, log, source="Test", opponent=opponent)
+    apply_effects(rules, state, seat, records, log, source="seat:0", opponent=opponent)
     return log
 
 
@@ -91,7 +92,7 @@ def test_damage_enemy_wounds_the_challenge_or_the_other_hero() -> None:
     combat = fighting(state)
     log = run(state, {"do": "damage_enemy", "amount": 2})
     assert combat.enemy_wounds == 2
-    assert events(log, "damage")[0].text == "Test deals 2 wound(s) to the enemy"
+    assert shown(events(log, "damage")[0]) == "Player 1 deals 2 wound(s) to the enemy"
     run(state, {"do": "damage_enemy", "amount": 1}, opponent=1)  # a duel
     assert me(state, 1).wounds == 1
 

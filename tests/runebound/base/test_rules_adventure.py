@@ -8,6 +8,7 @@ from boardwright.engine.events import Event
 from boardwright.games.runebound.records import COLOURS
 from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.kit import shown
 from tests.runebound.scenario import (
     BOARD,
     CONTENT,
@@ -98,7 +99,7 @@ def test_rb_4_2_the_card_comes_from_the_deck_of_the_counters_colour() -> None:
         start_adventure(state, gem, colour, card)
         assert kind(state) == "encounter"
         assert state.pending is not None
-        assert state.pending.prompt.startswith(CONTENT.adventures[adventure(card)].name)
+        assert shown(state.pending).startswith(CONTENT.adventures[adventure(card)].name)
 
 
 def test_rb_4_2_at_most_one_adventure_per_turn_and_only_on_a_counter() -> None:
@@ -407,7 +408,7 @@ def test_rb_4_8_counters_of_several_colours_the_player_chooses() -> None:
     play(state, "stay")
     assert keys(state) == ["adventure:green", "adventure:yellow", "skip"]
     play(state, "adventure:yellow")
-    assert state.pending is not None and state.pending.prompt.startswith(
+    assert state.pending is not None and shown(state.pending).startswith(
         CONTENT.adventures[adventure("y-21")].name
     )
 
@@ -445,7 +446,7 @@ def test_rb_4_10_an_empty_deck_is_rebuilt_from_its_discard_pile() -> None:
     play(state, "adventure:green")
     assert kind(state) == "encounter"
     assert state.pending is not None
-    assert state.pending.prompt.startswith(CONTENT.adventures[adventure("g-26")].name)
+    assert shown(state.pending).startswith(CONTENT.adventures[adventure("g-26")].name)
     assert state.adventure_decks[GREEN] == [adventure("g-29")]
     assert state.adventure_discards[GREEN] == []
 

@@ -56,7 +56,7 @@ def steps_rolled(log: list[Event]) -> list[tuple[str, bool, int]]:
     return [
         (e.data["step"], e.data["attack"], e.data["total"])
         for e in events(log, "combat_roll")
-        if "ally" not in e.data
+        if "item" not in e.data
     ]
 
 
@@ -298,7 +298,7 @@ def test_rb_5_6_an_allys_hit_deals_its_damage_and_the_hero_does_not_defend() -> 
     # the ally meets the ranged value; the hero hits in melee and holds in magic
     rig(state, *rolls(reaching(ranged, huntress.value), 20, 20))
     roll_on(state, log)
-    ally_rolls = [e for e in events(log, "combat_roll") if "ally" in e.data]
+    ally_rolls = [e for e in events(log, "combat_roll") if "item" in e.data]
     assert [(e.data["step"], e.data["total"]) for e in ally_rolls] == [("ranged", ranged)]
     assert [s for s, _, _ in steps_rolled(log)] == ["melee", "magic"]
     assert state.combat is not None
@@ -348,7 +348,7 @@ def test_rb_5_6_an_allys_death_does_not_cancel_another_allys_attack() -> None:
     rig(state, *rolls(2, 20, 20, 20))
     roll_on(state, log)
     assert market_card("m-61") in state.market_discard  # Pip died in the ranged step
-    ally_steps = [e.data["step"] for e in events(log, "combat_roll") if "ally" in e.data]
+    ally_steps = [e.data["step"] for e in events(log, "combat_roll") if "item" in e.data]
     assert ally_steps == ["ranged", "magic"]
 
 

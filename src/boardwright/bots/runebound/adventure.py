@@ -76,11 +76,9 @@ class AdventureHandlers(Appraisal):
     def encounter(self, observation: Observation) -> int:
         kb = self.kb
         party = self.party(observation)
-        name_text = observation.decision.prompt.split(":")[0]
-        card = next(
-            (c for c in kb.content.adventures if c.kind == "encounter" and c.name == name_text),
-            None,
-        )
+        card = kb.adventures.get(observation.decision.args.get("card", ""))
+        if card is not None and card.kind != "encounter":
+            card = None
         if card is None:
             return self.rng.below(len(observation.decision.options))
         scores = []

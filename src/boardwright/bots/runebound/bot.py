@@ -2,10 +2,11 @@
 
 What the bot reads
 ------------------
-Only its :class:`~boardwright.bots.Observation`: the decision (kind, prompt, option keys and labels)
-and its seat's view (the dict a human in that seat sees), plus the public static content from
-:func:`boardwright.games.runebound.content.default_content` (the board geometry, the movement die,
-hero, adventure and market card statistics). It never touches the game object or its state.
+Only its :class:`~boardwright.bots.Observation`: the decision (kind, arguments, option keys and
+arguments, never their text) and its seat's view (the dict a human in that seat sees), plus the
+public static content from :func:`boardwright.games.runebound.content.default_content` (the
+board geometry, the movement die, hero, adventure and market card statistics). It never
+touches the game object or its state.
 
 How it plays
 ------------
@@ -24,7 +25,7 @@ How it plays
   challenge or useful city market is a target worth its value, discounted by the hexes (``GAMMA``
   per ``HEXES_PER_TURN``) to it. The bot steps one hex when the best target is next door, stays or
   rests when it stands on it, rolls fewer dice to shed exhaustion when the target is close, and
-  otherwise rolls all dice; with the dice rolled it searches every way to spend them (the prompt
+  otherwise rolls all dice; with the dice rolled it searches every way to spend them (the decision
   lists the dice left) for the reachable hex of highest potential.
 * **Market**: heal the hero when badly hurt, buy the card that adds the most fighting strength per
   gold (strength = chance to beat the colours the hero is working on), sell a weaker weapon or

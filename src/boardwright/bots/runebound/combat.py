@@ -3,7 +3,6 @@ ally attacks, abilities in a combat step and after combat, and a duel's attack."
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from boardwright.bots.base import Observation
@@ -15,11 +14,6 @@ from boardwright.bots.runebound.knowledge import Enemy, HeroSig
 from boardwright.bots.runebound.party import Party
 from boardwright.bots.runebound.values import EFFECT_WORTH, StepOdds, card_win_value, effect_value
 from boardwright.games.runebound.content import RuneboundContent
-
-_STEP_IN_PROMPT = re.compile(r"the (ranged|melee|magic) step against")
-_ATTACK_LABEL = re.compile(r"2d10\+(-?\d+) against (-?\d+), deal (\d+), or take (\d+)")
-_DUEL_LABEL = re.compile(r"2d10\+(-?\d+) against (-?\d+)")
-_ALLY_PROMPT = re.compile(r"what does (.*) do this round\?$")
 
 
 class CombatHandlers(Appraisal):
@@ -91,19 +85,19 @@ class CombatHandlers(Appraisal):
         sig = party.sig()
         att, dmg = list(sig[0]), list(sig[2])
         options = observation.decision.options
-        label_scores: list[float] = []
+        step_scores: list[float] = []
         for option in options:
-            step = STEP_NAMES.index(option.key[7:]) if option.key[7:] in STEP_NAMES else -1
-            match = _ATTACK_LABEL.search(option.label)
-            if step < 0 or match is None:
-                label_scores.append(-1e9)
+            args = option.args
+            step = STEP_NAMES.index(args["step"]) if args.get("step") in STEP_NAMES else -1
+            if step < 0 or "target" not in args:
+                step_scores.append(-1e9)
                 continue
-            bonus, value, deal = int(match.group(1)), int(match.group(2)), int(match.group(3))
+            bonus, value, deal = int(args["bonus"]), int(args["target"]), int(args["deal"])
             att[step], dmg[step] = bonus, deal
-            label_scores.append(p_at_least(value - bonus) * deal)
+            step_scores.append(p_at_least(value - bonus) * deal)
         enemy = self._combat_enemy(view)
         if enemy is None:
-            return self.pick(observation, label_scores)
+            return self.pick(observation, step_scores)
         live: HeroSig = (
             (att[0], att[1], att[2]),
             sig[1],
@@ -119,7 +113,7 @@ class CombatHandlers(Appraisal):
             index = option_index(options, f"attack:{STEP_NAMES[best]}")
             if index is not None:
                 return index
-        return self.pick(observation, label_scores)
+        return self.pick(observation, step_scores)
 
     def ally_step(self, observation: Observation) -> int:
         kb = self.kb
@@ -131,13 +125,8 @@ class CombatHandlers(Appraisal):
         if round_key != self._ally_round:
             self._ally_round = round_key
             self._ally_shield = set()
-        match = _ALLY_PROMPT.search(observation.decision.prompt)
-        ally = None
-        if match is not None:
-            card = kb.market_by_name.get(match.group(1))
-            ally = next(
-                ((c, w) for c, w, _ in party.allies if card is not None and c is card), None
-            )
+        card = kb.market.get(observation.decision.args.get("item", ""))
+        ally = next(((c, w) for c, w, _ in party.allies if card is not None and c is card), None)
         if enemy is None or ally is None:
             return self.key_index(observation, "ally:none")
         card, wounds = ally
@@ -180,8 +169,8 @@ class CombatHandlers(Appraisal):
     def combat_step(self, observation: Observation) -> int:
         view = observation.view
         party = self.party(observation)
-        match = _STEP_IN_PROMPT.search(observation.decision.prompt)
-        step = STEP_NAMES.index(match.group(1)) if match else -1
+        named = observation.decision.args.get("step")
+        step = STEP_NAMES.index(named) if named in STEP_NAMES else -1
         combat = view.get("combat") or {}
         hero_step = STEP_NAMES.index(combat["hero_step"]) if combat.get("hero_step") else -1
         enemy = self._combat_enemy(view)
@@ -228,12 +217,12 @@ class CombatHandlers(Appraisal):
         sig = party.sig(with_allies=False)
         scores = []
         for option in observation.decision.options:
-            name = option.key[7:]
-            match = _DUEL_LABEL.search(option.label)
-            if name not in STEP_NAMES or match is None:
+            args = option.args
+            name = args.get("step")
+            if name not in STEP_NAMES or "target" not in args:
                 scores.append(-1e9)
                 continue
             s = STEP_NAMES.index(name)
-            bonus, target = int(match.group(1)), int(match.group(2))
+            bonus, target = int(args["bonus"]), int(args["target"])
             scores.append(p_at_least(target - bonus) * sig[2][s])
         return self.pick(observation, scores)

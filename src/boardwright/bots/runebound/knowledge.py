@@ -67,7 +67,6 @@ class Knowledge:
         board = content.board
         self.hex_count = len(board.hexes)
         self.index_of = {str(h.at): h.index for h in board.hexes}
-        self.hex_names = tuple(board.hex_name(h.index) for h in board.hexes)
         self.terrain = tuple(h.terrain for h in board.hexes)
         self.neighbours = tuple(h.neighbours for h in board.hexes)
         self.dist = tuple(self._bfs(i) for i in range(self.hex_count))
@@ -82,7 +81,6 @@ class Knowledge:
         self.hero_index = {h.id: i for i, h in enumerate(content.heroes)}
         self.adventures = {c.id: c for c in content.adventures}
         self.market = {c.id: c for c in content.market}
-        self.market_by_name = {c.name: c for c in content.market}
         self.challenges: dict[str, list[AdventureCard]] = {c: [] for c in COLOURS}
         self.encounters: dict[str, list[AdventureCard]] = {c: [] for c in COLOURS}
         for card in content.adventures:

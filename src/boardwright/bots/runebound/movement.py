@@ -3,7 +3,6 @@ by the hexes to it), rolling or stepping or resting, and spending the rolled dic
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -13,17 +12,17 @@ from boardwright.bots.runebound.constants import EXHAUSTION
 from boardwright.bots.runebound.knowledge import ADVANCE, Knowledge
 from boardwright.bots.runebound.party import Party
 from boardwright.bots.runebound.values import effect_value
+from boardwright.engine.decision import Decision
 from boardwright.games.runebound.content import CITY, RuneboundContent
 from boardwright.games.runebound.movement import payments
 from boardwright.games.runebound.records import Ability
 
-_FACE_SPLIT = re.compile(r"dice left: (.*); bonus moves: (\d+)$")
-
 
 def _face_text_bits(kb: Knowledge, text: str) -> int | None:
+    """A die face as the engine's arguments give it (terrains joined by "/") as terrain bits."""
     bits = 0
     for name in text.split("/"):
-        bit = kb.face_bits.get(name.strip())
+        bit = kb.face_bits.get(name)
         if bit is None:
             return None
         bits |= bit
@@ -169,19 +168,18 @@ class MovementHandlers(Appraisal):
                 return -1.0
         return worth
 
-    def parse_dice(self, prompt: str) -> tuple[tuple[int, ...], int] | None:
-        match = _FACE_SPLIT.search(prompt)
-        if match is None:
+    def parse_dice(self, decision: Decision) -> tuple[tuple[int, ...], int] | None:
+        """The dice left (sorted terrain bits) and the bonus moves of a move decision."""
+        args = decision.args
+        if "dice" not in args:
             return None
-        left, bonus = match.group(1), int(match.group(2))
         faces: list[int] = []
-        if left.strip() != "none":
-            for text in left.split(", "):
-                bits = _face_text_bits(self.kb, text)
-                if bits is None:
-                    return None
-                faces.append(bits)
-        return tuple(sorted(faces)), bonus
+        for text in args["dice"]:
+            bits = _face_text_bits(self.kb, text)
+            if bits is None:
+                return None
+            faces.append(bits)
+        return tuple(sorted(faces)), int(args["bonus"])
 
     def best_from(
         self,
@@ -215,15 +213,12 @@ class MovementHandlers(Appraisal):
         """Where the hero stands and this turn's potential during a walk.
 
         The walk started at the movement decision (which read the view); the bot tracks the hexes
-        it chose since, and checks its bookkeeping against the hex named in the prompt. Only
+        it chose since, and checks its bookkeeping against the hex the decision names. Only
         when that fails does it read the view again.
         """
-        kb = self.kb
-        prompt = observation.decision.prompt
-        if self.walk_pos >= 0 and self._pot is not None:
-            name = kb.hex_names[self.walk_pos]
-            if f" in {name}; dice left" in prompt:
-                return self.walk_pos, self._pot
+        here = self.kb.index_of.get(observation.decision.args.get("hex", ""), -1)
+        if self.walk_pos >= 0 and self._pot is not None and here == self.walk_pos:
+            return self.walk_pos, self._pot
         party = self.party(observation)
         pot = self.potential(party)
         self.walk_memo = {}
@@ -233,7 +228,7 @@ class MovementHandlers(Appraisal):
     def move(self, observation: Observation) -> int:
         kb = self.kb
         here, pot = self.walk_state(observation)
-        parsed = self.parse_dice(observation.decision.prompt)
+        parsed = self.parse_dice(observation.decision)
         options = observation.decision.options
         scores: list[float] = []
         memo = self.walk_memo
@@ -279,8 +274,8 @@ class MovementHandlers(Appraisal):
             # keep the most flexible dice: pay with the face showing the fewest terrains
             scores = []
             for option in options:
-                text = option.key[4:]
-                bits = _face_text_bits(kb, text) if text != "bonus" else None
+                face = option.args.get("face")
+                bits = _face_text_bits(kb, face) if face is not None else None
                 scores.append(-10.0 if bits is None else -float(bin(bits).count("1")))
             return self.pick(observation, scores)
         pot = self._pot
@@ -289,11 +284,11 @@ class MovementHandlers(Appraisal):
         memo = self.walk_memo
         scores = []
         for option in options:
-            text = option.key[4:]
-            if text == "bonus":
+            face = option.args.get("face")
+            if face is None:  # a bonus move
                 scores.append(self.best_from(target, faces, self._bonus - 1, pot, memo))
                 continue
-            bits = _face_text_bits(kb, text)
+            bits = _face_text_bits(kb, face)
             if bits is None or bits not in faces:
                 scores.append(-1e9)
                 continue

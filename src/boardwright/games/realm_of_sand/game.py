@@ -142,7 +142,8 @@ class RealmOfSand(Game[RealmState]):
             stack.append(("draft", draft_order, 0))
         return state
 
-    def texts(self, language: str = DEFAULT_LANGUAGE) -> Texts:
+    def texts(self, config: GameConfig, language: str = DEFAULT_LANGUAGE) -> Texts:
+        """The texts do not depend on the configuration."""
         texts = self._texts.get(language)
         if texts is None:
             texts = self._texts[language] = realm_texts(self.content, language)

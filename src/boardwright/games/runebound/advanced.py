@@ -38,13 +38,7 @@ def lay_on_doom_track(rules: Rules, state: RuneboundState, card: int, log: Log) 
         return
     row = state.doom_row
     row.append(card)
-    emit(
-        log,
-        "doom_track",
-        f"A {COLOURS[colour]} card goes face down on place {len(row)} of the doom track",
-        place=len(row),
-        colour=COLOURS[colour],
-    )
+    emit(log, "doom_track", place=len(row), colour=COLOURS[colour])
     if len(row) < doom_length(len(state.heroes)):
         return
     last = row.pop()  # AR-2.5 step 1: the card that filled the track moves to place 1
@@ -58,13 +52,8 @@ def add_doom_counter(rules: Rules, state: RuneboundState, log: Log) -> None:
     """AR-2.5 step 3: a doom counter on the next crest of the market row, Tamalir first."""
     state.doom_counters += 1
     cities = rules.board.cities
-    crest = cities[min(state.doom_counters, len(cities)) - 1].name
-    emit(
-        log,
-        "doom",
-        f"A doom counter goes on {crest}'s crest ({state.doom_counters} of {DOOM_COUNTERS})",
-        doom=state.doom_counters,
-    )
+    crest = cities[min(state.doom_counters, len(cities)) - 1].id
+    emit(log, "doom", variant="crest", doom=state.doom_counters, of=DOOM_COUNTERS, city=crest)
     if state.doom_counters >= DOOM_COUNTERS:
         doom_reached(state, log)
 
@@ -75,24 +64,19 @@ def doom_reached(state: RuneboundState, log: Log) -> None:
     ends at once and RB-9.3 ranks the players (as RB-10.2 does)."""
     if state.opts.advanced_endgame:
         state.endgame_pending = True
-        emit(log, "doom", "The eighth doom counter: normal play ends and the endgame begins")
+        emit(log, "doom", variant="endgame")
         return
     state.finished = True
     state.ended_by = "doom track"
     state.stack.clear()
-    emit(log, "game_over", "Margath has risen: the doom track ends the game")
+    emit(log, "game_over", variant="doom_track")
 
 
 def eliminate(rules: Rules, state: RuneboundState, seat: int, log: Log) -> None:
     """AR-3.6: the hero is out of the endgame (no gold or anything else is lost)."""
     if seat not in state.eliminated:
         state.eliminated.append(seat)
-        emit(
-            log,
-            "eliminated",
-            f"{rules.who(state, seat)} is eliminated from the endgame",
-            seat=seat,
-        )
+        emit(log, "eliminated", **rules.party(state, seat))
 
 
 def hazard_colour(rules: Rules, state: RuneboundState, log: Log) -> int:
@@ -100,21 +84,14 @@ def hazard_colour(rules: Rules, state: RuneboundState, log: Log) -> int:
     going round again past its last card. Without the advanced track: green."""
     row = state.doom_row
     if not (state.opts.advanced_doom_track and row):
-        emit(log, "hazard", "No doom track to read: the hazard is green")
+        emit(log, "hazard", variant="green")
         return 0
     faces = rules.board.die_faces
     rolled = [faces[state.rng.below(len(faces))] for _ in range(2)]
     number = sum(bin(face).count("1") for face in rolled)
     place = hazard_place(number, len(row))
     colour = colour_of(rules, row[place - 1])
-    emit(
-        log,
-        "hazard",
-        f"Hazard number {number}: place {place} of the doom track is {COLOURS[colour]}",
-        number=number,
-        place=place,
-        colour=COLOURS[colour],
-    )
+    emit(log, "hazard", number=number, place=place, colour=COLOURS[colour])
     return colour
 
 
@@ -150,14 +127,7 @@ def knockout_penalty(rules: Rules, state: RuneboundState, seat: int, log: Log) -
     h.wounds = 0
     h.exhaustion = 0
     h.hex = cities[0]
-    emit(
-        log,
-        "penalty",
-        f"{rules.who(state, seat)} loses {gold} gold and {counters} adventure counter(s)",
-        seat=seat,
-        gold=gold,
-        counters=counters,
-    )
+    emit(log, "penalty", variant="advanced", **rules.party(state, seat), gold=gold, lost=counters)
     return cities
 
 
@@ -184,9 +154,5 @@ def lose_under_market_deck(
     state.market_under += 1
     rules.hurt_hero(state, seat, 0, 0)  # lost stamina turns exhaustion into wounds
     emit(
-        log,
-        "penalty",
-        f"{rules.who(state, seat)} puts {rules.market[card].name} under the market deck",
-        seat=seat,
-        card=rules.market[card].id,
+        log, "penalty", variant="under_deck", **rules.party(state, seat), item=rules.market[card].id
     )

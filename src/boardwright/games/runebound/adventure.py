@@ -51,12 +51,7 @@ def discard_adventure(rules: Rules, state: RuneboundState, card: int, log: Log) 
         return
     state.doom_count = 0
     state.doom_counters += 1
-    emit(
-        log,
-        "doom",
-        f"A doom counter is placed ({state.doom_counters} of {DOOM_COUNTERS})",
-        doom=state.doom_counters,
-    )
+    emit(log, "doom", doom=state.doom_counters, of=DOOM_COUNTERS)
     if state.doom_counters >= DOOM_COUNTERS:
         doom_reached(state, log)  # ends the game, or (AR-3 option) starts the endgame
 
@@ -76,31 +71,44 @@ class Adventure(RuneboundProcedure):
             card = rules.adventures[undefeated]
             options.append(
                 Option(
-                    "undefeated", f"fight the undefeated {card.name} ({card.colour})", undefeated
+                    "undefeated",
+                    data=undefeated,
+                    what="rb.option.undefeated",
+                    args={"card": card.id, "colour": card.colour},
                 )
             )
         else:
             counters = state.counters[here]
             options.extend(
-                Option(f"adventure:{COLOURS[c]}", f"draw a {COLOURS[c]} adventure card", c)
+                Option(
+                    f"adventure:{COLOURS[c]}",
+                    data=c,
+                    what="rb.option.adventure",
+                    args={"colour": COLOURS[c]},
+                )
                 for c in range(4)
                 if counters >> c & 1
             )
         if rules.board.hexes[here].city < 0:  # RB-3.8: or attack a hero met here (not in a city)
             options.extend(
-                Option(f"attack:{other + 1}", f"attack {rules.who(state, other)}", other)
+                Option(
+                    f"attack:{other + 1}",
+                    data=other,
+                    what="rb.option.attack_hero",
+                    args={"opponent": other, "opponent_hero": rules.heroes[o.hero].id},
+                )
                 for other, o in enumerate(state.heroes)
                 if other != seat and o.hex == here
             )
         if not options:
             state.stack.pop()
             return None
-        options.append(Option("skip", "no adventure this turn"))
+        options.append(Option("skip", what="rb.option.skip"))
         return Decision(
             seat,
             "adventure",
-            f"{rules.who(state, seat)} at {rules.board.hex_name(here)}: an adventure?",
-            tuple(options),
+            options=tuple(options),
+            args={**rules.party(state, seat), "hex": rules.hex_labels[here]},
         )
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
@@ -109,12 +117,14 @@ class Adventure(RuneboundProcedure):
             state.stack.pop()
         elif option.key.startswith("attack:"):
             seat = state.seat
+            heroes = self.rules.heroes
             emit(
                 log,
                 "duel",
-                f"{self.rules.who(state, seat)} attacks {self.rules.who(state, option.data)}",
                 attacker=seat,
+                attacker_hero=heroes[state.heroes[seat].hero].id,
                 defender=option.data,
+                defender_hero=heroes[state.heroes[option.data].hero].id,
             )
             state.stack[-1] = ("duel", seat, option.data, 0, f"before:{option.data}", (), (), ())
         elif option.key == "undefeated":
@@ -138,19 +148,12 @@ class Draw(RuneboundProcedure):
             return None
         card_index = draw_adventure(rules, state, colour)
         if card_index < 0:
-            emit(log, "empty_deck", f"The {COLOURS[colour]} deck is empty", colour=COLOURS[colour])
+            emit(log, "empty_deck", colour=COLOURS[colour])
             state.stack.pop()
             return None
         state.reveals += 1
         card = rules.adventures[card_index]
-        emit(
-            log,
-            "draw",
-            f"{rules.who(state, seat)} draws {card.name} ({card.kind})",
-            seat=seat,
-            card=card.id,
-            card_kind=card.kind,
-        )
+        emit(log, "draw", **rules.party(state, seat), card=card.id, card_kind=card.kind)
         if card.kind == "event":
             resolve_event(rules, state, seat, card_index, log)
             if state.stack and state.stack[-1][0] == self.name:
@@ -175,12 +178,17 @@ class Encounter(RuneboundProcedure):
         options = []
         for i, choice in enumerate(card.choices):
             test = choice.test
-            label = choice.text
+            args: dict[str, object] = {"choice": [card.id, i]}
             if test is not None:
-                skill = f" {test.skill}" if test.skill else ""
-                label += f" (test {test.stat}{skill} {test.difficulty})"
-            options.append(Option(f"choice:{i + 1}", label, i))
-        return Decision(state.seat, "encounter", f"{card.name}: {card.text}", tuple(options))
+                args.update(stat=test.stat, skill=test.skill or "", difficulty=test.difficulty)
+            what = "rb.option.choice" if test is None else "rb.option.choice_test"
+            options.append(Option(f"choice:{i + 1}", data=i, what=what, args=args))
+        return Decision(
+            state.seat,
+            "encounter",
+            options=tuple(options),
+            args={"card": card.id, "card_text": card.id},
+        )
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         rules = self.rules
@@ -196,10 +204,9 @@ class Encounter(RuneboundProcedure):
             emit(
                 log,
                 "test",
-                f"{rules.who(state, seat)} tests {choice.test.stat}: rolls {roll}, "
-                f"total {total} against {choice.test.difficulty}: "
-                f"{'success' if success else 'failure'}",
-                seat=seat,
+                variant="success" if success else "failure",
+                **rules.party(state, seat),
+                stat=choice.test.stat,
                 roll=roll,
                 total=total,
                 difficulty=choice.test.difficulty,
@@ -208,7 +215,12 @@ class Encounter(RuneboundProcedure):
         state.stack.pop()
         discard_adventure(rules, state, card_index, log)
         apply_effects(
-            rules, state, seat, choice.success if success else choice.failure, log, source=card.name
+            rules,
+            state,
+            seat,
+            choice.success if success else choice.failure,
+            log,
+            source=f"card:{card.id}",
         )
 
 
@@ -220,15 +232,7 @@ def take_counter(
         state.counters[here] &= ~(1 << colour)
         state.heroes[seat].counters.append(colour)
         value = rules.board.counter_values[colour]
-        emit(
-            log,
-            "counter",
-            f"{rules.who(state, seat)} takes the {COLOURS[colour]} adventure "
-            f"counter ({value} experience)",
-            seat=seat,
-            colour=COLOURS[colour],
-            value=value,
-        )
+        emit(log, "counter", **rules.party(state, seat), colour=COLOURS[colour], value=value)
 
 
 def resolve_event(
@@ -242,16 +246,17 @@ def resolve_event(
             emit(
                 log,
                 "event",
-                f"Event {card.number}: {card.name} is lower than event {in_play.number} in "
-                "play and is discarded",
+                variant="lower",
                 card=card.id,
+                number=card.number,
+                in_play=in_play.number,
             )
             discard_adventure(rules, state, card_index, log)
             return
     if state.event >= 0:
         discard_adventure(rules, state, state.event, log)
     state.event = card_index
-    emit(log, "event", f"Event {card.number}: {card.name} — {card.text}", card=card.id)
+    emit(log, "event", card=card.id, number=card.number, card_text=card.id)
     for ability in card.abilities:
         if ability.timing == "event":
-            apply_effects(rules, state, seat, ability.effects, log, source=card.name)
+            apply_effects(rules, state, seat, ability.effects, log, source=f"card:{card.id}")

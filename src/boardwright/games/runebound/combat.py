@@ -39,16 +39,16 @@ class CombatStart(RuneboundProcedure):
         emit(
             log,
             "combat",
-            f"{rules.who(state, seat)} fights {card.name} (life {rules.enemy_life(state, card)})",
-            seat=seat,
+            **rules.party(state, seat),
             card=card.id,
+            life=rules.enemy_life(state, card),
         )
         travel = frame[3] == "travel"  # RB-10.1: no before-combat actions on either side
         at = len(state.stack) - 1  # an effect may push a frame (a choice) above this one
-        for ability in card.abilities:
+        for index, ability in enumerate(card.abilities):
             if ability.timing == "before_combat" and not travel:
-                emit(log, "ability", f"{card.name}: {ability.name}", card=card.id)
-                apply_effects(rules, state, seat, ability.effects, log, source=card.name)
+                emit(log, "ability", variant="card", card=card.id, card_ability=[card.id, index])
+                apply_effects(rules, state, seat, ability.effects, log, source=f"card:{card.id}")
         state.stack[at] = ("combat", "round" if travel else "before", 0)
         if rules.knocked_out(state, seat):
             state.stack[at] = ("combat", "lost", 0)
@@ -72,51 +72,57 @@ class Combat(RuneboundProcedure):
         card = rules.adventures[combat.card]
         steps = rules.steps_of(card)
         stack = state.stack
-        who = rules.who(state, seat)
+        party = rules.party(state, seat)
         if stage == "before":
             found = rules.usable(state, seat, "before_combat", combat.used)
             if not found or not rules.may_activate(state):  # AR-6.3: one before combat
                 stack[-1] = (self.name, "round", 0)
                 return None
-            options = [*ability_options(found), Option("fight", "start the fight")]
+            options = [*ability_options(found), Option("fight", what="rb.option.fight")]
             return Decision(
-                seat, "before_combat", f"{who} against {card.name}: before combat", tuple(options)
+                seat, "before_combat", options=tuple(options), args={**party, "card": card.id}
             )
         if stage == "round":
             if rules.falls(state, combat.enemy_wounds, rules.enemy_life(state, card)):
                 stack[-1] = (self.name, "won", 0)
                 return None
             if combat.round >= ROUND_LIMIT:  # neither side can finish the other: it peters out
-                emit(
-                    log,
-                    "stalemate",
-                    f"After {combat.round} rounds the fight against {card.name} peters out",
-                    card=card.id,
-                )
+                emit(log, "stalemate", card=card.id, round=combat.round)
                 stack[-1] = (self.name, "escaped", 0)
                 return None
             combat.round += 1
             state.activations = 0  # AR-6.3: one activation per combat round
             combat.hero_step = -1
             combat.ally_steps = [-1] * len(h.allies)
-            emit(
-                log, "round", f"Combat round {combat.round} against {card.name}", round=combat.round
-            )
+            emit(log, "round", round=combat.round, card=card.id)
             stack[-1] = (self.name, "escape", 0)
             return None
         if stage == "escape":
             if not self._may_escape(state):
                 stack[-1] = (self.name, "plan", 0)
                 return None
-            verb = "try to escape" if rules_escape_test(rules, state, combat.source) else "escape"
-            choices = (Option("fight", "fight on"), Option("escape", f"{verb} from {card.name}"))
+            tested = rules_escape_test(rules, state, combat.source)
+            choices = (
+                Option("fight", what="rb.option.fight_on"),
+                Option(
+                    "escape",
+                    what="rb.option.try_escape" if tested else "rb.option.escape",
+                    args={"card": card.id},
+                ),
+            )
             return Decision(
                 seat,
                 "escape",
-                f"{who}: round {combat.round} against {card.name} "
-                f"({combat.enemy_wounds}/{rules.enemy_life(state, card)} wounds dealt; you have "
-                f"{h.wounds}/{rules.life(state, seat)})",
-                choices,
+                options=choices,
+                args={
+                    **party,
+                    "round": combat.round,
+                    "card": card.id,
+                    "dealt": combat.enemy_wounds,
+                    "life": rules.enemy_life(state, card),
+                    "wounds": h.wounds,
+                    "own_life": rules.life(state, seat),
+                },
             )
         if stage == "plan":
             open_steps = [s for s in range(3) if steps[s] is not None]
@@ -125,31 +131,36 @@ class Combat(RuneboundProcedure):
                 stack[-1] = (self.name, "ally", 0)
                 return None
             steps_offered = tuple(
-                Option(f"attack:{STEP_NAMES[s]}", self._attack_label(state, seat, s), s)
+                Option(
+                    f"attack:{STEP_NAMES[s]}",
+                    data=s,
+                    what="rb.option.attack_step",
+                    args=self._attack_args(state, seat, s),
+                )
                 for s in open_steps
             )
             return Decision(
-                seat,
-                "attack_step",
-                f"{who}: in which step does your hero attack {card.name}?",
-                steps_offered,
+                seat, "attack_step", options=steps_offered, args={**party, "card": card.id}
             )
         if stage == "ally":
             if index >= len(h.allies):
                 stack[-1] = (self.name, "boost", 0)
                 return None
-            ally = rules.market[h.allies[index].card]
+            ally = rules.market[h.allies[index].card].id
             options = [
                 Option(
-                    f"ally:{STEP_NAMES[s]}", f"{ally.name} attacks in the {STEP_NAMES[s]} step", s
+                    f"ally:{STEP_NAMES[s]}",
+                    data=s,
+                    what="rb.option.ally_attacks",
+                    args={"item": ally, "step": STEP_NAMES[s]},
                 )
                 for s in range(3)
                 if steps[s] is not None
             ]
-            options.append(Option("ally:none", f"{ally.name} stays back", -1))
-            return Decision(
-                seat, "ally_step", f"{who}: what does {ally.name} do this round?", tuple(options)
+            options.append(
+                Option("ally:none", data=-1, what="rb.option.ally_stays", args={"item": ally})
             )
+            return Decision(seat, "ally_step", options=tuple(options), args={**party, "item": ally})
         if stage == "boost":
             if index >= 3:
                 stack[-1] = (self.name, "round", 0)
@@ -165,12 +176,12 @@ class Combat(RuneboundProcedure):
             if not found:
                 stack[-1] = (self.name, "resolve", index)
                 return None
-            options = [*ability_options(found), Option("roll", "roll the dice")]
+            options = [*ability_options(found), Option("roll", what="rb.option.roll_dice")]
             return Decision(
                 seat,
                 "combat_step",
-                f"{who}: the {STEP_NAMES[index]} step against {card.name}",
-                tuple(options),
+                options=tuple(options),
+                args={**party, "step": STEP_NAMES[index], "card": card.id},
             )
         if stage == "resolve":
             self._resolve(state, index, log)
@@ -201,8 +212,8 @@ class Combat(RuneboundProcedure):
         emit(
             log,
             "test",
-            f"{rules.who(state, seat)} tries to escape: {total} against {target}",
-            seat=seat,
+            variant="escape",
+            **rules.party(state, seat),
             roll=roll,
             total=total,
             difficulty=target,
@@ -216,16 +227,20 @@ class Combat(RuneboundProcedure):
         phases = {getattr(e, "phase", None) for e in effects}
         return None in phases or STEP_NAMES[step] in phases
 
-    def _attack_label(self, state: RuneboundState, seat: int, step: int) -> str:
+    def _attack_args(self, state: RuneboundState, seat: int, step: int) -> dict[str, object]:
+        """An attack in ``step``: 2d10 + ``bonus`` against ``target``, dealing ``deal`` on a
+        hit, taking ``take`` on a miss."""
         rules = self.rules
         card = rules.adventures[state.combat.card]  # type: ignore[union-attr]
         enemy = rules.steps_of(card)[step]
         assert enemy is not None
-        bonus = rules.hero_roll_bonus(state, seat, step, "attack")
-        return (
-            f"attack in the {STEP_NAMES[step]} step (2d10+{bonus} against {enemy.value}, "
-            f"deal {rules.hero_damage(state, seat, step)}, or take {enemy.damage})"
-        )
+        return {
+            "step": STEP_NAMES[step],
+            "bonus": rules.hero_roll_bonus(state, seat, step, "attack"),
+            "target": enemy.value,
+            "deal": rules.hero_damage(state, seat, step),
+            "take": enemy.damage,
+        }
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         stage: str = frame[1]
@@ -278,7 +293,7 @@ class Combat(RuneboundProcedure):
         card = rules.adventures[combat.card]
         enemy = rules.steps_of(card)[step]
         assert enemy is not None
-        who = rules.who(state, seat)
+        party = rules.party(state, seat)
         name = STEP_NAMES[step]
         attackers = [a for i, a in enumerate(h.allies) if combat.ally_steps[i] == step]
         if combat.hero_step == step or not attackers:
@@ -288,28 +303,26 @@ class Combat(RuneboundProcedure):
                 state, seat, step, "attack" if attacking else "defend"
             )
             hit = total >= enemy.value
+            wounds = 0
             if attacking and hit:
-                damage = max(0, rules.hero_damage(state, seat, step) - rules.enemy_armour(card))
-                combat.enemy_wounds += damage
-                outcome = f"hits for {damage}"
-            elif hit:
-                outcome = "defends"
-            else:
-                taken = max(0, enemy.damage - rules.armour(state, seat, step))
-                rules.hurt_hero(state, seat, taken, 0)
-                outcome = f"fails and takes {taken} wound(s)"
+                wounds = max(0, rules.hero_damage(state, seat, step) - rules.enemy_armour(card))
+                combat.enemy_wounds += wounds
+            elif not hit:
+                wounds = max(0, enemy.damage - rules.armour(state, seat, step))
+                rules.hurt_hero(state, seat, wounds, 0)
             emit(
                 log,
                 "combat_roll",
-                f"{name}: {who} {'attacks' if attacking else 'defends'}: {roll}+"
-                f"{total - roll}={total} against {enemy.value}: {outcome}",
-                seat=seat,
+                variant=outcome(attacking, hit),
+                **party,
                 step=name,
                 attack=attacking,
                 roll=roll,
+                bonus=total - roll,
                 total=total,
                 target=enemy.value,
                 hit=hit,
+                wounds=wounds,
             )
         for ally in attackers:
             stats = rules.market[ally.card]
@@ -317,24 +330,26 @@ class Combat(RuneboundProcedure):
             assert attack is not None
             roll = state.rng.die(10) + state.rng.die(10)
             total = roll + attack.value
-            if total >= enemy.value:
-                dealt = max(0, attack.damage - rules.enemy_armour(card))
-                combat.enemy_wounds += dealt
-                outcome = f"hits for {dealt}"
+            hit = total >= enemy.value
+            if hit:
+                wounds = max(0, attack.damage - rules.enemy_armour(card))
+                combat.enemy_wounds += wounds
             else:
+                wounds = enemy.damage
                 rules.hurt_ally(state, seat, ally, enemy.damage, 0, log)
-                outcome = f"fails and takes {enemy.damage} wound(s)"
             emit(
                 log,
                 "combat_roll",
-                f"{name}: {stats.name} attacks: {roll}+{attack.value}={total} "
-                f"against {enemy.value}: {outcome}",
+                variant="ally_hit" if hit else "ally_miss",
                 seat=seat,
                 step=name,
-                ally=stats.id,
+                item=stats.id,
                 roll=roll,
+                bonus=attack.value,
                 total=total,
                 target=enemy.value,
+                hit=hit,
+                wounds=wounds,
             )
         combat.temp.clear()
         combat.reroll = False
@@ -354,7 +369,7 @@ class Combat(RuneboundProcedure):
         assert combat is not None
         seat = state.seat
         card = rules.adventures[combat.card]
-        who = rules.who(state, seat)
+        party = rules.party(state, seat)
         state.combat = None
         state.stack.pop()
         if combat.source == "endgame":  # AR-3.5/AR-3.6: no knock-out, no undefeated card
@@ -362,39 +377,37 @@ class Combat(RuneboundProcedure):
             return
         if stage == "lost":
             leave_undefeated(rules, state, combat, log)
-            emit(
-                log, "knocked_out", f"{who} is knocked out by {card.name}", seat=seat, card=card.id
-            )
+            emit(log, "knocked_out", variant="by_card", **party, card=card.id)
             knock_out(rules, state, seat, log)
             # the challenge's own "after_knockout" abilities: it has beaten the hero (AK-11.12)
-            for ability in card.abilities:
+            for index, ability in enumerate(card.abilities):
                 if ability.timing != "after_knockout" or state.finished:
                     continue
                 if seat in state.eliminated:  # AR-3.6: an eliminated hero is out of the game
                     break
-                emit(log, "ability", f"{card.name}: {ability.name}", card=card.id)
-                apply_effects(rules, state, seat, ability.effects, log, source=card.name)
+                emit(log, "ability", variant="card", card=card.id, card_ability=[card.id, index])
+                apply_effects(rules, state, seat, ability.effects, log, source=f"card:{card.id}")
             return
         if stage == "won" and rules.knocked_out(state, seat):
             # both fell in the same step: the challenge is beaten, then the hero is knocked out
-            emit(log, "victory", f"{who} defeats {card.name}", seat=seat, card=card.id)
+            emit(log, "victory", **party, card=card.id)
             claim_victory(rules, state, seat, combat, log)
             if not state.finished:
-                emit(log, "knocked_out", f"{who} is knocked out", seat=seat)
+                emit(log, "knocked_out", **party)
                 knock_out(rules, state, seat, log)
             return
         # the hero is still standing: "after combat" abilities (the challenge's come first)
         state.stack.append(("after_combat",))
         if stage == "won":
-            emit(log, "victory", f"{who} defeats {card.name}", seat=seat, card=card.id)
+            emit(log, "victory", **party, card=card.id)
             claim_victory(rules, state, seat, combat, log)
         else:
-            emit(log, "escape", f"{who} escapes from {card.name}", seat=seat, card=card.id)
+            emit(log, "escape", **party, card=card.id)
             leave_undefeated(rules, state, combat, log)
-        for ability in card.abilities:
+        for index, ability in enumerate(card.abilities):
             if ability.timing == "after_combat" and not state.finished:
-                emit(log, "ability", f"{card.name}: {ability.name}", card=card.id)
-                apply_effects(rules, state, seat, ability.effects, log, source=card.name)
+                emit(log, "ability", variant="card", card=card.id, card_ability=[card.id, index])
+                apply_effects(rules, state, seat, ability.effects, log, source=f"card:{card.id}")
 
 
 class AfterCombat(RuneboundProcedure):
@@ -412,8 +425,8 @@ class AfterCombat(RuneboundProcedure):
         return Decision(
             seat,
             "after_combat",
-            f"{self.rules.who(state, seat)}: after the fight",
-            (*ability_options(found), Option("done", "go on")),
+            options=(*ability_options(found), Option("done", what="rb.option.go_on")),
+            args=self.rules.party(state, seat),
         )
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
@@ -437,11 +450,7 @@ def claim_victory(
             state.counter_supply[taken] -= 1
             h.counters.append(taken)
             emit(
-                log,
-                "counter",
-                f"{rules.who(state, seat)} takes a {COLOURS[taken]} counter from the supply",
-                seat=seat,
-                colour=COLOURS[taken],
+                log, "counter", variant="supply", **rules.party(state, seat), colour=COLOURS[taken]
             )
         discard_adventure(rules, state, combat.card, log)
         return
@@ -452,13 +461,7 @@ def claim_victory(
         if state.counter_supply[colour] > 0:
             state.counter_supply[colour] -= 1
             h.counters.append(colour)
-            emit(
-                log,
-                "counter",
-                f"{rules.who(state, seat)} takes a {card.colour} counter from the supply",
-                seat=seat,
-                colour=card.colour,
-            )
+            emit(log, "counter", variant="supply", **rules.party(state, seat), colour=card.colour)
         discard_adventure(rules, state, combat.card, log)
         return
     if combat.source == "undefeated":
@@ -470,46 +473,28 @@ def claim_victory(
     reward = card.reward
     if reward.gold:
         h.gold += reward.gold
-        emit(
-            log,
-            "gold",
-            f"{rules.who(state, seat)} gains {reward.gold} gold",
-            seat=seat,
-            amount=reward.gold,
-        )
+        emit(log, "gold", **rules.party(state, seat), amount=reward.gold)
     gained = next_market_card(state) if reward.market_card else -1
     if gained >= 0:
         if rules.can_carry(state, seat, gained):
             rules.gain_card(state, seat, gained)
         else:
             state.market_discard.append(gained)
-        emit(
-            log,
-            "reward",
-            f"{rules.who(state, seat)} finds {rules.market[gained].name}",
-            seat=seat,
-            card=rules.market[gained].id,
-        )
+        emit(log, "reward", **rules.party(state, seat), item=rules.market[gained].id)
     if reward.dragon_rune:
         h.runes.append(combat.card)
-        emit(
-            log,
-            "rune",
-            f"{rules.who(state, seat)} takes a Dragon Rune ({len(h.runes)} of {RUNES_TO_WIN})",
-            seat=seat,
-            runes=len(h.runes),
-        )
+        emit(log, "rune", **rules.party(state, seat), runes=len(h.runes), of=RUNES_TO_WIN)
     else:
         discard_adventure(rules, state, combat.card, log)
-    apply_effects(rules, state, seat, reward.effects, log, source=card.name)
+    apply_effects(rules, state, seat, reward.effects, log, source=f"card:{card.id}")
     rules.on_defeat(state, seat, combat.card, combat.hex, log)
     if reward.wins_game or len(h.runes) >= RUNES_TO_WIN:
         state.finished = True
         state.winner = seat
         state.ended_by = "Margath" if reward.wins_game else "runes"
         state.stack.clear()
-        why = f"defeats {card.name}" if reward.wins_game else "holds three Dragon Runes"
-        emit(log, "game_over", f"{rules.who(state, seat)} {why} and wins", seat=seat)
+        why = "defeats" if reward.wins_game else "runes"
+        emit(log, "game_over", variant=why, **rules.party(state, seat), card=card.id)
 
 
 def leave_undefeated(rules: Rules, state: RuneboundState, combat: CombatState, log: Log) -> None:
@@ -520,17 +505,20 @@ def leave_undefeated(rules: Rules, state: RuneboundState, combat: CombatState, l
     if combat.source.startswith("counter") and len(state.track) < TRACK_SIZE:
         state.track.append(combat.card)
         state.undefeated[combat.hex] = combat.card
-        emit(
-            log,
-            "undefeated",
-            f"{card.name} stays undefeated at {rules.board.hex_name(combat.hex)}",
-            card=card.id,
-        )
+        emit(log, "undefeated", card=card.id, hex=rules.hex_labels[combat.hex])
     else:
         discard_adventure(rules, state, combat.card, log)
 
 
 AMBUSH_ESCAPE_PENALTY = -10  # AK-8.10
+
+
+def outcome(attacking: bool, hit: bool) -> str:
+    """The variant of a hero's combat roll: an attack that hits or misses, a defence that holds
+    or fails."""
+    if attacking:
+        return "attack_hit" if hit else "attack_miss"
+    return "defend_hit" if hit else "defend_miss"
 
 
 def rules_escape_test(rules: Rules, state: RuneboundState, source: str) -> bool:

@@ -49,12 +49,16 @@ class Duel(RuneboundProcedure):
             return Decision(
                 side,
                 "before_combat",
-                f"{rules.who(state, side)}: before the duel",
-                (*ability_options(found), Option("fight", "start the fight")),
+                options=(*ability_options(found), Option("fight", what="rb.option.fight")),
+                args={
+                    "variant": "duel",
+                    **rules.party(state, side),
+                    **self._opponent(state, attacker if side == defender else defender),
+                },
             )
         if stage == "round":
             if rnd >= ROUND_LIMIT:
-                emit(log, "duel_end", f"After {rnd} rounds the duel is called off")
+                emit(log, "duel_end", variant="called_off", round=rnd)
                 state.stack.pop()
                 return None
             rnd += 1
@@ -68,11 +72,9 @@ class Duel(RuneboundProcedure):
             emit(
                 log,
                 "duel_round",
-                f"Duel round {rnd}: {rules.who(state, hero_side)} attacks; "
-                f"{rules.who(state, other)} stands with "
-                + ", ".join(f"{STEP_NAMES[s]} {rolled[s]}" for s in range(3)),
                 round=rnd,
-                hero=hero_side,
+                **rules.party(state, hero_side),
+                **self._opponent(state, other),
                 targets=list(rolled),
             )
             state.stack[-1] = (self.name, attacker, defender, rnd, "plan", rolled, used, ())
@@ -82,17 +84,21 @@ class Duel(RuneboundProcedure):
             steps = tuple(
                 Option(
                     f"attack:{STEP_NAMES[s]}",
-                    f"attack in the {STEP_NAMES[s]} step (2d10+"
-                    f"{rules.hero_roll_bonus(state, hero_side, s, 'attack')} against {targets[s]})",
-                    s,
+                    data=s,
+                    what="rb.option.duel_attack",
+                    args={
+                        "step": STEP_NAMES[s],
+                        "bonus": rules.hero_roll_bonus(state, hero_side, s, "attack"),
+                        "target": targets[s],
+                    },
                 )
                 for s in range(3)
             )
             return Decision(
                 hero_side,
                 "duel_attack",
-                f"{rules.who(state, hero_side)}: attack {rules.who(state, other)} in which step?",
-                steps,
+                options=steps,
+                args={**rules.party(state, hero_side), **self._opponent(state, other)},
             )
         if stage.startswith("ally:"):
             index = int(stage.split(":")[1])
@@ -100,20 +106,31 @@ class Duel(RuneboundProcedure):
             if index >= len(allies):
                 self._set(state, frame, stage=f"resolve:{dict(plan)[-1]}")
                 return None
-            name = rules.market[allies[index].card].name
+            ally = rules.market[allies[index].card].id
             choices = [
-                Option(f"ally:{STEP_NAMES[s]}", f"{name} attacks in the {STEP_NAMES[s]} step", s)
+                Option(
+                    f"ally:{STEP_NAMES[s]}",
+                    data=s,
+                    what="rb.option.ally_attacks",
+                    args={"item": ally, "step": STEP_NAMES[s]},
+                )
                 for s in range(3)
             ]
-            choices.append(Option("ally:none", f"{name} stays back", -1))
+            choices.append(
+                Option("ally:none", data=-1, what="rb.option.ally_stays", args={"item": ally})
+            )
             return Decision(
                 hero_side,
                 "ally_step",
-                f"{rules.who(state, hero_side)}: what does {name} do this round?",
-                tuple(choices),
+                options=tuple(choices),
+                args={**rules.party(state, hero_side), "item": ally},
             )
         self._resolve(state, frame, int(stage.split(":")[1]), log)
         return None
+
+    def _opponent(self, state: RuneboundState, seat: int) -> dict[str, object]:
+        """The message arguments naming the other side of the duel."""
+        return {"opponent": seat, "opponent_hero": self.rules.heroes[state.heroes[seat].hero].id}
 
     @staticmethod
     def _sides(attacker: int, defender: int, rnd: int) -> tuple[int, int]:
@@ -154,8 +171,8 @@ class Duel(RuneboundProcedure):
                 emit(
                     log,
                     "duel_roll",
-                    f"{STEP_NAMES[s]}: {rules.who(state, hero_side)} "
-                    f"{'attacks' if attacking else 'defends'}: {total} against {targets[s]}",
+                    variant="attack" if attacking else "defend",
+                    **rules.party(state, hero_side),
                     step=STEP_NAMES[s],
                     total=total,
                     target=targets[s],
@@ -176,7 +193,8 @@ class Duel(RuneboundProcedure):
                 emit(
                     log,
                     "duel_roll",
-                    f"{STEP_NAMES[s]}: {stats.name} attacks: {total} against {targets[s]}",
+                    variant="ally",
+                    item=stats.id,
                     step=STEP_NAMES[s],
                     total=total,
                     target=targets[s],
@@ -223,13 +241,13 @@ class Duel(RuneboundProcedure):
         emit(
             log,
             "duel_end",
-            f"{rules.who(state, winner)} wins the duel and takes {spoils} gold",
             winner=winner,
+            winner_hero=rules.heroes[state.heroes[winner].hero].id,
             loser=loser,
             gold=spoils,
         )
         state.stack.pop()
         knock_out(rules, state, loser, log, lose_gold=False)
         if rules.knocked_out(state, winner):  # both fell in the same step
-            emit(log, "knocked_out", f"{rules.who(state, winner)} falls too", seat=winner)
+            emit(log, "knocked_out", variant="too", **rules.party(state, winner))
             knock_out(rules, state, winner, log, lose_gold=False)

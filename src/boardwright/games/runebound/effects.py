@@ -47,8 +47,10 @@ def pay_cost(
 class EffectCall:
     """What every handler is given besides its effect: whose effects, where they come from.
 
-    ``opponent`` is the other hero in a duel (-1 otherwise). A handler sets ``lapsed`` when the
-    effects after it no longer happen (the hero was knocked out).
+    ``source`` says what the effects come from, as a message argument: ``card:<adventure card
+    id>`` or ``owner:<ability key>`` ("" when unknown). ``opponent`` is the other hero in a duel
+    (-1 otherwise). A handler sets ``lapsed`` when the effects after it no longer happen (the
+    hero was knocked out).
     """
 
     rules: Rules
@@ -60,8 +62,8 @@ class EffectCall:
     lapsed: bool = False
 
     @property
-    def who(self) -> str:
-        return self.rules.who(self.state, self.seat)
+    def party(self) -> dict[str, object]:
+        return self.rules.party(self.state, self.seat)
 
 
 Handler = Callable[[EffectCall, Any], None]  # the second argument is the handler's own record
@@ -101,21 +103,22 @@ def _modify(call: EffectCall, e: Modify) -> None:
 def _damage_enemy(call: EffectCall, e: DamageEnemy) -> None:
     """Wounds to the other hero of a duel, or to the challenge fought; nothing outside a fight."""
     rules, state = call.rules, call.state
+    source = call.source or f"seat:{call.seat}"
     if call.opponent >= 0:
         rules.hurt_hero(state, call.opponent, e.amount, 0)
-        target = rules.who(state, call.opponent)
+        opponent = state.heroes[call.opponent]
+        emit(
+            call.log,
+            "damage",
+            seat=call.seat,
+            source=source,
+            amount=e.amount,
+            opponent=call.opponent,
+            opponent_hero=rules.heroes[opponent.hero].id,
+        )
     elif state.combat is not None:
         state.combat.enemy_wounds += e.amount
-        target = "the enemy"
-    else:
-        return
-    emit(
-        call.log,
-        "damage",
-        f"{call.source or call.who} deals {e.amount} wound(s) to {target}",
-        seat=call.seat,
-        amount=e.amount,
-    )
+        emit(call.log, "damage", variant="enemy", seat=call.seat, source=source, amount=e.amount)
 
 
 def _heal(call: EffectCall, e: Heal) -> None:
@@ -123,8 +126,10 @@ def _heal(call: EffectCall, e: Heal) -> None:
     emit(
         call.log,
         "heal",
-        f"{call.who} heals ({e.wounds} wound(s), {e.exhaustion} exhaustion)",
-        seat=call.seat,
+        variant="effect",
+        **call.party,
+        wounds=e.wounds,
+        exhaustion=e.exhaustion,
     )
 
 
@@ -135,17 +140,10 @@ def _harm(call: EffectCall, e: Harm) -> None:
     if e.target == "party":
         for ally in list(state.heroes[seat].allies):
             rules.hurt_ally(state, seat, ally, e.wounds, e.exhaustion, log)
-    who = call.who
-    emit(
-        log,
-        "harm",
-        f"{who} takes {e.wounds} wound(s) and {e.exhaustion} exhaustion",
-        seat=seat,
-        wounds=e.wounds,
-        exhaustion=e.exhaustion,
-    )
+    party = call.party
+    emit(log, "harm", **party, wounds=e.wounds, exhaustion=e.exhaustion)
     if state.combat is None and rules.knocked_out(state, seat):
-        emit(log, "knocked_out", f"{who} is knocked out", seat=seat)
+        emit(log, "knocked_out", **party)
         knock_out(rules, state, seat, log)
         call.lapsed = True
 
@@ -153,13 +151,10 @@ def _harm(call: EffectCall, e: Harm) -> None:
 def _gold(call: EffectCall, e: Gold) -> None:
     h = call.state.heroes[call.seat]
     h.gold = max(0, h.gold + e.amount)
-    emit(
-        call.log,
-        "gold",
-        f"{call.who} {'gains' if e.amount >= 0 else 'pays'} {abs(e.amount)} gold",
-        seat=call.seat,
-        amount=e.amount,
-    )
+    if e.amount >= 0:
+        emit(call.log, "gold", **call.party, amount=e.amount)
+    else:
+        emit(call.log, "gold", variant="pays", **call.party, amount=e.amount, paid=-e.amount)
 
 
 def _extra_move(call: EffectCall, e: ExtraMove) -> None:
@@ -184,7 +179,7 @@ def _experience(call: EffectCall, e: Experience) -> None:
     if colour >= 0:
         state.counter_supply[colour] -= 1
         state.heroes[call.seat].counters.append(colour)
-        emit(call.log, "experience", f"{call.who} gains {e.value} experience", seat=call.seat)
+        emit(call.log, "experience", variant="effect", **call.party, value=e.value)
 
 
 def _draw_market(call: EffectCall, e: DrawMarket) -> None:
@@ -203,13 +198,7 @@ def _teleport(call: EffectCall, e: Teleport) -> None:
         return
     target = rules.board.cities[0].hex if e.to == "tamalir" else rules.nearest_city_hex(state, seat)
     state.heroes[seat].hex = target
-    emit(
-        call.log,
-        "move",
-        f"{call.who} is taken to {rules.board.hex_name(target)}",
-        seat=seat,
-        to=rules.board.hex_name(target),
-    )
+    emit(call.log, "move", variant="taken", **call.party, to=rules.hex_labels[target])
 
 
 def _replenish(call: EffectCall, e: Replenish) -> None:
@@ -265,13 +254,7 @@ def replenish(rules: Rules, state: RuneboundState, colours: Sequence[int], log: 
             state.counter_supply[h.gem] -= 1
             state.counters[h.index] |= 1 << h.gem
             placed += 1
-    emit(
-        log,
-        "replenish",
-        f"Adventure counters return to {placed} starred hex(es) "
-        f"({', '.join(COLOURS[c] for c in colours)})",
-        placed=placed,
-    )
+    emit(log, "replenish", placed=placed, colours=[COLOURS[c] for c in colours])
 
 
 def next_market_card(state: RuneboundState) -> int:
@@ -293,13 +276,7 @@ def draw_market_card(rules: Rules, state: RuneboundState, city: int, log: Log) -
     card = next_market_card(state)
     if card >= 0:
         state.stacks[city].append(card)
-        emit(
-            log,
-            "market",
-            f"{rules.market[card].name} comes to {rules.board.cities[city].name}",
-            city=rules.board.cities[city].id,
-            card=rules.market[card].id,
-        )
+        emit(log, "market", city=rules.board.cities[city].id, item=rules.market[card].id)
 
 
 def _heal_all(rules: Rules, state: RuneboundState, seat: int, amount: int, log: Log) -> None:

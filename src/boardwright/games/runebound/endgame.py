@@ -47,9 +47,7 @@ def begin_endgame(rules: Rules, state: RuneboundState, log: Log) -> None:
     emit(
         log,
         "endgame",
-        "The endgame begins; the heroes face it in this order: "
-        + ", ".join(rules.who(state, s) for s in order),
-        order=order,
+        order=[[s, rules.heroes[state.heroes[s].hero].id] for s in order],
         red_cards=len(deck),
     )
     state.stack.append(("endgame", 0))
@@ -76,7 +74,7 @@ class Endgame(RuneboundProcedure):
             state.turn_number += 1
         deck = state.adventure_decks[RED]
         if not deck:  # AR-3.8: nothing left to face; everyone still waiting is out
-            emit(log, "empty_deck", "The red deck is empty", colour="red")
+            emit(log, "empty_deck", colour="red")
             for waiting in order[position:]:
                 eliminate(rules, state, waiting, log)
             state.stack[-1] = (self.name, len(order))
@@ -86,8 +84,8 @@ class Endgame(RuneboundProcedure):
         emit(
             log,
             "draw",
-            f"{rules.who(state, seat)} draws {rules.adventures[card].name} (endgame)",
-            seat=seat,
+            variant="endgame",
+            **rules.party(state, seat),
             card=rules.adventures[card].id,
             card_kind="challenge",
         )
@@ -105,12 +103,10 @@ def finish_all_eliminated(rules: Rules, state: RuneboundState, log: Log) -> None
     state.endgame_how = "all eliminated"
     state.winner = top[0] if len(top) == 1 else -1
     state.stack.clear()
-    emit(
-        log,
-        "game_over",
-        "Every hero is eliminated: "
-        + (f"{rules.who(state, top[0])} wins" if len(top) == 1 else "a shared first place"),
-    )
+    if len(top) == 1:
+        emit(log, "game_over", variant="all_eliminated", **rules.party(state, top[0]))
+    else:
+        emit(log, "game_over", variant="all_eliminated_shared", seats=top)
 
 
 def endgame_key(rules: Rules, state: RuneboundState, seat: int) -> tuple[int, int, int]:
@@ -126,15 +122,15 @@ def finish_endgame_fight(
     eliminated and the card shuffled back into the red deck. No knock-out penalty."""
     seat = state.seat
     card = rules.adventures[combat.card]
-    who = rules.who(state, seat)
+    party = rules.party(state, seat)
     if stage != "won":  # "lost", or a fight that petered out (AR-3.4: lost)
-        emit(log, "endgame_loss", f"{who} falls to {card.name}", seat=seat, card=card.id)
+        emit(log, "endgame_loss", **party, card=card.id)
         deck = state.adventure_decks[RED]
         deck.append(combat.card)
         state.rng.shuffle(deck)
         eliminate(rules, state, seat, log)
         return
-    emit(log, "victory", f"{who} defeats {card.name}", seat=seat, card=card.id)
+    emit(log, "victory", **party, card=card.id)
     claim_endgame_victory(rules, state, seat, combat, log)
     if state.finished:
         return
@@ -142,10 +138,10 @@ def finish_endgame_fight(
         eliminate(rules, state, seat, log)
         return
     state.stack.append(("after_combat",))
-    for ability in card.abilities:
+    for index, ability in enumerate(card.abilities):
         if ability.timing == "after_combat" and not state.finished:
-            emit(log, "ability", f"{card.name}: {ability.name}", card=card.id)
-            apply_effects(rules, state, seat, ability.effects, log, source=card.name)
+            emit(log, "ability", variant="card", card=card.id, card_ability=[card.id, index])
+            apply_effects(rules, state, seat, ability.effects, log, source=f"card:{card.id}")
 
 
 def claim_endgame_victory(
@@ -156,30 +152,25 @@ def claim_endgame_victory(
     h = state.heroes[seat]
     card = rules.adventures[combat.card]
     h.runes.append(combat.card)
-    emit(
-        log,
-        "rune",
-        f"{rules.who(state, seat)} keeps {card.name} ({len(h.runes)} red card(s))",
-        seat=seat,
-        runes=len(h.runes),
-    )
+    party = rules.party(state, seat)
+    emit(log, "rune", variant="red_card", **party, card=card.id, runes=len(h.runes))
     if card.reward.wins_game or len(h.runes) >= RED_CARDS_TO_WIN:
         state.finished = True
         state.winner = seat
         state.ended_by = "endgame"
         state.endgame_how = "Margath" if card.reward.wins_game else "three red cards"
         state.stack.clear()
-        why = f"defeats {card.name}" if card.reward.wins_game else "holds three red cards"
-        emit(log, "game_over", f"{rules.who(state, seat)} {why} and wins the endgame", seat=seat)
+        why = "endgame_defeats" if card.reward.wins_game else "red_cards"
+        emit(log, "game_over", variant=why, **party, card=card.id)
         return
     reward = card.reward
     if reward.gold:
         h.gold += reward.gold
-        emit(log, "gold", f"{rules.who(state, seat)} gains {reward.gold} gold", seat=seat)
+        emit(log, "gold", **party, amount=reward.gold)
     gained = next_market_card(state) if reward.market_card else -1
     if gained >= 0:
         if rules.can_carry(state, seat, gained):
             rules.gain_card(state, seat, gained)
         else:
             state.market_discard.append(gained)
-    apply_effects(rules, state, seat, reward.effects, log, source=card.name)
+    apply_effects(rules, state, seat, reward.effects, log, source=f"card:{card.id}")

@@ -6,12 +6,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from boardwright.engine.catalog import DEFAULT_LANGUAGE
 from boardwright.engine.content import ContentError, ContentRecord
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.events import Event
 from boardwright.engine.game import Game, GameConfig, Result
 from boardwright.engine.procedure import ProcedureTable
 from boardwright.engine.rng import Rng
+from boardwright.engine.texts import Texts
 from boardwright.games.runebound import (
     adventure,
     combat,
@@ -38,6 +40,7 @@ from boardwright.games.runebound.options import (
 )
 from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import RuneboundState
+from boardwright.games.runebound.texts import runebound_texts
 from boardwright.games.runebound.view import seat_view
 
 
@@ -65,6 +68,7 @@ class Runebound(Game[RuneboundState]):
         default = all_adventures()[0].option_value
         self.rules = self._rules[default]  # the base game's rules
         self.procedures = self._tables[default]
+        self._texts: dict[tuple[str, str], Texts] = {}
 
     def adventure_for(self, state: RuneboundState) -> Adventure:
         """The adventure the state is a game of."""
@@ -141,6 +145,19 @@ class Runebound(Game[RuneboundState]):
 
     def determinize(self, state: RuneboundState, seat: int | None, rng: Rng) -> RuneboundState:
         return determinize.determinize(self, state, seat, rng)
+
+    def texts(self, config: GameConfig, language: str = DEFAULT_LANGUAGE) -> Texts:
+        """The texts of the configured adventure: its board's hex names, its cards, its own
+        messages merged with the base game's."""
+        played = config.options.get("adventure", all_adventures()[0].option_value)
+        key = (played, language)
+        texts = self._texts.get(key)
+        if texts is None:
+            rules = self._rules[played]
+            texts = self._texts[key] = runebound_texts(
+                rules.content, self._adventures[played], language
+            )
+        return texts
 
     def view(self, state: RuneboundState, seat: int | None) -> dict[str, Any]:
         return seat_view(self, state, seat)

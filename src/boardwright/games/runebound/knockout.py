@@ -38,19 +38,14 @@ def knock_out(
                 if not rules.is_legendary(ally.card):
                     state.market_discard.append(ally.card)
             h.allies[:] = kept
-            emit(
-                log,
-                "penalty",
-                f"{rules.who(state, seat)} loses {lost} gold and every ally",
-                seat=seat,
-                gold=lost,
-            )
+            emit(log, "penalty", **rules.party(state, seat), gold=lost)
     rules.after_knockout(state, seat, log)
     emit(
         log,
         "move",
-        f"{rules.who(state, seat)} wakes up in {rules.board.hex_name(h.hex)}",
-        seat=seat,
+        variant="wakes",
+        **rules.party(state, seat),
+        to=rules.hex_labels[h.hex],
     )
     choices = [("knockout", seat, "card", cities)] if state.opts.advanced_knockout else []
     if seat != state.seat:

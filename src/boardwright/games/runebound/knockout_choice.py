@@ -13,6 +13,7 @@ from boardwright.engine.state import Frame
 from boardwright.games.runebound.advanced import lose_under_market_deck, most_expensive
 from boardwright.games.runebound.procedure import RuneboundProcedure
 from boardwright.games.runebound.rules import Log, emit
+from boardwright.games.runebound.setup import hero_stats
 from boardwright.games.runebound.state import RuneboundState
 
 
@@ -24,23 +25,27 @@ class KnockoutChoices(RuneboundProcedure):
     def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
         _, seat, stage, cities = frame
         rules = self.rules
-        who = rules.who(state, seat)
+        party = rules.party(state, seat)
         if stage == "card":
             cards = most_expensive(rules, state, seat)
             if len(cards) > 1:
                 return Decision(
                     seat,
                     "knockout_card",
-                    f"{who} is knocked out: which card goes under the market deck?",
-                    tuple(
+                    options=tuple(
                         Option(
                             f"lose:{rules.market[c].id}",
-                            f"lose {rules.market[c].name} ({rules.market[c].kind}, "
-                            f"{rules.market[c].cost} gold)",
-                            c,
+                            data=c,
+                            what="rb.option.lose",
+                            args={
+                                "item": rules.market[c].id,
+                                "item_kind": rules.market[c].kind,
+                                "cost": rules.market[c].cost,
+                            },
                         )
                         for c in cards
                     ),
+                    args=party,
                 )
             if cards:
                 lose_under_market_deck(rules, state, seat, cards[0], log)
@@ -52,15 +57,16 @@ class KnockoutChoices(RuneboundProcedure):
                 return Decision(
                     seat,
                     "knockout_city",
-                    f"{who} is knocked out: wake up in which of the nearest cities?",
-                    tuple(
+                    options=tuple(
                         Option(
                             f"city:{board.cities[board.hexes[c].city].id}",
-                            f"to {board.hex_name(c)}",
-                            c,
+                            data=c,
+                            what="rb.option.to",
+                            args={"to": rules.hex_labels[c]},
                         )
                         for c in cities
                     ),
+                    args=party,
                 )
             state.stack[-1] = (self.name, seat, "hero", cities)
             return None
@@ -69,21 +75,20 @@ class KnockoutChoices(RuneboundProcedure):
             return None
         heroes = rules.heroes
         current = heroes[state.heroes[seat].hero]
-        options = [Option("keep", f"keep {current.name}")]
+        options = [Option("keep", what="rb.option.keep_hero", args={"hero": current.id})]
         if state.opts.hero_selection == "choose":
             options.extend(
                 Option(
                     f"hero:{heroes[i].id}",
-                    f"take {heroes[i].name} (life {heroes[i].life}, stamina "
-                    f"{heroes[i].stamina}, mind {heroes[i].mind.value}, body "
-                    f"{heroes[i].body.value}, spirit {heroes[i].spirit.value})",
-                    i,
+                    data=i,
+                    what="rb.option.take_hero",
+                    args=hero_stats(heroes[i]),
                 )
                 for i in state.unused_heroes
             )
         else:
-            options.append(Option("new", "take a new hero drawn from those not in play", -1))
-        return Decision(seat, "new_hero", f"{who} is knocked out: take a new hero?", tuple(options))
+            options.append(Option("new", data=-1, what="rb.option.new_hero"))
+        return Decision(seat, "new_hero", options=tuple(options), args=party)
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         _, seat, stage, cities = frame
@@ -95,7 +100,8 @@ class KnockoutChoices(RuneboundProcedure):
             return
         if stage == "city":
             h.hex = option.data
-            emit(log, "move", f"{rules.who(state, seat)} wakes up in {rules.board.hex_name(h.hex)}")
+            to = rules.hex_labels[h.hex]
+            emit(log, "move", variant="wakes", **rules.party(state, seat), to=to)
             state.stack[-1] = (self.name, seat, "hero", cities)
             return
         state.stack.pop()
@@ -110,11 +116,4 @@ class KnockoutChoices(RuneboundProcedure):
         state.unused_heroes.sort()
         h.hero = new
         rules.hurt_hero(state, seat, 0, 0)  # a lower stamina turns exhaustion into wounds
-        emit(
-            log,
-            "hero",
-            f"Player {seat + 1} takes a new hero, {rules.heroes[new].name}, "
-            f"keeping the experience counters",
-            seat=seat,
-            hero=rules.heroes[new].id,
-        )
+        emit(log, "hero", variant="new", seat=seat, hero=rules.heroes[new].id)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.advanced import hazard_colour
@@ -15,24 +17,25 @@ from boardwright.games.runebound.state import END, RuneboundState
 FULL_REST = 4  # RB-3.2: dice below 4 not rolled each remove one exhaustion
 
 
+@cache
 def face_text(face: int) -> str:
+    """A die face (a bit set of terrains) as its terrains joined by "/" ("plains/road")."""
     return "/".join(t for i, t in enumerate(TERRAINS) if face >> i & 1)
 
 
 def step_hero(
-    procedure: RuneboundProcedure, state: RuneboundState, target: int, log: Log, verb: str = "moves"
+    procedure: RuneboundProcedure, state: RuneboundState, target: int, log: Log, how: str = ""
 ) -> None:
-    """Put the hero whose turn it is on ``target`` and log it."""
+    """Put the hero whose turn it is on ``target`` and log it (``how``: the event's variant,
+    "" for a move, "steps" for a step of RB-3.4)."""
     seat = state.seat
-    board = procedure.rules.board
+    rules = procedure.rules
     state.heroes[seat].hex = target
-    emit(
-        log,
-        "move",
-        f"{procedure.rules.who(state, seat)} {verb} to {board.hex_name(target)}",
-        seat=seat,
-        to=str(board.hexes[target].at),
-    )
+    to = rules.hex_labels[target]
+    if how:
+        emit(log, "move", variant=how, **rules.party(state, seat), to=to)
+    else:
+        emit(log, "move", **rules.party(state, seat), to=to)
 
 
 def payments(faces: tuple[int, ...], terrain: int, bonus: int) -> list[int]:
@@ -60,25 +63,30 @@ class Movement(RuneboundProcedure):
         rules = self.rules
         most = rules.max_movement_dice(state, seat)
         tired = h.exhaustion + sum(a.exhaustion for a in h.allies)
-        options = [Option(f"roll:{n}", f"roll {n} movement dice", n) for n in range(most, 0, -1)]
+        options = [
+            Option(f"roll:{n}", data=n, what="rb.option.roll", args={"count": n})
+            for n in range(most, 0, -1)
+        ]
         if tired:
-            options.append(Option("rest", "rest: roll no dice and remove up to 4 exhaustion", 0))
-        options.append(Option("step", "move one hex without rolling"))
-        options.append(Option("stay", "stay where you are"))
+            options.append(Option("rest", data=0, what="rb.option.rest"))
+        options.append(Option("step", what="rb.option.step"))
+        options.append(Option("stay", what="rb.option.stay"))
         options.extend(rules.movement_options(state, seat))
         if rules.may_activate(state):  # AR-6.3: one activation in the movement step
             options.extend(ability_options(rules.usable(state, seat, "before_movement", h.used)))
             options.extend(ability_options(rules.usable(state, seat, "activate", h.used)))
-        where = rules.board.hex_name(h.hex)
+        where = rules.hex_labels[h.hex]
         return Decision(
-            seat, "movement", f"{rules.who(state, seat)} in {where}: movement", tuple(options)
+            seat,
+            "movement",
+            options=tuple(options),
+            args={**rules.party(state, seat), "hex": where},
         )
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         seat = state.seat
         h = state.heroes[seat]
         key = option.key
-        who = self.rules.who(state, seat)
         if key.startswith("use:"):
             timing = (
                 "before_movement"
@@ -107,23 +115,11 @@ class Movement(RuneboundProcedure):
             ally.exhaustion -= extra
             removed += extra
         if removed:
-            emit(
-                log,
-                "rest",
-                f"{who} rests and removes {removed} exhaustion",
-                seat=seat,
-                removed=removed,
-            )
+            emit(log, "rest", **self.rules.party(state, seat), removed=removed)
         faces = self.rules.board.die_faces
         rolled = tuple(sorted(faces[state.rng.below(len(faces))] for _ in range(dice)))
         if dice:
-            emit(
-                log,
-                "roll",
-                f"{who} rolls " + ", ".join(face_text(f) for f in rolled),
-                seat=seat,
-                dice=[face_text(f) for f in rolled],
-            )
+            emit(log, "roll", **self.rules.party(state, seat), dice=[face_text(f) for f in rolled])
         state.stack[-1] = ("move", rolled, -1)
         self.rules.after_movement_roll(state, seat, rolled, log)
 
@@ -147,24 +143,34 @@ class Move(RuneboundProcedure):
         if target >= 0:
             ways_to_pay = payments(faces, rules.move_terrain(state, target), h.bonus_moves)
             ways = tuple(
-                Option("pay:bonus", "use a bonus move", -1)
+                Option("pay:bonus", data=-1, what="rb.option.pay_bonus")
                 if i < 0
                 else Option(
-                    f"pay:{face_text(faces[i])}", f"use the die showing {face_text(faces[i])}", i
+                    f"pay:{face_text(faces[i])}",
+                    data=i,
+                    what="rb.option.pay_die",
+                    args={"face": face_text(faces[i])},
                 )
                 for i in ways_to_pay
             )
             return Decision(
                 seat,
                 "move_die",
-                f"{self.rules.who(state, seat)}: which die pays for {board.hex_name(target)}?",
-                ways,
+                options=ways,
+                args={
+                    **rules.party(state, seat),
+                    "to": rules.hex_labels[target],
+                    "dice": [face_text(f) for f in faces],
+                    "bonus": h.bonus_moves,
+                },
             )
+        labels = rules.hex_labels
         options = [
             Option(
-                f"to:{board.hexes[n].at}",
-                f"to {board.hex_name(n)} ({TERRAIN_NAMES[board.hexes[n].terrain]})",
-                n,
+                f"to:{labels[n]}",
+                data=n,
+                what="rb.option.move_to",
+                args={"to": labels[n], "terrain": TERRAIN_NAMES[board.hexes[n].terrain]},
             )
             for n in board.hexes[h.hex].neighbours
             if payments(faces, rules.move_terrain(state, n), h.bonus_moves)
@@ -174,14 +180,17 @@ class Move(RuneboundProcedure):
             state.stack[-1] = ("after_movement",)
             return None
         options.extend(extra)
-        options.append(Option("stop", "stop here"))
-        left = ", ".join(face_text(f) for f in faces) or "none"
+        options.append(Option("stop", what="rb.option.stop"))
         return Decision(
             seat,
             "move",
-            f"{self.rules.who(state, seat)} in {board.hex_name(h.hex)}; "
-            f"dice left: {left}; bonus moves: {h.bonus_moves}",
-            tuple(options),
+            options=tuple(options),
+            args={
+                **rules.party(state, seat),
+                "hex": rules.hex_labels[h.hex],
+                "dice": [face_text(f) for f in faces],
+                "bonus": h.bonus_moves,
+            },
         )
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
@@ -221,14 +230,13 @@ class StepOne(RuneboundProcedure):
         seat = state.seat
         board = self.rules.board
         here = state.heroes[seat].hex
+        labels = self.rules.hex_labels
         options = [
-            Option(f"to:{board.hexes[n].at}", f"to {board.hex_name(n)}", n)
+            Option(f"to:{labels[n]}", data=n, what="rb.option.to", args={"to": labels[n]})
             for n in board.hexes[here].neighbours
         ]
-        options.append(Option("back", "choose another way to move"))
-        return Decision(
-            seat, "step", f"{self.rules.who(state, seat)}: step to which hex?", tuple(options)
-        )
+        options.append(Option("back", what="rb.option.back"))
+        return Decision(seat, "step", options=tuple(options), args=self.rules.party(state, seat))
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         if option.key == "back":
@@ -254,17 +262,20 @@ class AfterMovement(RuneboundProcedure):
             else []
         )
         if h.bonus_moves > 0:
+            labels = self.rules.hex_labels
             options.extend(
-                Option(f"to:{board.hexes[n].at}", f"bonus move to {board.hex_name(n)}", n)
+                Option(
+                    f"to:{labels[n]}", data=n, what="rb.option.bonus_move", args={"to": labels[n]}
+                )
                 for n in board.hexes[h.hex].neighbours
             )
         options.extend(self.rules.movement_options(state, seat))
         if not options:
             state.stack[-1] = ("travel",)
             return None
-        options.append(Option("done", "go on to the adventure step"))
+        options.append(Option("done", what="rb.option.to_adventure"))
         return Decision(
-            seat, "after_movement", f"{self.rules.who(state, seat)}: after movement", tuple(options)
+            seat, "after_movement", options=tuple(options), args=self.rules.party(state, seat)
         )
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
@@ -290,19 +301,16 @@ class Teleport(RuneboundProcedure):
     def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
         seat: int = frame[1]
         options = tuple(
-            Option(f"city:{c.id}", f"to {c.name}", c.hex) for c in self.rules.board.cities
+            Option(f"city:{c.id}", data=c.hex, what="rb.option.to_city", args={"city": c.id})
+            for c in self.rules.board.cities
         )
-        return Decision(seat, "teleport", f"{self.rules.who(state, seat)}: to which city?", options)
+        return Decision(seat, "teleport", options=options, args=self.rules.party(state, seat))
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         seat: int = frame[1]
         state.heroes[seat].hex = option.data
-        emit(
-            log,
-            "move",
-            f"{self.rules.who(state, seat)} is taken to {self.rules.board.hex_name(option.data)}",
-            seat=seat,
-        )
+        to = self.rules.hex_labels[option.data]
+        emit(log, "move", variant="taken", **self.rules.party(state, seat), to=to)
         state.stack.pop()
 
 
@@ -338,30 +346,18 @@ class TravelProblems(RuneboundProcedure):
             return None
         faces = board.die_faces
         rolled = [faces[state.rng.below(len(faces))] for _ in range(2)]
+        party = self.rules.party(state, seat)
         if any(f >> here.terrain & 1 for f in rolled):
-            emit(log, "travel", f"{self.rules.who(state, seat)} travels safely", seat=seat)
+            emit(log, "travel", variant="safe", **party)
             return None
-        emit(
-            log,
-            "travel",
-            f"{self.rules.who(state, seat)} meets trouble on the road "
-            f"({', '.join(face_text(f) for f in rolled)})",
-            seat=seat,
-        )
+        emit(log, "travel", variant="trouble", **party, dice=[face_text(f) for f in rolled])
         colour = hazard_colour(self.rules, state, log) if hazards else 0  # AR-4.3
         card_index = draw_adventure(self.rules, state, colour)
         if card_index < 0:
             return None
         state.reveals += 1
         card = self.rules.adventures[card_index]
-        emit(
-            log,
-            "draw",
-            f"{self.rules.who(state, seat)} draws {card.name} ({card.kind})",
-            seat=seat,
-            card=card.id,
-            card_kind=card.kind,
-        )
+        emit(log, "draw", **party, card=card.id, card_kind=card.kind)
         if hazards and card.kind != "challenge" and state.stack and state.stack[-1][0] == "turn":
             state.stack[-1] = ("turn", END)  # AR-4.4: after an event or encounter the turn ends
         if card.kind == "event":

@@ -19,8 +19,10 @@ class RuneboundProcedure(Procedure[RuneboundState]):
 
 def ability_options(found: Sequence[tuple[str, str, Ability]]) -> list[Option]:
     return [
-        Option(f"use:{key}", f"use {owner}: {ability.name} — {ability.text}", key)
-        for key, owner, ability in found
+        Option(
+            f"use:{key}", data=key, what="rb.option.use", args={"ability": key, "ability_text": key}
+        )
+        for key, _, _ in found
     ]
 
 
@@ -36,23 +38,18 @@ def use_ability(
     opponent: int = -1,
 ) -> None:
     """Pay for and apply one ability (found by its key), marking it used."""
-    owner, ability = next((o, a) for k, o, a in rules.abilities(state, seat, timing) if k == key)
+    ability = next(a for k, _, a in rules.abilities(state, seat, timing) if k == key)
     used.append(key)
     rules.note_use(state, seat, key)  # AK-11.11: a legendary rune's uses
     state.activations += 1  # AR-6.3: counted per window (Rules.may_activate)
     pay_cost(rules, state, seat, ability.cost.exhaustion, ability.cost.wounds, ability.cost.gold)
-    emit(
-        log,
-        "ability",
-        f"{rules.who(state, seat)} uses {owner}: {ability.name}",
-        seat=seat,
-        ability=ability.name,
-        owner=owner,
-    )
+    emit(log, "ability", variant="used", **rules.party(state, seat), ability=key)
     if ability.cost.discard:
         discard_owned(rules, state, seat, key)
         rules.hurt_hero(state, seat, 0, 0)  # lost stamina turns exhaustion into wounds
-    apply_effects(rules, state, seat, ability.effects, log, source=owner, opponent=opponent)
+    apply_effects(
+        rules, state, seat, ability.effects, log, source=f"owner:{key}", opponent=opponent
+    )
 
 
 def discard_owned(rules: Rules, state: RuneboundState, seat: int, key: str) -> None:

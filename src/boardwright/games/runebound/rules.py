@@ -35,12 +35,16 @@ WEAPON_LIMIT = 2  # RB-5.7
 ARMOUR_LIMIT = 1
 
 
-def emit(log: Log, kind: str, text: str, **data: object) -> None:
+def emit(log: Log, kind: str, text: str = "", /, **data: object) -> None:
+    """Log an event: its kind and JSON-ready data; the catalog makes its text when asked.
+
+    ``text`` is the legacy English of the procedures not converted yet (Al-Kalim's)."""
     if log is not None:
         log.append(Event(kind, text, data))
 
 
 def seat_name(seat: int) -> str:
+    """Legacy English for the procedures not converted yet (Al-Kalim's)."""
     return f"Player {seat + 1}"
 
 
@@ -60,10 +64,17 @@ class Rules:
         self.heroes = content.heroes
         self.adventures = content.adventures
         self.market = content.market
+        # each hex's "q,r" label, the message argument naming it (made once, asked per option)
+        self.hex_labels = tuple(str(h.at) for h in content.board.hexes)
 
     # --- names ---------------------------------------------------------------------------
     def who(self, state: RuneboundState, seat: int) -> str:
+        """Legacy English for the procedures not converted yet (Al-Kalim's)."""
         return f"{seat_name(seat)} ({self.heroes[state.heroes[seat].hero].name})"
+
+    def party(self, state: RuneboundState, seat: int) -> dict[str, object]:
+        """The message arguments naming a seat and its hero ("{seat} ({hero})")."""
+        return {"seat": seat, "hero": self.heroes[state.heroes[seat].hero].id}
 
     # --- the party's cards and abilities -----------------------------------------------------
     def owned_cards(self, state: RuneboundState, seat: int) -> Iterator[tuple[str, MarketCard]]:
@@ -465,7 +476,7 @@ class Rules:
                     del plans[position]
             state.heroes[seat].allies.remove(ally)
             state.market_discard.append(ally.card)
-            emit(log, "ally_died", f"{card.name} died", seat=seat, card=card.id)
+            emit(log, "ally_died", seat=seat, item=card.id)
 
     def knocked_out(self, state: RuneboundState, seat: int) -> bool:
         return self.falls(state, state.heroes[seat].wounds, self.life(state, seat))

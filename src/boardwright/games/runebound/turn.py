@@ -8,7 +8,7 @@ from boardwright.games.runebound.effects import draw_market_card
 from boardwright.games.runebound.endgame import begin_endgame
 from boardwright.games.runebound.options import experience_pair_price, experience_price
 from boardwright.games.runebound.procedure import RuneboundProcedure, ability_options, use_ability
-from boardwright.games.runebound.rules import Log, emit, seat_name
+from boardwright.games.runebound.rules import Log, emit
 from boardwright.games.runebound.state import (
     ADVENTURE,
     EXPERIENCE,
@@ -74,20 +74,11 @@ def end_turn(state: RuneboundState, log: Log) -> None:
             state.finished = True
             state.ended_by = "round cap"
             emit(
-                log,
-                "game_over",
-                f"The round cap ({state.opts.max_rounds}) ends the game",
-                round=state.round,
+                log, "game_over", variant="round_cap", round=state.round, cap=state.opts.max_rounds
             )
             return
         state.round += 1
-    emit(
-        log,
-        "turn",
-        f"Round {state.round}: {seat_name(state.seat)}'s turn",
-        round=state.round,
-        seat=state.seat,
-    )
+    emit(log, "turn", round=state.round, seat=state.seat)
     state.stack.append(("turn", REFRESH))
 
 
@@ -119,9 +110,13 @@ class Market(RuneboundProcedure):
                 and card not in h.sold_this_turn
                 and rules.can_carry(state, seat, card)
             ):
-                verb = "hire" if c.kind == "ally" else "buy"
                 options.append(
-                    Option(f"buy:{c.id}", f"{verb} {c.name} ({c.kind}, {c.cost} gold)", card)
+                    Option(
+                        f"buy:{c.id}",
+                        data=card,
+                        what="rb.option.hire" if c.kind == "ally" else "rb.option.buy",
+                        args={"item": c.id, "item_kind": c.kind, "cost": c.cost},
+                    )
                 )
         price = state.opts.sell_price
         if price != "none":
@@ -132,31 +127,32 @@ class Market(RuneboundProcedure):
                     options.append(
                         Option(
                             f"sell:{c.id}",
-                            f"sell {c.name} for {sell_value(c.cost, price)} gold",
-                            card,
+                            data=card,
+                            what="rb.option.sell",
+                            args={"item": c.id, "gold": sell_value(c.cost, price)},
                         )
                     )
         if h.gold and h.wounds:
-            options.append(Option("heal", "heal 1 wound of your hero (1 gold)"))
+            options.append(Option("heal", what="rb.option.heal"))
         for i, ally in enumerate(h.allies):
             if h.gold and ally.wounds:
                 options.append(
                     Option(
                         f"heal-ally:{i}",
-                        f"heal 1 wound of {rules.market[ally.card].name} (1 gold)",
-                        i,
+                        data=i,
+                        what="rb.option.heal_ally",
+                        args={"item": rules.market[ally.card].id},
                     )
                 )
         if state.opts.advanced_healing and h.gold:  # AR-6.8: all exhaustion for 1 gold
             if h.exhaustion:
-                options.append(
-                    Option("heal-exhaustion", "remove all your hero's exhaustion (1 gold)")
-                )
+                options.append(Option("heal-exhaustion", what="rb.option.heal_exhaustion"))
             options.extend(
                 Option(
                     f"heal-exhaustion-ally:{i}",
-                    f"remove all exhaustion of {rules.market[ally.card].name} (1 gold)",
-                    i,
+                    data=i,
+                    what="rb.option.heal_exhaustion_ally",
+                    args={"item": rules.market[ally.card].id},
                 )
                 for i, ally in enumerate(h.allies)
                 if ally.exhaustion
@@ -164,13 +160,12 @@ class Market(RuneboundProcedure):
         options.extend(self.extra_options(state, frame))
         if rules.may_activate(state):  # AR-6.3: one activation in the market step
             options.extend(ability_options(rules.usable(state, seat, "market", h.used)))
-        options.append(Option("done", "leave the market"))
+        options.append(Option("done", what="rb.option.leave_market"))
         return Decision(
             seat,
             "market",
-            f"{rules.who(state, seat)}: the market of {self.place_name(state, frame)} "
-            f"({h.gold} gold)",
-            tuple(options),
+            options=tuple(options),
+            args={**rules.party(state, seat), **self.place_args(state, frame), "gold": h.gold},
         )
 
     # --- hooks for markets elsewhere (Al-Kalim bazaars) ----------------------------------------
@@ -178,8 +173,9 @@ class Market(RuneboundProcedure):
         """The market stack this market sells from: the hero's city."""
         return self.rules.board.hexes[state.heroes[state.seat].hex].city
 
-    def place_name(self, state: RuneboundState, frame: Frame) -> str:
-        return self.rules.board.cities[self.stack_of(state, frame)].name
+    def place_args(self, state: RuneboundState, frame: Frame) -> dict[str, object]:
+        """The message arguments naming the market's place ("the market of {city}")."""
+        return {"city": self.rules.board.cities[self.stack_of(state, frame)].id}
 
     def draw(self, state: RuneboundState, frame: Frame, log: Log) -> None:
         """RB-7.1: a new card onto the stack."""
@@ -197,7 +193,7 @@ class Market(RuneboundProcedure):
         h = state.heroes[seat]
         rules = self.rules
         key = option.key
-        who = rules.who(state, seat)
+        party = rules.party(state, seat)
         if key == "done":
             state.stack.pop()
         elif key.startswith("buy:"):
@@ -206,13 +202,7 @@ class Market(RuneboundProcedure):
             h.gold -= rules.market[card].cost
             rules.gain_card(state, seat, card)
             h.bought_this_turn.append(card)
-            emit(
-                log,
-                "buy",
-                f"{who} buys {rules.market[card].name}",
-                seat=seat,
-                card=rules.market[card].id,
-            )
+            emit(log, "buy", **party, item=rules.market[card].id)
         elif key.startswith("sell:"):
             card = option.data
             if card in h.items:
@@ -224,29 +214,23 @@ class Market(RuneboundProcedure):
             rules.hurt_hero(state, seat, 0, 0)  # lost stamina turns exhaustion into wounds
             h.sold_this_turn.append(card)
             state.market_discard.append(card)
-            emit(
-                log,
-                "sell",
-                f"{who} sells {rules.market[card].name} for {value} gold",
-                seat=seat,
-                card=rules.market[card].id,
-            )
+            emit(log, "sell", **party, item=rules.market[card].id, gold=value)
         elif key == "heal":
             h.gold -= 1
             h.wounds -= 1
-            emit(log, "heal", f"{who} pays 1 gold to heal a wound", seat=seat)
+            emit(log, "heal", variant="wound", **party)
         elif key.startswith("heal-ally:"):
             h.gold -= 1
             h.allies[option.data].wounds -= 1
-            emit(log, "heal", f"{who} pays 1 gold to heal an ally's wound", seat=seat)
+            emit(log, "heal", variant="ally_wound", **party)
         elif key == "heal-exhaustion":
             h.gold -= 1
             h.exhaustion = 0
-            emit(log, "heal", f"{who} pays 1 gold to remove the hero's exhaustion", seat=seat)
+            emit(log, "heal", variant="exhaustion", **party)
         elif key.startswith("heal-exhaustion-ally:"):
             h.gold -= 1
             h.allies[option.data].exhaustion = 0
-            emit(log, "heal", f"{who} pays 1 gold to remove an ally's exhaustion", seat=seat)
+            emit(log, "heal", variant="ally_exhaustion", **party)
         elif not self.extra_resume(state, frame, option, log):
             use_ability(rules, state, seat, option.data, "market", log, h.used)
 
@@ -254,15 +238,6 @@ class Market(RuneboundProcedure):
 def sell_value(cost: int, price: str) -> int:
     """RB-7.3: half the cost rounded down (option: full)."""
     return cost if price == "full" else cost // 2
-
-
-XP_LABELS = {
-    "mind": "+2 mind",
-    "body": "+2 body",
-    "spirit": "+2 spirit",
-    "stamina": "+2 stamina",
-    "life": "+1 life",
-}
 
 
 class Experience(RuneboundProcedure):
@@ -283,28 +258,30 @@ class Experience(RuneboundProcedure):
             options = [
                 Option(
                     f"xp:{XP_KINDS[a]}+{XP_KINDS[b]}",
-                    f"buy {XP_LABELS[XP_KINDS[a]]} and {XP_LABELS[XP_KINDS[b]]} "
-                    f"({price} experience)",
-                    (a, b),
+                    data=(a, b),
+                    what="rb.option.xp_pair",
+                    args={"gains": [XP_KINDS[a], XP_KINDS[b]], "price": price},
                 )
                 for a in range(len(XP_KINDS))
                 for b in range(a + 1, len(XP_KINDS))
             ]
         elif total >= price:
             options = [
-                Option(f"xp:{kind}", f"buy {XP_LABELS[kind]} ({price} experience)", i)
+                Option(
+                    f"xp:{kind}", data=i, what="rb.option.xp", args={"gain": kind, "price": price}
+                )
                 for i, kind in enumerate(XP_KINDS)
             ]
         options.extend(ability_options(self.rules.usable(state, seat, "activate", h.used)))
         if not options:
             state.stack.pop()
             return None
-        options.append(Option("done", "end the turn"))
+        options.append(Option("done", what="rb.option.end_turn"))
         return Decision(
             seat,
             "experience",
-            f"{self.rules.who(state, seat)}: {total} experience to spend",
-            tuple(options),
+            options=tuple(options),
+            args={**self.rules.party(state, seat), "total": total},
         )
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
@@ -320,24 +297,12 @@ class Experience(RuneboundProcedure):
             spent = self.rules.pay_experience(state, seat, price)
             bought = list(option.data) if pairs else [option.data]
             h.xp.extend(bought)
+            party = self.rules.party(state, seat)
             if pairs:
-                emit(
-                    log,
-                    "experience",
-                    f"{self.rules.who(state, seat)} buys two experience counters: "
-                    + " and ".join(XP_KINDS[x] for x in bought),
-                    seat=seat,
-                    counters=[XP_KINDS[x] for x in bought],
-                )
+                kinds = [XP_KINDS[x] for x in bought]
+                emit(log, "experience", variant="pair", **party, counters=kinds)
             else:
-                emit(
-                    log,
-                    "experience",
-                    f"{self.rules.who(state, seat)} buys an experience counter: "
-                    f"{XP_KINDS[option.data]}",
-                    seat=seat,
-                    counter=XP_KINDS[option.data],
-                )
+                emit(log, "experience", **party, counter=XP_KINDS[option.data])
             if state.opts.advanced_experience_heal:  # AR-6.11
                 h.wounds = 0
                 h.exhaustion = 0

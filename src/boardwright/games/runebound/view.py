@@ -84,11 +84,7 @@ def seat_view(game: Runebound, state: RuneboundState, seat: int | None) -> dict[
     labels = names.hex_labels
     adventures = names.adventures
     decision = state.pending
-    decision_data: dict[str, Any] | None = None
-    if decision is not None:
-        decision_data = {"seat": decision.seat, "kind": decision.kind, "prompt": decision.prompt}
-        if seat == decision.seat:
-            decision_data["options"] = [{"key": o.key, "label": o.label} for o in decision.options]
+    decision_data = None if decision is None else decision.view_data(seat)
     combat = state.combat
     result = game.result(state)
     counters = state.counters

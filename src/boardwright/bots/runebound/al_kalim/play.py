@@ -334,9 +334,8 @@ class AlKalimPlay(AlKalimTravel):
         centre = self.st.storm_start
         scores = []
         for option in observation.decision.options:
-            label = option.label.removeprefix("arrows to the ")
             best = -1e9
-            for name in label.split(" and "):
+            for name in option.args.get("arrows", ()):
                 if name not in DIRECTION_NAMES:
                     continue
                 d = DIRECTION_NAMES.index(name)

@@ -240,7 +240,7 @@ class AlKalimTravel(AlKalimStory):
         if camel is None:
             return bot.move(observation)
         here, pot = bot.walk_state(observation)
-        parsed = bot.parse_dice(observation.decision.prompt)
+        parsed = bot.parse_dice(observation.decision)
         if parsed is not None:
             faces, bonus = parsed
             memo = bot.walk_memo

@@ -19,6 +19,7 @@ from boardwright.engine.errors import ConfigError
 from boardwright.engine.game import GameConfig
 from boardwright.engine.options import OptionSpec
 from boardwright.engine.procedure import ProcedureTable
+from boardwright.engine.texts import FieldFormatter
 from boardwright.games.runebound.content import RuneboundContent
 from boardwright.games.runebound.rules import Log, Rules
 from boardwright.games.runebound.state import RuneboundState
@@ -46,6 +47,9 @@ class Adventure(ABC):
     drawing: str = ""
     """``"module:attribute"`` of its terminal drawing (a ``render.AdventureDrawing``); "" for
     the base drawing only. Imported by the renderer, so the rules never load the terminal."""
+    message_package: str | None = None
+    """The package whose ``messages/<language>.po`` holds the messages of its own decisions,
+    options and events (``rb.`` ids, merged with the base catalog); None when it has none."""
 
     def available(self, content: RuneboundContent) -> bool:
         """Whether ``content`` has what this adventure needs (its content part)."""
@@ -91,6 +95,11 @@ class Adventure(ABC):
     @abstractmethod
     def trophies(self, rules: Rules, state: RuneboundState, seat: int) -> int:
         """What the adventure is won by, as a count for ranks and scores (Dragon Runes, ...)."""
+
+    def text_fields(self, content: RuneboundContent) -> Mapping[str, FieldFormatter]:
+        """Display fields of its own message arguments (``legend``, ``gear``...), added to the
+        base game's (:mod:`boardwright.games.runebound.texts`); ``content`` is its rules'."""
+        return {}
 
     def view_section(self, rules: Rules, state: RuneboundState) -> dict[str, Any] | None:
         """Its open information for ``view[id]``; None when it has none."""

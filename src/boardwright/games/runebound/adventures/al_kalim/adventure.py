@@ -11,6 +11,7 @@ from boardwright.engine.content import ContentError
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.game import GameConfig
 from boardwright.engine.procedure import ProcedureTable
+from boardwright.engine.texts import FieldFormatter
 from boardwright.games.runebound.adventures.al_kalim.content import (
     AL_KALIM_FOLDER,
     AL_KALIM_MODELS,
@@ -22,14 +23,16 @@ from boardwright.games.runebound.adventures.al_kalim.content import (
 )
 from boardwright.games.runebound.adventures.al_kalim.options import AL_KALIM_SPECS, AlKalimOptions
 from boardwright.games.runebound.adventures.al_kalim.quests import rewards
-from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
+from boardwright.games.runebound.adventures.al_kalim.rules import LEGEND_KEY, AlKalimRules
 from boardwright.games.runebound.adventures.al_kalim.setup import setup_al_kalim
 from boardwright.games.runebound.adventures.al_kalim.table import al_kalim_table
 from boardwright.games.runebound.adventures.al_kalim.view import al_kalim_section
 from boardwright.games.runebound.adventures.protocol import Adventure
 from boardwright.games.runebound.content import RuneboundContent
+from boardwright.games.runebound.records import Ability
 from boardwright.games.runebound.rules import Log, Rules
 from boardwright.games.runebound.state import RuneboundState
+from boardwright.games.runebound.texts import ability_fields, base_owner
 
 MIN_PLAYERS = 2  # AK-1.1
 
@@ -45,6 +48,7 @@ class AlKalim(Adventure):
 
     content_folder = AL_KALIM_FOLDER
     content_models = AL_KALIM_MODELS
+    message_package = __package__
 
     def available(self, content: RuneboundContent) -> bool:
         return al_kalim_content(content) is not None
@@ -99,6 +103,28 @@ class AlKalim(Adventure):
         """AK-12.3: legendary rewards (each type once)."""
         assert isinstance(rules, AlKalimRules)
         return rewards(rules, state, seat)
+
+    def text_fields(self, content: RuneboundContent) -> dict[str, FieldFormatter]:
+        """``lost_city``: a lost city's id, shown as its name; the ability fields know the keys
+        of legendary rewards (``L<legend>.<n>``, the market cards after the allies)."""
+        names = {city.id: city.name for city in content.board.lost_cities}
+        records = al_kalim_content(content)
+        assert records is not None
+        first_legend = len(content.market) - len(records.legends)
+        base = base_owner(content)
+
+        def owner_of(key: str) -> tuple[str, Ability]:
+            if not key.startswith(LEGEND_KEY):
+                return base(key)
+            legend, index = key[len(LEGEND_KEY) :].split(".")
+            card = content.market[first_legend + int(legend)]
+            return card.name, card.abilities[int(index)]
+
+        cards = {card.id: card for card in content.adventures}
+        return {
+            "lost_city": lambda city, catalog: names[city],
+            **ability_fields(owner_of, cards),
+        }
 
     def view_section(self, rules: Rules, state: RuneboundState) -> dict[str, Any]:
         assert isinstance(rules, AlKalimRules)

@@ -68,12 +68,12 @@ class Bazaar(Market):
     def stack_of(self, state: RuneboundState, frame: Frame) -> int:
         return int(frame[2])
 
-    def place_name(self, state: RuneboundState, frame: Frame) -> str:
+    def place_args(self, state: RuneboundState, frame: Frame) -> dict[str, object]:
         board = self.rules.board
         lost = int(frame[3])
         if lost >= 0:
-            return board.lost_cities[lost].name
-        return board.hex_name(state.heroes[state.seat].hex)
+            return {"variant": "lost_city", "lost_city": board.lost_cities[lost].id}
+        return {"variant": "bazaar", "hex": str(board.hexes[state.heroes[state.seat].hex].at)}
 
     def draw(self, state: RuneboundState, frame: Frame, log: Log) -> None:
         rules = self.rules

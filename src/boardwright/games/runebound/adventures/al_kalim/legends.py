@@ -153,14 +153,17 @@ class LoseLegend(AlKalimProcedure):
         return Decision(
             seat,
             "lose_legend",
-            f"{rules.who(state, seat)} must give up {what} to {source or 'a challenge'}: {which}?",
+            f"{rules.who(state, seat)} must give up {what} to {quests.taker(rules, source)}: "
+            f"{which}?",
             options,
         )
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         seat: int = frame[1]
         state.stack[-1] = (self.name, seat, frame[2] - 1, frame[3])
-        quests.lose_legend(self.rules, state, seat, option.data, log, to=frame[3] or "a challenge")
+        quests.lose_legend(
+            self.rules, state, seat, option.data, log, to=quests.taker(self.rules, frame[3])
+        )
         self.rules.hurt_hero(state, seat, 0, 0)  # exhaustion beyond a lost reward's stamina
 
 

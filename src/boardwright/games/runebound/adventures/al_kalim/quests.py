@@ -255,6 +255,14 @@ def legend_side(rules: AlKalimRules, slot: LegendSlot) -> str:
     return f"{card.type} quest, step {slot.step + 1} of {steps}"
 
 
+def taker(rules: AlKalimRules, source: str) -> str:
+    """Legacy English: what takes legend cards, from an effect's source (``card:<id>``)."""
+    what, _, card = source.partition(":")
+    if what == "card":
+        return rules.adventures[rules.content.adventure_index[card]].name
+    return "a challenge"
+
+
 def forced_loss_automatic(
     rules: AlKalimRules, state: RuneboundState, seat: int, amount: int, log: Log, to: str = ""
 ) -> bool:
@@ -269,11 +277,11 @@ def forced_loss_automatic(
         emit(
             log,
             "legend",
-            f"{rules.who(state, seat)} holds no legend card for {to or 'a challenge'} to take",
+            f"{rules.who(state, seat)} holds no legend card for {taker(rules, to)} to take",
             seat=seat,
         )
     for slot in list(board.legends):
-        lose_legend(rules, state, seat, slot.card, log, to=to or "a challenge")
+        lose_legend(rules, state, seat, slot.card, log, to=taker(rules, to))
     rules.hurt_hero(state, seat, 0, 0)  # exhaustion beyond a lost reward's stamina: wounds
     return True
 

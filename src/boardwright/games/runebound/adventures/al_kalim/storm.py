@@ -89,12 +89,15 @@ class Storm(AlKalimProcedure):
                     "arrows to the "
                     + " and ".join(DIRECTION_NAMES[a] for a in arrows(d, spread(state))),
                     d,
+                    args={"arrows": [DIRECTION_NAMES[a] for a in arrows(d, spread(state))]},
                 )
                 for d in range(6)
                 if not points_off(board, centre, d, spread(state))
             )
             if not options:
-                options = (Option("arrows:east", "arrows to the east", 0),)
+                options = (
+                    Option("arrows:east", "arrows to the east", 0, args={"arrows": ["east"]}),
+                )
             return Decision(
                 seat, "storm_place", "The sandstorm rises: where do its winds blow?", options
             )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from boardwright.games.runebound.adventures.protocol import Adventure
 from boardwright.games.runebound.content import RuneboundContent
 from boardwright.games.runebound.records import COLOURS
-from boardwright.games.runebound.rules import Log, Rules, emit, seat_name
+from boardwright.games.runebound.rules import Log, Rules, emit
 from boardwright.games.runebound.state import REFRESH, HeroState, RuneboundState
 
 STARTING_GOLD = 3  # RB-1.6
@@ -60,13 +60,7 @@ def setup_dragonlords(rules: Rules, state: RuneboundState, players: int, log: Lo
     state.unused_heroes = sorted(heroes[players:])
     state.first = rng.below(players)
     state.seat = state.first
-    emit(
-        log,
-        "setup",
-        f"{players} player(s); {seat_name(state.first)} starts in {board.cities[0].name}",
-        players=players,
-        first=state.first,
-    )
+    emit(log, "setup", players=players, first=state.first, city=board.cities[0].id)
     state.stack.append(("turn", REFRESH))
     if state.opts.hero_selection == "choose":
         state.unused_heroes = sorted(range(len(content.heroes)))
