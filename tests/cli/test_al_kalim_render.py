@@ -281,6 +281,11 @@ def test_legendary_ally_and_spent_rune() -> None:
     assert "spectator view" in rendered(view)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="TRANSITION (until the base Runebound texts are merged; then remove this mark): "
+    "the panel reads the decision's args, which the base view does not pass yet",
+)
 def test_a_legend_card_to_give_up_is_shown_on_the_losers_panel() -> None:
     """AK-11.12: while a challenge takes a legend card, the loser's panel says so for every
     seat (the prompt is public); the choices themselves are only the loser's."""
@@ -305,12 +310,18 @@ def test_a_legend_card_to_give_up_is_shown_on_the_losers_panel() -> None:
         assert "must give up a legend card to The Sultan of Thieves: which one?" in text
         assert "must give up" not in panel(view, 1)
         assert_fits(rendered(view))
-    labels = [o.label for o in state.pending.options]
-    assert labels == [
-        f"give up {legends[picks[0]].name} (rune quest, step 1 of "
-        f"{len(legends[picks[0]].quest.steps)})",
-        f"give up {legends[picks[1]].name} (mount quest, step 1 of "
-        f"{len(legends[picks[1]].quest.steps)})",
+    offered = [(o.what, dict(o.args)) for o in state.pending.options]
+    assert offered == [
+        (
+            "rb.option.lose_quest",
+            {
+                "legend": legends[pick].id,
+                "legend_type": legend_type,
+                "step": 1,
+                "steps": len(legends[pick].quest.steps),
+            },
+        )
+        for pick, legend_type in zip(picks, ("rune", "mount"), strict=True)
     ]
 
 
@@ -337,6 +348,11 @@ def test_random_al_kalim_games_render_within_120_columns(players: int, seed: int
     assert match.result is not None  # the finished game was drawn too
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="TRANSITION (until the base Runebound texts are merged; then remove this mark): "
+    "Al-Kalim options carry only a message id, and Runebound's Texts have no catalog yet",
+)
 def test_playing_al_kalim_turns_at_the_terminal() -> None:
     runner = CliRunner(env={"COLUMNS": "120", "BOARDWRIGHT_DEBUG": None})
     args = ["play", GAME, "--players", "2", "--seats", "human,random", "--seed", "1"]

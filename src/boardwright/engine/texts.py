@@ -17,6 +17,9 @@ from boardwright.engine.catalog import Catalog, CatalogError
 from boardwright.engine.decision import Args, Decision, Option
 from boardwright.engine.events import Event
 
+VARIANT = "variant"
+"""The event-data key naming which sentence of its kind an event is told in (see :class:`Texts`)."""
+
 FieldFormatter = Callable[[Any, Catalog], str]
 """Renders one argument value as display text, with the catalog for any words it needs."""
 
@@ -26,7 +29,9 @@ class Texts:
 
     Message ids: an option names its own (``Option.what``); a prompt's is
     ``<prefix>.prompt.<kind>``; an event's ``<prefix>.event.<kind>``, with ``.public``
-    appended for the copy other seats see of a private event. Options, decisions and events of
+    appended for the copy other seats see of a private event. An event kind told in several
+    sentences names the one it needs in its data: ``variant`` appends ``.<variant>`` to the id
+    (the kind, which bots and saves key on, stays the same). Options, decisions and events of
     games not converted yet carry their legacy text, which is returned as it is.
     """
 
@@ -53,8 +58,10 @@ class Texts:
     def event(self, event: Event) -> str:
         if event.text or self.catalog is None:
             return event.text
+        variant = event.data.get(VARIANT)
+        kind = f"{event.kind}.{variant}" if variant else event.kind
         suffix = ".public" if event.redacted else ""
-        return self.message(f"{self.prefix}.event.{event.kind}{suffix}", event.data)
+        return self.message(f"{self.prefix}.event.{kind}{suffix}", event.data)
 
     def message(self, msgid: str, args: Args) -> str:
         """The text of ``msgid`` with ``args`` rendered as its fields."""

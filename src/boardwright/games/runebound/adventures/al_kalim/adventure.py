@@ -11,6 +11,7 @@ from boardwright.engine.content import ContentError
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.game import GameConfig
 from boardwright.engine.procedure import ProcedureTable
+from boardwright.engine.texts import FieldFormatter
 from boardwright.games.runebound.adventures.al_kalim.content import (
     AL_KALIM_FOLDER,
     AL_KALIM_MODELS,
@@ -25,6 +26,7 @@ from boardwright.games.runebound.adventures.al_kalim.quests import rewards
 from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
 from boardwright.games.runebound.adventures.al_kalim.setup import setup_al_kalim
 from boardwright.games.runebound.adventures.al_kalim.table import al_kalim_table
+from boardwright.games.runebound.adventures.al_kalim.texts import PACKAGE, text_fields
 from boardwright.games.runebound.adventures.al_kalim.view import al_kalim_section
 from boardwright.games.runebound.adventures.protocol import Adventure
 from boardwright.games.runebound.content import RuneboundContent
@@ -45,6 +47,7 @@ class AlKalim(Adventure):
 
     content_folder = AL_KALIM_FOLDER
     content_models = AL_KALIM_MODELS
+    message_package = PACKAGE
 
     def available(self, content: RuneboundContent) -> bool:
         return al_kalim_content(content) is not None
@@ -99,6 +102,10 @@ class AlKalim(Adventure):
         """AK-12.3: legendary rewards (each type once)."""
         assert isinstance(rules, AlKalimRules)
         return rewards(rules, state, seat)
+
+    def text_fields(self, content: RuneboundContent) -> dict[str, FieldFormatter]:
+        """The display fields of its own message arguments (texts.py)."""
+        return text_fields(content)
 
     def view_section(self, rules: Rules, state: RuneboundState) -> dict[str, Any]:
         assert isinstance(rules, AlKalimRules)

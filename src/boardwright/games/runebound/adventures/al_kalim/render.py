@@ -230,9 +230,12 @@ def legend_loss_text(view: Mapping[str, Any], seat: int) -> Text | None:
     decision = view.get("decision") or {}
     if decision.get("kind") != "lose_legend" or decision.get("seat") != seat:
         return None
-    prompt = str(decision.get("prompt", ""))
-    _, found, rest = prompt.partition(" must ")  # "Player 1 (Hero) must give up ..."
-    return Text(f"must {rest}" if found else prompt, style="bold red1")
+    args: Mapping[str, Any] = decision.get("args") or {}
+    count = int(args.get("legend_cards", 1))
+    cards = "a legend card" if count == 1 else f"{count} legend cards"
+    which = "which one first" if args.get("which_first") else "which one"
+    source = args.get("taken_by") or "a challenge"
+    return Text(f"must give up {cards} to {source}: {which}?", style="bold red1")
 
 
 _NAMES: dict[int, tuple[RuneboundContent, AlKalimNames]] = {}
