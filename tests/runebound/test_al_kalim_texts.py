@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from collections import Counter
 from pathlib import Path
+from string import Formatter
 
 import pytest
 
@@ -97,3 +98,15 @@ def test_events_keep_their_wording() -> None:
     assert text(events(log, "time")[0]).endswith(") travels by day")
     rolled = text(events(log, "story")[0])
     assert rolled.startswith("Player 1 (") and ") rolls the story die: " in rolled
+
+
+def test_every_template_names_known_fields_only() -> None:
+    """Each prompt, option and event template of the catalog fills only fields that have a
+    display formatter (the base game's or the adventure's) or are plain numbers."""
+    numbers = {"cost", "gold", "total", "difficulty", "roll", "progress", "count", "step"}
+    numbers |= {"steps", "each", "limit", "players"}
+    known = set(AL_KALIM_TEXTS.fields) | numbers | {"item_kind"}
+    for msgid, template in MESSAGES.items():
+        if msgid.startswith(("rb.prompt.", "rb.option.", "rb.event.")):
+            named = {name for _, name, _, _ in Formatter().parse(template) if name}
+            assert named <= known, (msgid, named - known)
