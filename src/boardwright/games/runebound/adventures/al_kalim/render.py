@@ -226,7 +226,7 @@ def supply_text(view: Mapping[str, Any], names: AlKalimNames) -> Text:
 
 def legend_loss_text(view: Mapping[str, Any], seat: int) -> Text | None:
     """AK-11.12: a challenge takes legend cards from this hero's quest board and the player is
-    choosing which (the prompt is public; the choices are the deciding seat's own)."""
+    choosing which (the decision's args are public; the choices are the deciding seat's own)."""
     decision = view.get("decision") or {}
     if decision.get("kind") != "lose_legend" or decision.get("seat") != seat:
         return None
