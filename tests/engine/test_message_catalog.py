@@ -20,6 +20,7 @@ CATALOG = Catalog(
         "t.prompt.pick": "{seat}: pick one",
         "t.event.drew": "{seat} drew {card}",
         "t.event.drew.public": "{seat} drew a card",
+        "t.event.drew.top": "{seat} drew {card} from the top",
     },
 )
 TEXTS = Texts(CATALOG, "t", {"seat": lambda seat, c: c.format("t.seat", {"number": str(seat + 1)})})
@@ -38,6 +39,16 @@ def test_structured_texts_come_from_the_catalog() -> None:
     assert [e.redacted for e in seen_by_others] == [True]
     assert TEXTS.event(seen_by_others[0]) == "Player 2 drew a card"
     assert events_for_seat([Event("drew", data={}, seats=frozenset({1}))], 0) == []
+
+
+def test_an_event_may_name_the_sentence_of_its_kind() -> None:
+    """One kind, several sentences: the data's variant picks ``<kind>.<variant>``."""
+    plain = Event("drew", data={"seat": 0, "card": "X-1"})
+    on_top = Event("drew", data={"seat": 0, "card": "X-1", "variant": "top"})
+    assert TEXTS.event(plain) == "Player 1 drew X-1"
+    assert TEXTS.event(on_top) == "Player 1 drew X-1 from the top"
+    with pytest.raises(CatalogError, match=r"t\.event\.drew\.bottom"):
+        TEXTS.event(Event("drew", data={"seat": 0, "card": "X-1", "variant": "bottom"}))
 
 
 def test_legacy_options_prompts_and_events_keep_their_text() -> None:

@@ -75,7 +75,11 @@ class Texts:
         return catalog.format(msgid, shown)
 
 
+VARIANT = "variant"
+"""The argument naming which sentence of a kind tells this one (``<id>.<variant>``)."""
+
+
 def variant_id(msgid: str, args: Args) -> str:
     """``msgid``, or ``msgid.<variant>`` when the arguments name a variant of the message."""
-    variant = args.get("variant")
+    variant = args.get(VARIANT)
     return f"{msgid}.{variant}" if variant else msgid

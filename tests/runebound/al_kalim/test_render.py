@@ -305,12 +305,18 @@ def test_a_legend_card_to_give_up_is_shown_on_the_losers_panel() -> None:
         assert "must give up a legend card to The Sultan of Thieves: which one?" in text
         assert "must give up" not in panel(view, 1)
         assert_fits(rendered(view))
-    labels = [o.label for o in state.pending.options]
-    assert labels == [
-        f"give up {legends[picks[0]].name} (rune quest, step 1 of "
-        f"{len(legends[picks[0]].quest.steps)})",
-        f"give up {legends[picks[1]].name} (mount quest, step 1 of "
-        f"{len(legends[picks[1]].quest.steps)})",
+    offered = [(o.what, dict(o.args)) for o in state.pending.options]
+    assert offered == [
+        (
+            "rb.option.lose_quest",
+            {
+                "legend": legends[pick].id,
+                "legend_type": legend_type,
+                "quest_step": 1,
+                "steps": len(legends[pick].quest.steps),
+            },
+        )
+        for pick, legend_type in zip(picks, ("rune", "mount"), strict=True)
     ]
 
 

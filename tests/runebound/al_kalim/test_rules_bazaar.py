@@ -54,6 +54,7 @@ from tests.runebound.al_kalim.scenario import (
     terrain,
     to_step3,
 )
+from tests.runebound.al_kalim.texts import label, prompt, text
 
 BASE_ALLY = next(
     i
@@ -297,7 +298,9 @@ SECRETS_TEST = AL_KALIM_RULES.al_kalim.legends[SECRETS].quest.steps[1].test
 assert SECRETS_TEST is not None
 
 
-def quest_test_game(short: int, kit: bool) -> tuple[RuneboundState, object]:
+def quest_test_game(
+    short: int, kit: bool, log: list[Event] | None = None
+) -> tuple[RuneboundState, object]:
     """Idris rolls the story die in the Prison of the Ifrit for the second step of the Secrets
     of the Prison (a spirit + lore test of its own) and misses by ``short``."""
     state = new_game()
@@ -311,24 +314,37 @@ def quest_test_game(short: int, kit: bool) -> tuple[RuneboundState, object]:
     bonus = AL_KALIM_RULES.test_bonus(state, 0, SECRETS_TEST.stat, SECRETS_TEST.skill)
     to_step3(state)
     rig(state, *faces(6), *rolls(SECRETS_TEST.difficulty - short - bonus))
-    play(state, "story")
+    play(state, "story", log=log)
     return state, slot
 
 
 def test_ak_9_9_the_kit_adds_3_after_the_roll() -> None:
     """AK-9.9, AK-11.6: a failed quest test 3 short or less: the kit is offered after the roll
     and its +3 saves the quest."""
-    state, slot = quest_test_game(3, kit=True)  # exactly what the kit makes up
-    assert kind(state) == "adventurers_kit"
-    play(state, "kit")
+    log: list[Event] = []
+    state, slot = quest_test_game(3, kit=True, log=log)  # exactly what the kit makes up
+    assert kind(state) == "adventurers_kit" and state.pending is not None
+    assert SECRETS_TEST is not None
+    asked = f"{SECRETS_TEST.difficulty - 3} fails {SECRETS_TEST.difficulty}: use an adventurer's"
+    assert prompt(state.pending) == f"{asked} kit for +3?"
+    assert [label(o) for o in state.pending.options] == [
+        "discard an adventurer's kit: +3",
+        "accept failure",
+    ]
+    play(state, "kit", log=log)
+    assert text(events(log, "gear")[-1]).endswith(") uses an adventurer's kit")
     assert slot.done and quest_board(state).gear[KIT] == 0  # type: ignore[attr-defined]
     assert al_kalim_state(state).gear_supply[KIT] == 6
 
 
 def test_ak_9_9_no_kit_when_three_would_not_be_enough() -> None:
     """AK-9.9: 4 short, the kit cannot help: the quest fails at once."""
-    state, _slot = quest_test_game(4, kit=True)
+    log: list[Event] = []
+    state, _slot = quest_test_game(4, kit=True, log=log)
     assert kind(state) != "adventurers_kit"
+    name = AL_KALIM_RULES.al_kalim.legends[SECRETS].name
+    failed = f" fails the quest of {name}; the card goes under its stack"
+    assert text(events(log, "quest")[-1]).endswith(failed)
     assert SECRETS not in [s.card for s in quest_board(state).legends]
     assert quest_board(state).gear[KIT] == 1
 

@@ -63,6 +63,7 @@ from tests.runebound.al_kalim.scenario import (
     to_step3,
     type_index,
 )
+from tests.runebound.al_kalim.texts import label, prompt, text
 
 GREEN, YELLOW, BLUE, RED = range(4)
 FIVE = ("ak-h-idris", "ak-h-qorro", "ak-h-tarek", "ak-h-yasmin", "ak-h-samira")
@@ -237,7 +238,7 @@ def test_ak_11_1_ak_11_5_a_quest_turns_to_its_reward_at_once() -> None:
     log: list[Event] = []
     to_step3(state)
     play(state, "bazaar", log=log)
-    assert slot.done and any("completes" in e.text for e in events(log, "legend"))
+    assert slot.done and any("completes" in text(e) for e in events(log, "legend"))
     assert AL_KALIM_RULES.first_legend + RASHID in [a.card for a in me(state).allies]
     assert any(k.startswith("use:m") for k in keys(state))  # his market ability, right away
 
@@ -275,7 +276,7 @@ def test_ak_11_2_the_top_quest_of_each_stack_is_open_and_the_top_card_is_taken()
         top = CONTENT.legends[stacks[t][-1]]
         assert view[kind_name]["top"] == top.id
         option = next(o for o in state.pending.options if o.key == f"legend:{kind_name}")  # type: ignore[union-attr]
-        assert top.quest.text in option.label
+        assert top.quest.text in label(option)
     top_card = stacks[LEGEND_TYPES.index("mount")][-1]
     play(state, "legend:mount")
     assert [s.card for s in quest_board(state).legends] == [top_card]
@@ -617,16 +618,16 @@ def test_ak_11_12_a_challenge_that_knocks_the_hero_out_takes_the_chosen_card() -
     log: list[Event] = []
     knocked_out_by(state, SULTAN, log)
     assert kind(state) == "lose_legend" and state.pending is not None
-    assert state.pending.seat == 0 and "The Sultan of Thieves" in state.pending.prompt
+    assert state.pending.seat == 0 and "The Sultan of Thieves" in prompt(state.pending)
     assert keys(state) == ["lose:ak-l-01", "lose:ak-l-07"]
-    labels = [o.label for o in state.pending.options]
+    labels = [label(o) for o in state.pending.options]
     assert "quest, step 1 of 3" in labels[0] and "reward" in labels[1]
     stack = al_kalim_state(state).legend_stacks[type_index(SCIMITAR)]
     top = stack[-1]
     play(state, "lose:ak-l-07", log=log)
     assert legend_ids(state) == ["ak-l-01"]
     assert stack[0] == SCIMITAR and stack[-1] == top  # the bottom; the open top is unchanged
-    assert any("loses Scimitar" in e.text for e in events(log, "legend"))
+    assert any("loses Scimitar" in text(e) for e in events(log, "legend"))
     assert kind(state) != "lose_legend"  # one card only
     # quest side up: once the cards above it are gone, it is drawn as a quest again
     stack[1:] = []
@@ -674,7 +675,7 @@ def test_ak_11_12_a_choice_with_two_or_more_cards_automatic_with_one_none_with_n
     else:
         assert kind(state) != "lose_legend"
         assert legend_ids(state) == []
-        said = [e.text for e in events(log, "legend")]
+        said = [text(e) for e in events(log, "legend")]
         if held == 1:
             assert any(f"loses {CONTENT.legends[legend_of_type('rune')].name}" in t for t in said)
         else:
@@ -688,16 +689,16 @@ def test_ak_11_12_amount_two_asks_once_per_card_while_there_is_a_choice() -> Non
     set_limit(state, "red")
     for t in ("rune", "mount", "location"):
         give_legend(state, legend_of_type(t))
-    AL_KALIM_RULES.lose_legends(state, 0, 2, None, source="a test curse")
+    AL_KALIM_RULES.lose_legends(state, 0, 2, None, source="")
     refresh(state)
     assert kind(state) == "lose_legend" and len(keys(state)) == 3
-    assert state.pending is not None and "2 legend cards" in state.pending.prompt
+    assert state.pending is not None and "2 legend cards" in prompt(state.pending)
     play(state, keys(state)[1])
     assert kind(state) == "lose_legend" and len(keys(state)) == 2
     play(state, keys(state)[0])
     assert len(legend_ids(state)) == 1 and kind(state) == "day_or_night"
     give_legend(state, legend_of_type("artifact"))
-    AL_KALIM_RULES.lose_legends(state, 0, 2, None, source="a test curse")
+    AL_KALIM_RULES.lose_legends(state, 0, 2, None, source="")
     assert legend_ids(state) == []  # no more than must go: no question
 
 

@@ -43,6 +43,7 @@ from tests.runebound.al_kalim.scenario import (
     story,
     to_step3,
 )
+from tests.runebound.al_kalim.texts import text
 
 BOTH = pytest.mark.parametrize("time", ["day", "night"])
 SALT_MINER = "ak-a-10"
@@ -288,7 +289,7 @@ def test_ak_8_6_wasteland_does_nothing_before_the_storm_appears(time: str) -> No
     story(state, FACE_WIND_TURNS, time=time, log=log)
     play(state, "symbol:wasteland", log=log)
     assert al_kalim_state(state).storm < 0 and al_kalim_state(state).storm_direction == 0
-    assert "no sandstorm" in log[-1].text
+    assert "no sandstorm" in text(log[-1])
 
 
 @BOTH
@@ -332,7 +333,7 @@ def test_ak_8_8_a_mirage_again_rolls_once_more() -> None:
     assert me(state).wounds == 2 and kind(state) == "story_order"
     play(state, "symbol:mirage", "symbol:road", log=log)
     assert me(state).wounds == 1
-    assert len([e for e in events(log, "story") if "rolls" in e.text]) == 3
+    assert len([e for e in events(log, "story") if "rolls" in text(e)]) == 3
     assert sorted(keys(state)) == ["symbol:dunes", "symbol:road", "symbol:rock"]
 
 

@@ -67,6 +67,11 @@ def counters(state: RuneboundState, ally: object) -> tuple[int, int, int, int]:
 # --- AK-4 the turn ------------------------------------------------------------------------------
 
 
+def hero_id(state: RuneboundState) -> str:
+    """Seat 0's hero, as events name it."""
+    return GAME.rules_for(state).heroes[me(state).hero].id
+
+
 def test_ak_4_1_ak_4_2_no_market_step_after_an_adventure_or_a_story() -> None:
     """AK-4.1, AK-4.2, AK-16.3: the turn is refresh and day or night, movement, adventure or
     story, experience; step 4 (the market) is gone: a hero who ends in a city and takes the
@@ -216,7 +221,12 @@ def test_ak_5_3_each_mirage_die_costs_one_more_everywhere() -> None:
     log: list[Event] = []
     play(state, "roll:3", log=log)
     assert (me(state).exhaustion, ally.exhaustion) == (2, 2)
-    assert events(log, "day_travel")[0].data == {"seat": 0, "each": 2, "mirages": 2}
+    assert events(log, "day_travel")[0].data == {
+        "seat": 0,
+        "hero": hero_id(state),
+        "each": 2,
+        "mirages": 2,
+    }
 
 
 def test_ak_5_4_example_1_tahlia_by_day_step_by_step() -> None:
@@ -238,7 +248,12 @@ def test_ak_5_4_example_1_tahlia_by_day_step_by_step() -> None:
         "day_travel",
     ]
     assert events(log, "rest")[0].data["removed"] == 1
-    assert events(log, "day_travel")[0].data == {"seat": 0, "each": 2, "mirages": 1}
+    assert events(log, "day_travel")[0].data == {
+        "seat": 0,
+        "hero": hero_id(state),
+        "each": 2,
+        "mirages": 1,
+    }
     assert counters(state, ally) == (2, 0, 2, 0)  # neither at their stamina (3)
     assert kind(state) == "move"  # only now does she move with the dice
     assert [o.key for o in state.pending.options if o.key.startswith("to:")]  # type: ignore[union-attr]

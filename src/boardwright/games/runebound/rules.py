@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import chain
+from typing import Any
 
 from boardwright.engine.decision import Option
 from boardwright.engine.events import Event
@@ -35,17 +36,10 @@ WEAPON_LIMIT = 2  # RB-5.7
 ARMOUR_LIMIT = 1
 
 
-def emit(log: Log, kind: str, text: str = "", /, **data: object) -> None:
-    """Log an event: its kind and JSON-ready data; the catalog makes its text when asked.
-
-    ``text`` is the legacy English of the procedures not converted yet (Al-Kalim's)."""
+def emit(log: Log, kind: str, **data: object) -> None:
+    """Log an event: its kind and JSON-ready data; the catalog makes its text when asked."""
     if log is not None:
-        log.append(Event(kind, text, data))
-
-
-def seat_name(seat: int) -> str:
-    """Legacy English for the procedures not converted yet (Al-Kalim's)."""
-    return f"Player {seat + 1}"
+        log.append(Event(kind, data=data))
 
 
 class Rules:
@@ -68,11 +62,7 @@ class Rules:
         self.hex_labels = tuple(str(h.at) for h in content.board.hexes)
 
     # --- names ---------------------------------------------------------------------------
-    def who(self, state: RuneboundState, seat: int) -> str:
-        """Legacy English for the procedures not converted yet (Al-Kalim's)."""
-        return f"{seat_name(seat)} ({self.heroes[state.heroes[seat].hero].name})"
-
-    def party(self, state: RuneboundState, seat: int) -> dict[str, object]:
+    def party(self, state: RuneboundState, seat: int) -> dict[str, Any]:
         """The message arguments naming a seat and its hero ("{seat} ({hero})")."""
         return {"seat": seat, "hero": self.heroes[state.heroes[seat].hero].id}
 

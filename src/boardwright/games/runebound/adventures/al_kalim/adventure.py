@@ -26,6 +26,7 @@ from boardwright.games.runebound.adventures.al_kalim.quests import rewards
 from boardwright.games.runebound.adventures.al_kalim.rules import LEGEND_KEY, AlKalimRules
 from boardwright.games.runebound.adventures.al_kalim.setup import setup_al_kalim
 from boardwright.games.runebound.adventures.al_kalim.table import al_kalim_table
+from boardwright.games.runebound.adventures.al_kalim.texts import PACKAGE, text_fields
 from boardwright.games.runebound.adventures.al_kalim.view import al_kalim_section
 from boardwright.games.runebound.adventures.protocol import Adventure
 from boardwright.games.runebound.content import RuneboundContent
@@ -48,7 +49,7 @@ class AlKalim(Adventure):
 
     content_folder = AL_KALIM_FOLDER
     content_models = AL_KALIM_MODELS
-    message_package = __package__
+    message_package = PACKAGE
 
     def available(self, content: RuneboundContent) -> bool:
         return al_kalim_content(content) is not None
@@ -105,9 +106,8 @@ class AlKalim(Adventure):
         return rewards(rules, state, seat)
 
     def text_fields(self, content: RuneboundContent) -> dict[str, FieldFormatter]:
-        """``lost_city``: a lost city's id, shown as its name; the ability fields know the keys
-        of legendary rewards (``L<legend>.<n>``, the market cards after the allies)."""
-        names = {city.id: city.name for city in content.board.lost_cities}
+        """Its own message arguments (texts.py), and the ability fields knowing the keys of
+        legendary rewards (``L<legend>.<n>``, the market cards after the allies)."""
         records = al_kalim_content(content)
         assert records is not None
         first_legend = len(content.market) - len(records.legends)
@@ -121,10 +121,8 @@ class AlKalim(Adventure):
             return card.name, card.abilities[int(index)]
 
         cards = {card.id: card for card in content.adventures}
-        return {
-            "lost_city": lambda city, catalog: names[city],
-            **ability_fields(owner_of, cards),
-        }
+        abilities = ability_fields(owner_of, cards)
+        return {**text_fields(content, abilities["source"]), **abilities}
 
     def view_section(self, rules: Rules, state: RuneboundState) -> dict[str, Any]:
         assert isinstance(rules, AlKalimRules)

@@ -9,11 +9,12 @@ from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.adventures.al_kalim import quests
 from boardwright.games.runebound.adventures.al_kalim.content import GEAR_KINDS
+from boardwright.games.runebound.adventures.al_kalim.message_args import record
 from boardwright.games.runebound.adventures.al_kalim.options import al_kalim_options
 from boardwright.games.runebound.adventures.al_kalim.procedure import AlKalimProcedure
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
 from boardwright.games.runebound.effects import next_market_card
-from boardwright.games.runebound.rules import Log, emit
+from boardwright.games.runebound.rules import Log
 from boardwright.games.runebound.state import RuneboundState
 from boardwright.games.runebound.turn import Market, sell_value
 
@@ -33,14 +34,9 @@ def replace_base_ally(rules: AlKalimRules, state: RuneboundState, card: int, log
     if not al_kalim.ally_deck:
         return card
     state.market_discard.append(card)
-    replaced = rules.market[card].name
+    replaced = rules.market[card].id
     card = al_kalim.ally_deck.pop()
-    emit(
-        log,
-        "market",
-        f"{replaced} is discarded; {rules.market[card].name} of Al-Kalim comes instead",
-        card=rules.market[card].id,
-    )
+    record(log, "market", "al_kalim_ally", item=rules.market[card].id, replaced=replaced)
     return card
 
 
@@ -50,9 +46,7 @@ def draw_bazaar_card(rules: AlKalimRules, state: RuneboundState, stack: int, log
     if card < 0:
         return
     state.stacks[stack].append(card)
-    emit(
-        log, "market", f"{rules.market[card].name} comes to the bazaar", card=rules.market[card].id
-    )
+    record(log, "market", "bazaar", item=rules.market[card].id)
 
 
 class Bazaar(Market):
@@ -106,7 +100,12 @@ class Bazaar(Market):
         for kind, gear in enumerate(rules.al_kalim.gear):  # AK-9.4/AK-9.5
             if kind not in bought and al_kalim.gear_supply[kind] > 0 and h.gold >= gear.cost:
                 options.append(
-                    Option(f"gear:{gear.kind}", f"buy a {gear.name} ({gear.cost} gold)", kind)
+                    Option(
+                        f"gear:{gear.kind}",
+                        data=kind,
+                        what="rb.option.buy_gear",
+                        args={"gear": gear.kind, "cost": gear.cost},
+                    )
                 )
         price = state.opts.sell_price
         if price != "none":  # AK-9.6: survival gear is sold like an item (RB-7.3)
@@ -116,20 +115,23 @@ class Bazaar(Market):
                     value = sell_value(gear.cost, price)
                     options.append(
                         Option(
-                            f"sell-gear:{gear.kind}", f"sell a {gear.name} for {value} gold", kind
+                            f"sell-gear:{gear.kind}",
+                            data=kind,
+                            what="rb.option.sell_gear",
+                            args={"gear": gear.kind, "gold": value},
                         )
                     )
         lost = int(frame[3])
         hurt = h.wounds or any(a.wounds for a in h.allies)
         if lost >= 0 and rules.board.lost_cities[lost].power == "faith" and hurt:
-            options.append(Option("faith", "the City of Faith heals every wound of your party"))
+            options.append(Option("faith", what="rb.option.city_of_faith"))
         return options
 
     def extra_resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> bool:
         al_kalim = al_kalim_state(state)
         seat = state.seat
         h = state.heroes[seat]
-        who = self.rules.who(state, seat)
+        who = self.rules.party(state, seat)
         if option.key.startswith("gear:"):
             kind: int = option.data
             gear = self.rules.al_kalim.gear[kind]
@@ -138,7 +140,7 @@ class Bazaar(Market):
             al_kalim.boards[seat].gear[kind] += 1
             bought: tuple[int, ...] = frame[4] if len(frame) > 4 else ()
             state.stack[-1] = (*frame[:4], (*bought, kind))
-            emit(log, "gear", f"{who} buys a {gear.name}", seat=seat, gear=GEAR_KINDS[kind])
+            record(log, "gear", "buys", **who, gear=GEAR_KINDS[kind])
             return True
         if option.key.startswith("sell-gear:"):  # AK-9.6
             kind = option.data
@@ -147,19 +149,13 @@ class Bazaar(Market):
             h.gold += value
             al_kalim.boards[seat].gear[kind] -= 1
             al_kalim.gear_supply[kind] += 1
-            emit(
-                log,
-                "gear",
-                f"{who} sells a {gear.name} for {value} gold",
-                seat=seat,
-                gear=GEAR_KINDS[kind],
-            )
+            record(log, "gear", "sells", **who, gear=GEAR_KINDS[kind], gold=value)
             return True
         if option.key == "faith":  # AK-14.5
             h.wounds = 0
             for ally in h.allies:
                 ally.wounds = 0
-            emit(log, "heal", f"{who} is healed in the City of Faith", seat=seat)
+            record(log, "heal", "city_of_faith", **who)
             return True
         return False
 
@@ -187,16 +183,14 @@ class Dreams(AlKalimProcedure):
         market = self.rules.market
         options = tuple(
             Option(
-                f"dream:{market[c].id}", f"{market[c].name} ({market[c].kind}, {market[c].cost})", c
+                f"dream:{market[c].id}",
+                data=c,
+                what="rb.option.dream_card",
+                args={"item": market[c].id, "item_kind": market[c].kind, "cost": market[c].cost},
             )
             for c in shown
         )
-        return Decision(
-            state.seat,
-            "city_of_dreams",
-            "The City of Dreams: which card joins the bazaar?",
-            options,
-        )
+        return Decision(state.seat, "city_of_dreams", options=options)
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         shown: tuple[int, ...] = frame[2]
@@ -204,11 +198,6 @@ class Dreams(AlKalimProcedure):
         state.rng.shuffle(state.market_deck)
         state.market_under = 0
         state.stack.pop()
-        emit(
-            log,
-            "market",
-            f"{self.rules.market[option.data].name} is found in the City of Dreams",
-            card=self.rules.market[option.data].id,
-        )
+        record(log, "market", "city_of_dreams", item=self.rules.market[option.data].id)
         card = replace_base_ally(self.rules, state, option.data, log)  # AK-14.6
         state.stacks[frame[1]].append(card)

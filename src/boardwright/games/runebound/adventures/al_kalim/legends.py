@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.adventures.al_kalim import quests
+from boardwright.games.runebound.adventures.al_kalim.message_args import record
 from boardwright.games.runebound.adventures.al_kalim.options import al_kalim_options
 from boardwright.games.runebound.adventures.al_kalim.procedure import AlKalimProcedure
 from boardwright.games.runebound.adventures.al_kalim.state import LegendSlot, al_kalim_state
@@ -16,7 +17,7 @@ from boardwright.games.runebound.adventures.al_kalim.travel import (
     KIT,
 )
 from boardwright.games.runebound.content import LEGEND_TYPES
-from boardwright.games.runebound.rules import Log, emit
+from boardwright.games.runebound.rules import Log
 from boardwright.games.runebound.state import (
     RuneboundState,
 )
@@ -46,13 +47,8 @@ def draw_legend(rules: AlKalimRules, state: RuneboundState, seat: int, kind: int
     board.legends.append(LegendSlot(card))
     board.drew_legend = True
     legend = rules.al_kalim.legends[card]
-    emit(
-        log,
-        "legend",
-        f"{rules.who(state, seat)} takes the quest {legend.name}: {legend.quest.text}",
-        seat=seat,
-        legend=legend.id,
-    )
+    who = rules.party(state, seat)
+    record(log, "legend", "takes_quest", **who, legend=legend.id, quest=legend.id)
 
 
 class QuestTest(AlKalimProcedure):
@@ -79,12 +75,13 @@ class QuestTest(AlKalimProcedure):
         if total < 0:
             roll = state.rng.die(10) + state.rng.die(10)
             total = roll + rules.test_bonus(state, seat, test.stat, test.skill)
-            emit(
+            record(
                 log,
                 "test",
-                f"{rules.who(state, seat)} tests {test.stat} for {card.name}: rolls {roll}, "
-                f"total {total} against {test.difficulty}",
-                seat=seat,
+                "quest",
+                **rules.party(state, seat),
+                stat=test.stat,
+                legend=card.id,
                 roll=roll,
                 total=total,
                 difficulty=test.difficulty,
@@ -99,11 +96,11 @@ class QuestTest(AlKalimProcedure):
             return Decision(
                 seat,
                 "adventurers_kit",
-                f"{total} fails {test.difficulty}: use an adventurer's kit for +3?",
-                (
-                    Option("kit", "discard an adventurer's kit: +3"),
-                    Option("fail", "accept failure"),
+                options=(
+                    Option("kit", what="rb.option.kit_use"),
+                    Option("fail", what="rb.option.kit_fail"),
                 ),
+                args={"total": total, "difficulty": test.difficulty},
             )
         state.stack.pop()
         quests.fail(rules, state, seat, legend, log)
@@ -115,7 +112,7 @@ class QuestTest(AlKalimProcedure):
         if option.key == "kit":
             al_kalim.boards[seat].gear[KIT] -= 1
             al_kalim.gear_supply[KIT] += 1
-            emit(log, "gear", f"{self.rules.who(state, seat)} uses an adventurer's kit", seat=seat)
+            record(log, "gear", "uses_kit", **self.rules.party(state, seat))
             state.stack[-1] = (self.name, seat, frame[2], frame[3] + 3)
             return
         state.stack.pop()
@@ -143,27 +140,28 @@ class LoseLegend(AlKalimProcedure):
         options = tuple(
             Option(
                 f"lose:{legends[s.card].id}",
-                f"give up {legends[s.card].name} ({quests.legend_side(rules, s)})",
-                s.card,
+                data=s.card,
+                what="rb.option.lose_reward" if s.done else "rb.option.lose_quest",
+                args=quests.legend_side(rules, s),
             )
             for s in al_kalim.boards[seat].legends
         )
-        what = "a legend card" if amount == 1 else f"{amount} legend cards"
-        which = "which one" if amount == 1 else "which one first"
         return Decision(
             seat,
             "lose_legend",
-            f"{rules.who(state, seat)} must give up {what} to {quests.taker(rules, source)}: "
-            f"{which}?",
-            options,
+            options=options,
+            args={
+                **rules.party(state, seat),
+                "legend_cards": amount,
+                "taken_by": source,
+                "which_first": amount > 1,
+            },
         )
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         seat: int = frame[1]
         state.stack[-1] = (self.name, seat, frame[2] - 1, frame[3])
-        quests.lose_legend(
-            self.rules, state, seat, option.data, log, to=quests.taker(self.rules, frame[3])
-        )
+        quests.lose_legend(self.rules, state, seat, option.data, log, to=frame[3])
         self.rules.hurt_hero(state, seat, 0, 0)  # exhaustion beyond a lost reward's stamina
 
 
@@ -178,15 +176,20 @@ class DiscardQuest(AlKalimProcedure):
         al_kalim = al_kalim_state(state)
         legends = self.rules.al_kalim.legends
         options = [
-            Option(f"discard:{legends[s.card].id}", f"give up {legends[s.card].name}", s.card)
+            Option(
+                f"discard:{legends[s.card].id}",
+                data=s.card,
+                what="rb.option.discard_quest",
+                args={"legend": legends[s.card].id},
+            )
             for s in al_kalim.boards[seat].legends
             if not s.done
         ]
         if not options:
             state.stack.pop()
             return None
-        options.append(Option("keep", "keep your quests"))
-        return Decision(seat, "discard_quest", "Give up an unfinished quest?", tuple(options))
+        options.append(Option("keep", what="rb.option.keep_quests"))
+        return Decision(seat, "discard_quest", options=tuple(options))
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         if option.key == "keep" or al_kalim_options(state).legend_discard_limit == "one":

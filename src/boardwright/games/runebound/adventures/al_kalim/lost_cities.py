@@ -7,9 +7,12 @@ from typing import TYPE_CHECKING
 
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
+from boardwright.games.runebound.adventures.al_kalim.message_args import (
+    record,
+)
 from boardwright.games.runebound.adventures.al_kalim.procedure import AlKalimProcedure
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
-from boardwright.games.runebound.rules import Log, emit
+from boardwright.games.runebound.rules import Log
 from boardwright.games.runebound.state import (
     RuneboundState,
 )
@@ -39,7 +42,7 @@ def lost_city(rules: AlKalimRules, state: RuneboundState, seat: int, log: Log) -
     al_kalim = al_kalim_state(state)
     if all(at >= 0 for at in al_kalim.lost_cities):
         al_kalim.lost_cities = [-1] * len(al_kalim.lost_cities)
-        emit(log, "lost_city", "The lost cities sink back into the sands")
+        record(log, "lost_city", "sink")
         return
     state.stack.append(("al_kalim_lost_city",))
 
@@ -53,11 +56,16 @@ class LostCity(AlKalimProcedure):
         al_kalim = al_kalim_state(state)
         cities = self.rules.board.lost_cities
         options = tuple(
-            Option(f"lost:{c.id}", f"{c.name} ({c.power})", c.index)
+            Option(
+                f"lost:{c.id}",
+                data=c.index,
+                what="rb.option.lost_city_appears",
+                args={"lost_city": c.id, "city_power": c.power},
+            )
             for c in cities
             if al_kalim.lost_cities[c.index] < 0
         )
-        return Decision(state.seat, "lost_city", "A lost city appears: which one?", options)
+        return Decision(state.seat, "lost_city", options=options)
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         al_kalim = al_kalim_state(state)
@@ -65,12 +73,7 @@ class LostCity(AlKalimProcedure):
         here = state.heroes[seat].hex
         al_kalim.lost_cities[option.data] = here
         city = self.rules.board.lost_cities[option.data]
-        emit(
-            log,
-            "lost_city",
-            f"{city.name} rises from the sand at {self.rules.board.hex_name(here)}",
-            city=city.id,
-        )
+        record(log, "lost_city", "rises", lost_city=city.id, hex=self.rules.hex_labels[here])
         state.stack[-1] = ("al_kalim_explore_lost", option.data)
 
 
@@ -84,8 +87,11 @@ class ExploreLost(AlKalimProcedure):
         return Decision(
             state.seat,
             "explore_lost_city",
-            f"Explore the bazaar of {city.name} now?",
-            (Option("explore", f"explore the bazaar of {city.name}"), Option("no", "not now")),
+            options=(
+                Option("explore", what="rb.option.explore_lost_city", args={"lost_city": city.id}),
+                Option("no", what="rb.option.lost_city_later"),
+            ),
+            args={"lost_city": city.id},
         )
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
@@ -105,15 +111,18 @@ class Clouds(AlKalimProcedure):
     def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
         board = self.rules.board
         here = state.heroes[state.seat].hex
-        options = [Option("stay", "stay where you are")]
+        options = [Option("stay", what="rb.option.clouds_stay")]
         options.extend(
-            Option(f"to:{h.at.q},{h.at.r}", f"fly to {board.hex_name(h.index)}", h.index)
+            Option(
+                f"to:{h.at.q},{h.at.r}",
+                data=h.index,
+                what="rb.option.clouds_fly",
+                args={"hex": str(h.at)},
+            )
             for h in board.hexes
             if h.index != here
         )
-        return Decision(
-            state.seat, "clouds", "The City of Clouds carries you: where to?", tuple(options)
-        )
+        return Decision(state.seat, "clouds", options=tuple(options))
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         state.stack.pop()
@@ -121,9 +130,10 @@ class Clouds(AlKalimProcedure):
             return
         seat = state.seat
         state.heroes[seat].hex = option.data
-        emit(
+        record(
             log,
             "move",
-            f"{self.rules.who(state, seat)} flies to {self.rules.board.hex_name(option.data)}",
-            seat=seat,
+            "flies",
+            **self.rules.party(state, seat),
+            hex=self.rules.hex_labels[option.data],
         )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardwright.games.runebound.adventures.al_kalim.content import ANY_LOST_CITY
+from boardwright.games.runebound.adventures.al_kalim.message_args import record
 from boardwright.games.runebound.adventures.al_kalim.state import (
     AlKalimState,
     LegendSlot,
@@ -18,7 +19,7 @@ from boardwright.games.runebound.adventures.al_kalim.state import (
 )
 from boardwright.games.runebound.content import LEGEND_TYPES, TERRAIN_NAMES
 from boardwright.games.runebound.records import LegendCard, QuestStep
-from boardwright.games.runebound.rules import Log, emit
+from boardwright.games.runebound.rules import Log
 from boardwright.games.runebound.state import AllyState, RuneboundState
 
 if TYPE_CHECKING:
@@ -107,12 +108,8 @@ def on_action(
         if not step_matches(rules, state, step, do, hex_index, card, city):
             continue
         if step.gold > state.heroes[seat].gold:
-            emit(
-                log,
-                "quest",
-                f"{rules.who(state, seat)} cannot pay the {step.gold} gold that {legend.name} asks",
-                seat=seat,
-            )
+            who = rules.party(state, seat)
+            record(log, "quest", "cannot_pay", **who, gold=step.gold, legend=legend.id)
             continue
         if step.test is not None:
             state.stack.append(("al_kalim_quest_test", seat, slot.card, -1))
@@ -131,25 +128,22 @@ def advance(
         h.gold -= min(step.gold, h.gold)
     slot.progress += 1
     if slot.progress < step.count:
-        emit(
+        record(
             log,
             "quest",
-            f"{rules.who(state, seat)} advances {legend.name} "
-            f"({slot.progress}/{step.count} of step {slot.step + 1})",
-            seat=seat,
+            "advances",
+            **rules.party(state, seat),
             legend=legend.id,
+            progress=slot.progress,
+            count=step.count,
+            quest_step=slot.step + 1,
         )
         return
     slot.step += 1
     slot.progress = 0
     if slot.step < len(legend.quest.steps):
-        emit(
-            log,
-            "quest",
-            f"{rules.who(state, seat)} finishes step {slot.step} of {legend.name}",
-            seat=seat,
-            legend=legend.id,
-        )
+        who = rules.party(state, seat)
+        record(log, "quest", "finishes_step", **who, legend=legend.id, quest_step=slot.step)
         return
     complete(rules, state, seat, slot, log)
 
@@ -162,14 +156,8 @@ def complete(
     slot.done = True
     if legend.type == "ally":
         state.heroes[seat].allies.append(AllyState(rules.first_legend + slot.card))
-    emit(
-        log,
-        "legend",
-        f"{rules.who(state, seat)} completes the quest of {legend.name} and gains a legendary "
-        f"{legend.type}",
-        seat=seat,
-        legend=legend.id,
-    )
+    who = rules.party(state, seat)
+    record(log, "legend", "completes", **who, legend=legend.id, legend_type=legend.type)
     check_victory(rules, state, seat, log)
 
 
@@ -189,12 +177,7 @@ def check_victory(rules: AlKalimRules, state: RuneboundState, seat: int, log: Lo
     state.ended_by = "legends"
     state.stack.clear()
     state.pending = None
-    emit(
-        log,
-        "game_over",
-        f"{rules.who(state, seat)} holds four legendary rewards and wins",
-        winner=seat,
-    )
+    record(log, "game_over", "legends", **rules.party(state, seat), winner=seat)
 
 
 def _under_its_stack(
@@ -215,21 +198,21 @@ def _under_its_stack(
 def fail(rules: AlKalimRules, state: RuneboundState, seat: int, legend: int, log: Log) -> None:
     """AK-11.6: a failed quest goes under its type's stack; a new legend may be drawn."""
     card = _under_its_stack(rules, state, seat, legend)
-    emit(
-        log,
-        "quest",
-        f"{rules.who(state, seat)} fails the quest of {card.name}; the card goes under its stack",
-        seat=seat,
-        legend=card.id,
-    )
+    record(log, "quest", "fails", **rules.party(state, seat), legend=card.id)
 
 
 def lose_legend(
-    rules: AlKalimRules, state: RuneboundState, seat: int, legend: int, log: Log, *, to: str = ""
+    rules: AlKalimRules,
+    state: RuneboundState,
+    seat: int,
+    legend: int,
+    log: Log,
+    *,
+    to: str | None = None,
 ) -> None:
     """AK-11.12: a lost legend card, quest or reward, leaves the quest board for the bottom of
     its stack, quest side up. A legendary ally still in the party leaves it (a killed one has
-    left already)."""
+    left already). ``to`` is what took it when a challenge did ("" for an unnamed one)."""
     card_index = rules.first_legend + legend
     h = state.heroes[seat]
     for position, ally in enumerate(h.allies):
@@ -240,27 +223,21 @@ def lose_legend(
             del h.allies[position]
             break
     card = _under_its_stack(rules, state, seat, legend)
-    text = f"{rules.who(state, seat)} loses {card.name}"
-    if to:  # a challenge took it (AK-11.12)
-        text += f" to {to}; the card goes under the {card.type} stack"
-    emit(log, "legend", text, seat=seat, legend=card.id)
+    who = rules.party(state, seat)
+    if to is None:
+        record(log, "legend", "loses", **who, legend=card.id)
+    else:  # a challenge took it (AK-11.12)
+        record(log, "legend", "loses_to", **who, legend=card.id, taken_by=to, legend_type=card.type)
 
 
-def legend_side(rules: AlKalimRules, slot: LegendSlot) -> str:
-    """A legend card on a quest board in words: its type and side, with the quest's progress."""
+def legend_side(rules: AlKalimRules, slot: LegendSlot) -> dict[str, str | int]:
+    """A legend card on a quest board as message arguments: the card and its type, with the
+    quest's progress while it is a quest."""
     card = rules.al_kalim.legends[slot.card]
-    if slot.done:
-        return f"legendary {card.type} reward, counts toward victory"
-    steps = len(card.quest.steps)
-    return f"{card.type} quest, step {slot.step + 1} of {steps}"
-
-
-def taker(rules: AlKalimRules, source: str) -> str:
-    """Legacy English: what takes legend cards, from an effect's source (``card:<id>``)."""
-    what, _, card = source.partition(":")
-    if what == "card":
-        return rules.adventures[rules.content.adventure_index[card]].name
-    return "a challenge"
+    side: dict[str, str | int] = {"legend": card.id, "legend_type": card.type}
+    if not slot.done:
+        side.update(quest_step=slot.step + 1, steps=len(card.quest.steps))
+    return side
 
 
 def forced_loss_automatic(
@@ -274,14 +251,9 @@ def forced_loss_automatic(
     if len(board.legends) > amount:
         return False
     if not board.legends:
-        emit(
-            log,
-            "legend",
-            f"{rules.who(state, seat)} holds no legend card for {taker(rules, to)} to take",
-            seat=seat,
-        )
+        record(log, "legend", "holds_none", **rules.party(state, seat), taken_by=to)
     for slot in list(board.legends):
-        lose_legend(rules, state, seat, slot.card, log, to=taker(rules, to))
+        lose_legend(rules, state, seat, slot.card, log, to=to)
     rules.hurt_hero(state, seat, 0, 0)  # exhaustion beyond a lost reward's stamina: wounds
     return True
 
@@ -291,10 +263,4 @@ def discard_legend(
 ) -> None:
     """AK-10.6: an unfinished quest given up goes under its type's stack."""
     card = _under_its_stack(rules, state, seat, legend)
-    emit(
-        log,
-        "quest",
-        f"{rules.who(state, seat)} gives up the quest of {card.name}",
-        seat=seat,
-        legend=card.id,
-    )
+    record(log, "quest", "gives_up", **rules.party(state, seat), legend=card.id)

@@ -224,15 +224,20 @@ def supply_text(view: Mapping[str, Any], names: AlKalimNames) -> Text:
     return text
 
 
-def legend_loss_text(view: Mapping[str, Any], seat: int) -> Text | None:
+def legend_loss_text(view: Mapping[str, Any], seat: int, names: Names) -> Text | None:
     """AK-11.12: a challenge takes legend cards from this hero's quest board and the player is
-    choosing which (the prompt is public; the choices are the deciding seat's own)."""
+    choosing which (the decision's args are public; the choices are the deciding seat's own)."""
     decision = view.get("decision") or {}
     if decision.get("kind") != "lose_legend" or decision.get("seat") != seat:
         return None
-    prompt = str(decision.get("prompt", ""))
-    _, found, rest = prompt.partition(" must ")  # "Player 1 (Hero) must give up ..."
-    return Text(f"must {rest}" if found else prompt, style="bold red1")
+    args: Mapping[str, Any] = decision.get("args") or {}
+    count = int(args.get("legend_cards", 1))
+    cards = "a legend card" if count == 1 else f"{count} legend cards"
+    which = "which one first" if args.get("which_first") else "which one"
+    what, _, card_id = str(args.get("taken_by") or "").partition(":")  # "card:<id>": a challenge
+    card = names.adventures.get(card_id) if what == "card" else None
+    source = card.name if card is not None else "a challenge"
+    return Text(f"must give up {cards} to {source}: {which}?", style="bold red1")
 
 
 _NAMES: dict[int, tuple[RuneboundContent, AlKalimNames]] = {}
@@ -306,7 +311,7 @@ class AlKalimDrawing(AdventureDrawing):
         if seat >= len(boards) or not isinstance(names, AlKalimNames):
             return []
         parts = quest_board_parts(boards[seat], names)
-        losing = legend_loss_text(view, seat)
+        losing = legend_loss_text(view, seat, names)
         if losing is not None:
             parts.append(losing)
         return parts

@@ -15,6 +15,7 @@ from boardwright.games.runebound.adventures.al_kalim.bazaar import draw_bazaar_c
 from boardwright.games.runebound.adventures.al_kalim.content import AlKalimContent, al_kalim_content
 from boardwright.games.runebound.adventures.al_kalim.determinize import determinize_al_kalim
 from boardwright.games.runebound.adventures.al_kalim.lost_cities import bazaar_stack, lost_city_at
+from boardwright.games.runebound.adventures.al_kalim.message_args import record
 from boardwright.games.runebound.adventures.al_kalim.options import al_kalim_options
 from boardwright.games.runebound.adventures.al_kalim.quests import (
     forced_loss_automatic,
@@ -31,7 +32,7 @@ from boardwright.games.runebound.adventures.al_kalim.travel import (
 )
 from boardwright.games.runebound.content import CITY, RuneboundContent
 from boardwright.games.runebound.records import AdventureCard, LegendCard, MarketCard
-from boardwright.games.runebound.rules import Log, Rules, emit
+from boardwright.games.runebound.rules import Log, Rules
 from boardwright.games.runebound.state import AllyState, RuneboundState
 
 STORM = CITY + 1  # AK-13.9: the terrain index of covered hexes; no die face and no city
@@ -258,7 +259,7 @@ class AlKalimRules(Rules):
             for kind, count in enumerate(gear):
                 al_kalim.gear_supply[kind] += count
             al_kalim.boards[seat].gear = [0] * len(gear)
-            emit(log, "gear", f"{self.who(state, seat)} loses all survival gear", seat=seat)
+            record(log, "gear", "loses_all", **self.party(state, seat))
 
     def after_experience(
         self, state: RuneboundState, seat: int, spent: list[int], log: Log
@@ -277,13 +278,7 @@ class AlKalimRules(Rules):
                 state.counter_supply[board.limit_colour] += 1
             board.limit = values[best]
             board.limit_colour = best
-            emit(
-                log,
-                "limit",
-                f"{self.who(state, seat)} may now hold {board.limit} legend card(s)",
-                seat=seat,
-                limit=board.limit,
-            )
+            record(log, "limit", **self.party(state, seat), limit=board.limit)
         may_discard = al_kalim_options(state).legend_swap_same_turn or not board.drew_legend
         if may_discard and any(not s.done for s in board.legends):
             state.stack.append(("al_kalim_discard_quest", seat))

@@ -5,13 +5,16 @@ from __future__ import annotations
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.adventures.al_kalim.bazaar import replace_base_ally
+from boardwright.games.runebound.adventures.al_kalim.message_args import (
+    record,
+)
 from boardwright.games.runebound.adventures.al_kalim.options import al_kalim_options
 from boardwright.games.runebound.adventures.al_kalim.procedure import AlKalimProcedure
 from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
 from boardwright.games.runebound.adventures.al_kalim.state import AlKalimState
 from boardwright.games.runebound.content import LEGEND_TYPES
 from boardwright.games.runebound.records import COLOURS
-from boardwright.games.runebound.rules import Log, emit, seat_name
+from boardwright.games.runebound.rules import Log
 from boardwright.games.runebound.state import REFRESH, HeroState, RuneboundState
 
 STARTING_GOLD = 3  # AK-3.10
@@ -73,13 +76,7 @@ def setup_al_kalim(rules: AlKalimRules, state: RuneboundState, players: int, log
     state.unused_heroes = sorted(pool[players:])
     state.first = rng.below(players)
     state.seat = state.first
-    emit(
-        log,
-        "setup",
-        f"{players} player(s) in the Sands of Al-Kalim; {seat_name(state.first)} starts",
-        players=players,
-        first=state.first,
-    )
+    record(log, "setup", "al_kalim", players=players, seat=state.first)
     order = tuple((state.first + i) % players for i in range(players))
     state.stack.append(("turn", REFRESH))
     state.stack.append(("al_kalim_place_hero", order))
@@ -103,21 +100,21 @@ class PlaceHero(AlKalimProcedure):
             return None
         seat = waiting[0]
         options = tuple(
-            Option(f"city:{c.id}", f"start in {c.name}", c.hex) for c in self.rules.board.cities
+            Option(f"city:{c.id}", data=c.hex, what="rb.option.start_in_city", args={"city": c.id})
+            for c in self.rules.board.cities
         )
-        return Decision(
-            seat, "start_city", f"{seat_name(seat)}: where does your hero start?", options
-        )
+        return Decision(seat, "start_city", options=options, args={"seat": seat})
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         waiting: tuple[int, ...] = frame[1]
         seat = waiting[0]
         state.heroes[seat].hex = option.data
-        emit(
+        record(
             log,
             "move",
-            f"{self.rules.who(state, seat)} starts in {self.rules.board.hex_name(option.data)}",
-            seat=seat,
+            "starts",
+            **self.rules.party(state, seat),
+            hex=self.rules.hex_labels[option.data],
         )
         state.stack[-1] = (self.name, waiting[1:])
         state.turn_number += 1

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
+from boardwright.games.runebound.adventures.al_kalim.message_args import record
 from boardwright.games.runebound.adventures.al_kalim.options import al_kalim_options
 from boardwright.games.runebound.adventures.al_kalim.procedure import AlKalimProcedure
 from boardwright.games.runebound.adventures.al_kalim.sandstorm import (
@@ -20,7 +21,7 @@ from boardwright.games.runebound.adventures.al_kalim.sandstorm import (
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
 from boardwright.games.runebound.effects import replenish
 from boardwright.games.runebound.records import COLOURS
-from boardwright.games.runebound.rules import Log, emit
+from boardwright.games.runebound.rules import Log
 from boardwright.games.runebound.state import (
     RuneboundState,
 )
@@ -48,23 +49,24 @@ def turn_storm(rules: AlKalimRules, state: RuneboundState, log: Log) -> None:
     the storm has not appeared yet (AK-8.6)."""
     al_kalim = al_kalim_state(state)
     if al_kalim.storm < 0:
-        emit(log, "story", "The wind turns, but no sandstorm blows yet")
+        record(log, "story", "wind_turns_calm")
         return
     al_kalim.storm_direction = settle(
         rules.board, al_kalim.storm, al_kalim.storm_direction + 1, spread(state)
     )
-    emit(
+    record(
         log,
         "storm",
-        f"The wind turns: the sandstorm now blows {direction_text(state)}",
-        direction=al_kalim.storm_direction,
+        "turns",
+        direction=DIRECTION_NAMES[al_kalim.storm_direction],
+        arrows=arrow_names(al_kalim.storm_direction, spread(state)),
     )
 
 
-def direction_text(state: RuneboundState) -> str:
-    al_kalim = al_kalim_state(state)
-    a, b = arrows(al_kalim.storm_direction, spread(state))
-    return f"{DIRECTION_NAMES[a]} and {DIRECTION_NAMES[b]}"
+def arrow_names(direction: int, spread: int) -> list[str]:
+    """The directions the two arrows of a marker turned to ``direction`` point to, by name
+    (the display field ``arrows`` reads them "east and south-east")."""
+    return [DIRECTION_NAMES[a] for a in arrows(direction, spread)]
 
 
 class Storm(AlKalimProcedure):
@@ -86,21 +88,23 @@ class Storm(AlKalimProcedure):
             options = tuple(
                 Option(
                     f"arrows:{DIRECTION_NAMES[d]}",
-                    "arrows to the "
-                    + " and ".join(DIRECTION_NAMES[a] for a in arrows(d, spread(state))),
-                    d,
-                    args={"arrows": [DIRECTION_NAMES[a] for a in arrows(d, spread(state))]},
+                    data=d,
+                    what="rb.option.storm_arrows",
+                    args={"arrows": arrow_names(d, spread(state))},
                 )
                 for d in range(6)
                 if not points_off(board, centre, d, spread(state))
             )
             if not options:
                 options = (
-                    Option("arrows:east", "arrows to the east", 0, args={"arrows": ["east"]}),
+                    Option(
+                        "arrows:east",
+                        data=0,
+                        what="rb.option.storm_arrows",
+                        args={"arrows": ["east"]},
+                    ),
                 )
-            return Decision(
-                seat, "storm_place", "The sandstorm rises: where do its winds blow?", options
-            )
+            return Decision(seat, "storm_place", options=options)
         if left <= 0:
             state.stack.pop()
             return None
@@ -109,10 +113,15 @@ class Storm(AlKalimProcedure):
             state.stack.pop()
             return None
         options = tuple(
-            Option(f"step:{DIRECTION_NAMES[d]}", f"move the sandstorm {DIRECTION_NAMES[d]}", t)
+            Option(
+                f"step:{DIRECTION_NAMES[d]}",
+                data=t,
+                what="rb.option.storm_step",
+                args={"direction": DIRECTION_NAMES[d]},
+            )
             for d, t in moves
         )
-        return Decision(seat, "storm_move", "Move the sandstorm one hex", options)
+        return Decision(seat, "storm_move", options=options)
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         al_kalim = al_kalim_state(state)
@@ -120,12 +129,12 @@ class Storm(AlKalimProcedure):
         if frame[1] < 0:
             al_kalim.storm = board.sandstorm_start
             al_kalim.storm_direction = option.data
-            emit(
+            record(
                 log,
                 "storm",
-                f"A sandstorm rises over {board.hex_name(al_kalim.storm)}, blowing "
-                f"{direction_text(state)}",
-                hex=str(board.hexes[al_kalim.storm].at),
+                "rises",
+                hex=self.rules.hex_labels[al_kalim.storm],
+                arrows=arrow_names(al_kalim.storm_direction, spread(state)),
             )
             state.stack[-1] = (self.name, 0, frame[2])
             return
@@ -136,12 +145,12 @@ class Storm(AlKalimProcedure):
         al_kalim.storm_direction = settle(
             board, al_kalim.storm, al_kalim.storm_direction, spread(state)
         )
-        emit(
+        record(
             log,
             "storm",
-            f"The sandstorm moves to {board.hex_name(al_kalim.storm)}, "
-            f"blowing {direction_text(state)}",
-            hex=str(board.hexes[al_kalim.storm].at),
+            "moves",
+            hex=self.rules.hex_labels[al_kalim.storm],
+            arrows=arrow_names(al_kalim.storm_direction, spread(state)),
         )
         state.stack[-1] = (self.name, 0, frame[2] - 1)
 

@@ -10,6 +10,9 @@ from boardwright.engine.state import Frame
 from boardwright.games.runebound.adventure import draw_adventure
 from boardwright.games.runebound.adventures.al_kalim import quests
 from boardwright.games.runebound.adventures.al_kalim.lost_cities import lost_city
+from boardwright.games.runebound.adventures.al_kalim.message_args import (
+    record,
+)
 from boardwright.games.runebound.adventures.al_kalim.procedure import AlKalimProcedure
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
 from boardwright.games.runebound.adventures.al_kalim.storm import storm_frame, sunburst, turn_storm
@@ -24,7 +27,7 @@ from boardwright.games.runebound.adventures.al_kalim.travel import (
 )
 from boardwright.games.runebound.movement import face_text
 from boardwright.games.runebound.records import COLOURS
-from boardwright.games.runebound.rules import Log, emit
+from boardwright.games.runebound.rules import Log
 from boardwright.games.runebound.state import (
     RuneboundState,
 )
@@ -32,18 +35,8 @@ from boardwright.games.runebound.state import (
 if TYPE_CHECKING:
     from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
 
-# The story symbols in the order the die's terrains are listed (AK-7.4, AK-8)
-STORY_NAMES = {
-    DUNES: "creatures stir",
-    ROAD: "a spring",
-    LOWLAND: "the wind rises",
-    ROCK: "stolen gold",
-    WASTELAND: "the wind turns",
-    CANYON: "a lost city",
-    MIRAGE: "a dream of paradise",
-}
-
-
+# The story symbols in the order the die's terrains are listed (AK-7.4, AK-8), by their keys;
+# the catalog names them ("rb.al_kalim.symbol.<key>")
 STORY_KEYS = {
     DUNES: "dunes",
     ROAD: "road",
@@ -59,14 +52,8 @@ def roll_story(rules: AlKalimRules, state: RuneboundState, seat: int, log: Log) 
     """AK-7.4: roll the story die; every terrain symbol of the face takes effect."""
     faces = rules.board.die_faces
     face = faces[state.rng.below(len(faces))]
-    symbols = tuple(t for t in STORY_NAMES if face >> t & 1)
-    emit(
-        log,
-        "story",
-        f"{rules.who(state, seat)} rolls the story die: {face_text(face)}",
-        seat=seat,
-        face=face_text(face),
-    )
+    symbols = tuple(t for t in STORY_KEYS if face >> t & 1)
+    record(log, "story", **rules.party(state, seat), dice=[face_text(face)])
     return symbols
 
 
@@ -95,10 +82,15 @@ class StoryDie(AlKalimProcedure):
             self._resolve(state, frame, symbols[0], log)
             return None
         options = tuple(
-            Option(f"symbol:{STORY_KEYS[s]}", f"{STORY_KEYS[s]}: {STORY_NAMES[s]}", s)
+            Option(
+                f"symbol:{STORY_KEYS[s]}",
+                data=s,
+                what="rb.option.story_symbol",
+                args={"symbol": STORY_KEYS[s]},
+            )
             for s in symbols
         )
-        return Decision(state.seat, "story_order", "Which story symbol first?", options)
+        return Decision(state.seat, "story_order", options=options)
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         self._resolve(state, frame, option.data, log)
@@ -108,24 +100,24 @@ class StoryDie(AlKalimProcedure):
         seat = state.seat
         al_kalim = al_kalim_state(state)
         h = state.heroes[seat]
-        who = rules.who(state, seat)
+        who = rules.party(state, seat)
         rest = tuple(s for s in frame[1] if s != symbol)
         state.stack[-1] = (self.name, rest, frame[2] or symbol == MIRAGE)
         if symbol == MIRAGE:  # AK-8.8
             h.wounds -= min(1, h.wounds)
             for ally in h.allies:
                 ally.wounds -= min(1, ally.wounds)
-            emit(log, "story", f"{who} dreams of paradise: 1 wound healed each", seat=seat)
+            record(log, "story", "mirage", **who)
         elif symbol == ROAD:  # AK-8.3
             h.exhaustion -= min(1, h.exhaustion)
             for ally in h.allies:
                 ally.exhaustion -= min(1, ally.exhaustion)
-            emit(log, "story", f"{who} finds a spring: 1 exhaustion removed each", seat=seat)
+            record(log, "story", "spring", **who)
         elif symbol == ROCK:  # AK-8.5
             h.gold += 1
-            emit(log, "story", f"{who} finds stolen gold (1 gold)", seat=seat)
+            record(log, "story", "stolen_gold", **who)
         elif symbol == LOWLAND:  # AK-8.4
-            emit(log, "story", "The wind rises", seat=seat)
+            record(log, "story", "wind_rises", seat=seat)
             state.stack.append(storm_frame(state))
         elif symbol == WASTELAND:  # AK-8.6
             turn_storm(rules, state, log)
@@ -148,8 +140,9 @@ class PlaceCounter(AlKalimProcedure):
         options = [
             Option(
                 f"counter:{h.at.q},{h.at.r}",
-                f"a {COLOURS[h.gem]} counter on {board.hex_name(h.index)}",
-                h.index,
+                data=h.index,
+                what="rb.option.stir_counter",
+                args={"colour": COLOURS[h.gem], "hex": str(h.at)},
             )
             for h in board.hexes
             if h.gem >= 0 and not state.counters[h.index] and state.counter_supply[h.gem] > 0
@@ -157,13 +150,8 @@ class PlaceCounter(AlKalimProcedure):
         if not options:
             state.stack.pop()
             return None
-        options.append(Option("none", "place no counter"))
-        return Decision(
-            state.seat,
-            "place_counter",
-            "Creatures stir: place an adventure counter?",
-            tuple(options),
-        )
+        options.append(Option("none", what="rb.option.stir_none"))
+        return Decision(state.seat, "place_counter", options=tuple(options))
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         state.stack.pop()
@@ -173,11 +161,12 @@ class PlaceCounter(AlKalimProcedure):
         gem = board.hexes[option.data].gem
         state.counter_supply[gem] -= 1
         state.counters[option.data] |= 1 << gem
-        emit(
+        record(
             log,
             "counter",
-            f"Creatures stir at {board.hex_name(option.data)}: a {COLOURS[gem]} counter",
+            "creatures_stir",
             colour=COLOURS[gem],
+            hex=self.rules.hex_labels[option.data],
         )
 
 
@@ -193,17 +182,11 @@ def ambush(rules: AlKalimRules, state: RuneboundState, seat: int, log: Log) -> N
     colour = ambush_colour(state, seat)
     card = draw_adventure(rules, state, colour)
     if card < 0:
-        emit(log, "empty_deck", f"The {COLOURS[colour]} deck is empty: no ambush")
+        record(log, "empty_deck", "no_ambush", colour=COLOURS[colour])
         return
     state.reveals += 1
     adventure = rules.adventures[card]
-    emit(
-        log,
-        "ambush",
-        f"Night ambush! {rules.who(state, seat)} meets {adventure.name}",
-        seat=seat,
-        card=adventure.id,
-    )
+    record(log, "ambush", **rules.party(state, seat), card=adventure.id)
     state.stack.append(("combat_start", card, state.heroes[seat].hex, "ambush"))
     if adventure.sunburst:  # AK-6.6: replenish and the storm before the fight
         sunburst(rules, state, card, log)

@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING
 
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
+from boardwright.games.runebound.adventures.al_kalim.message_args import record
 from boardwright.games.runebound.adventures.al_kalim.options import al_kalim_options
 from boardwright.games.runebound.adventures.al_kalim.procedure import AlKalimProcedure
 from boardwright.games.runebound.adventures.al_kalim.state import AlKalimState, al_kalim_state
 from boardwright.games.runebound.knockout import knock_out
 from boardwright.games.runebound.procedure import RuneboundProcedure
 from boardwright.games.runebound.records import TERRAINS
-from boardwright.games.runebound.rules import Log, Rules, emit
+from boardwright.games.runebound.rules import Log, Rules
 from boardwright.games.runebound.state import RuneboundState
 
 if TYPE_CHECKING:
@@ -81,18 +82,10 @@ def day_travel(
             ally.wounds += each - ally_tired
         pieces.append((ally_tired, each - ally_tired))
     al_kalim.travel_pieces = pieces
-    emit(
-        log,
-        "day_travel",
-        f"{rules.who(state, seat)} travels by day: {each} exhaustion for the hero and each ally"
-        + (f" ({mirages} mirage(s))" if mirages else ""),
-        seat=seat,
-        each=each,
-        mirages=mirages,
-    )
+    record(log, "day_travel", **rules.party(state, seat), each=each, mirages=mirages)
     if immediate and rules.knocked_out(state, seat):  # AK-5.7: before the hero moves
         al_kalim.travel_pieces = []
-        emit(log, "knocked_out", f"{rules.who(state, seat)} collapses in the heat", seat=seat)
+        record(log, "knocked_out", "heat", **rules.party(state, seat))
         knock_out(rules, state, seat, log)
 
 
@@ -128,13 +121,7 @@ def use_waterskin(
             member.exhaustion -= min(take_tired, member.exhaustion)
             member.wounds -= min(take_hurt, member.wounds)
     al_kalim.travel_pieces = []
-    emit(
-        log,
-        "gear",
-        f"{rules.who(state, seat)} drinks from a waterskin and shakes off the day's march",
-        seat=seat,
-        gear="waterskin",
-    )
+    record(log, "gear", "waterskin", **rules.party(state, seat), gear="waterskin")
 
 
 def camel_options(state: RuneboundState, seat: int) -> list[Option]:
@@ -142,7 +129,7 @@ def camel_options(state: RuneboundState, seat: int) -> list[Option]:
     al_kalim = state.adventure_state
     if not isinstance(al_kalim, AlKalimState) or al_kalim.boards[seat].gear[PACK_CAMEL] <= 0:
         return []
-    return [Option("camel", "discard a pack camel: one bonus move onto any neighbouring hex")]
+    return [Option("camel", what="rb.option.pack_camel")]
 
 
 def use_camel(rules: Rules, state: RuneboundState, seat: int, log: Log) -> None:
@@ -152,7 +139,7 @@ def use_camel(rules: Rules, state: RuneboundState, seat: int, log: Log) -> None:
     al_kalim.boards[seat].gear[PACK_CAMEL] -= 1
     al_kalim.gear_supply[PACK_CAMEL] += 1
     state.heroes[seat].bonus_moves += 1
-    emit(log, "gear", f"{rules.who(state, seat)} loads a pack camel: one bonus move", seat=seat)
+    record(log, "gear", "camel", **rules.party(state, seat))
 
 
 class AlKalimTravel(AlKalimProcedure):
@@ -176,21 +163,19 @@ class AlKalimTravel(AlKalimProcedure):
             if al_kalim.boards[seat].gear[WATERSKIN] > 0 and any(
                 tired or hurt for tired, hurt in al_kalim.travel_pieces
             ):
-                options = [Option("keep", "keep the waterskin")]
+                options = [Option("keep", what="rb.option.keep_waterskin")]
                 if al_kalim_options(state).waterskin_cancels == "both":
-                    options.insert(
-                        0, Option("both", "drink: cancel the day's exhaustion and wounds")
-                    )
+                    options.insert(0, Option("both", what="rb.option.drink_both"))
                 else:
                     options[0:0] = [
-                        Option("exhaustion", "drink: cancel the day's exhaustion"),
-                        Option("wounds", "drink: cancel the day's wounds"),
+                        Option("exhaustion", what="rb.option.drink_exhaustion"),
+                        Option("wounds", what="rb.option.drink_wounds"),
                     ]
                 return Decision(
                     seat,
                     "waterskin",
-                    f"{self.rules.who(state, seat)}: drink from a waterskin?",
-                    tuple(options),
+                    options=tuple(options),
+                    args=self.rules.party(state, seat),
                 )
             state.stack[-1] = (self.name, 1)
             return None

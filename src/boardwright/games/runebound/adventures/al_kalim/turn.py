@@ -12,12 +12,15 @@ from boardwright.engine.state import Frame
 from boardwright.games.runebound.adventures.al_kalim import quests
 from boardwright.games.runebound.adventures.al_kalim.legends import draw_legend, may_draw_legend
 from boardwright.games.runebound.adventures.al_kalim.lost_cities import bazaar_stack, lost_city_at
+from boardwright.games.runebound.adventures.al_kalim.message_args import (
+    record,
+)
 from boardwright.games.runebound.adventures.al_kalim.procedure import AlKalimProcedure
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
 from boardwright.games.runebound.adventures.al_kalim.story import roll_story
 from boardwright.games.runebound.content import LEGEND_TYPES
 from boardwright.games.runebound.records import COLOURS
-from boardwright.games.runebound.rules import Log, emit
+from boardwright.games.runebound.rules import Log
 from boardwright.games.runebound.state import (
     ADVENTURE,
     EXPERIENCE,
@@ -82,22 +85,22 @@ class TimeOfDay(AlKalimProcedure):
         return Decision(
             seat,
             "day_or_night",
-            f"{self.rules.who(state, seat)}: travel by day or by night?",
-            (
-                Option("day", "by day: travel costs exhaustion; challenges have their day life"),
-                Option("night", "by night: no travel exhaustion; challenges are stronger"),
+            options=(
+                Option("day", what="rb.option.by_day"),
+                Option("night", what="rb.option.by_night"),
             ),
+            args=self.rules.party(state, seat),
         )
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         al_kalim = al_kalim_state(state)
         al_kalim.night = option.key == "night"
         state.stack.pop()
-        emit(
+        record(
             log,
             "time",
-            f"{self.rules.who(state, state.seat)} travels by {option.key}",
-            seat=state.seat,
+            **self.rules.party(state, state.seat),
+            time=option.key,
             night=al_kalim.night,
         )
 
@@ -122,19 +125,30 @@ class Step3(AlKalimProcedure):
                 options.append(
                     Option(
                         "undefeated",
-                        f"fight the undefeated {card.name} ({card.colour})",
-                        undefeated,
+                        data=undefeated,
+                        what="rb.option.step3_undefeated",
+                        args={"card": card.id, "colour": card.colour},
                     )
                 )
             else:
                 options.extend(
-                    Option(f"adventure:{COLOURS[c]}", f"draw a {COLOURS[c]} adventure card", c)
+                    Option(
+                        f"adventure:{COLOURS[c]}",
+                        data=c,
+                        what="rb.option.step3_adventure",
+                        args={"colour": COLOURS[c]},
+                    )
                     for c in range(4)
                     if state.counters[here] >> c & 1
                 )
         if rules.board.hexes[here].city < 0:  # RB-3.8 (AK-16.2): attack a hero met here
             options.extend(
-                Option(f"attack:{other + 1}", f"attack {rules.who(state, other)}", other)
+                Option(
+                    f"attack:{other + 1}",
+                    data=other,
+                    what="rb.option.step3_attack",
+                    args=rules.party(state, other),
+                )
                 for other, o in enumerate(state.heroes)
                 if other != seat and o.hex == here
             )
@@ -143,8 +157,9 @@ class Step3(AlKalimProcedure):
             options.append(
                 Option(
                     f"legend:{LEGEND_TYPES[t]}",
-                    f"draw the {LEGEND_TYPES[t]} legend: {top.name} — {top.quest.text}",
-                    t,
+                    data=t,
+                    what="rb.option.step3_legend",
+                    args={"legend_type": LEGEND_TYPES[t], "legend": top.id, "quest": top.id},
                 )
             )
         # AK-7.2/AK-14.3/AK-14.9: an open city (a lost city too) has a bazaar; the story die is
@@ -153,15 +168,14 @@ class Step3(AlKalimProcedure):
         open_here = here not in covered
         has_bazaar = rules.board.hexes[here].city >= 0 or lost_city_at(state, here) >= 0
         if open_here and has_bazaar:
-            options.append(Option("bazaar", "explore the bazaar"))
+            options.append(Option("bazaar", what="rb.option.step3_bazaar"))
         if not (open_here and rules.is_city(state, here)):
-            options.append(Option("story", "roll the story die"))
-        where = rules.board.hex_name(here)
+            options.append(Option("story", what="rb.option.step3_story"))
         return Decision(
             seat,
             "adventure_or_story",
-            f"{rules.who(state, seat)} at {where}: an adventure or a story?",
-            tuple(options),
+            options=tuple(options),
+            args={**rules.party(state, seat), "hex": rules.hex_labels[here]},
         )
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
@@ -170,12 +184,14 @@ class Step3(AlKalimProcedure):
         key = option.key
         rules = self.rules
         if key.startswith("attack:"):
-            emit(
+            rival = rules.party(state, option.data)
+            record(
                 log,
                 "duel",
-                f"{rules.who(state, seat)} attacks {rules.who(state, option.data)}",
-                attacker=seat,
-                defender=option.data,
+                "al_kalim_attack",
+                **rules.party(state, seat),
+                rival=option.data,
+                rival_hero=rival["hero"],
             )
             state.stack[-1] = ("duel", seat, option.data, 0, f"before:{option.data}", (), (), ())
         elif key == "undefeated":
