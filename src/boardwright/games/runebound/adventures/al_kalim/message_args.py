@@ -13,6 +13,8 @@ from boardwright.games.runebound.rules import Log, emit
 
 def record(log: Log, kind: str, variant: str = "", **data: Any) -> None:
     """Log an event of ``kind`` told in its sentence ``variant`` ("" for the kind's own)."""
+    if log is None:
+        return  # simulation keeps no log
     if variant:
         data[VARIANT] = variant
     emit(log, kind, **data)
