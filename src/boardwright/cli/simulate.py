@@ -57,7 +57,7 @@ def progress_bar(enabled: bool, games: int) -> Iterator[ProgressCallback | None]
 
 
 def figure_heading(name: str) -> str:
-    """The column of a figure's means (``dragon_runes`` -> ``mean dragon runes``)."""
+    """The column of a figure's means (``pieces_on_board`` -> ``mean pieces on board``)."""
     return "mean " + name.replace("_", " ")
 
 
@@ -213,8 +213,8 @@ def simulate_command(
     Wins (wins_by_seat): a shared first place counts as a win for each tied seat.
 
     Games whose results name the heroes (Runebound) add wins_by_hero and games_by_hero; games
-    that say how they ended add ended_by. Results with figures per seat (e.g. a Runebound
-    adventure's dragon_runes or legendary_rewards) add each figure's mean per seat
+    that say how they ended add ended_by. Results with figures per seat (e.g. the Dragon
+    Runes or legendary rewards of a Runebound adventure) add each figure's mean per seat
     (means_by_seat) and per hero (means_by_hero).
 
     A game that raises an error is counted in 'errors' and the run goes on.

@@ -66,7 +66,7 @@ class Summary:
         say how the game ended (``details["ended_by"]``), ``endgame`` only when results report
         a final showdown (``details["endgame"]``, e.g. Advanced Runebound): the games that
         ended in it, how, and the winners by hero. ``means_by_seat`` only when results have
-        per-seat figures (a detail with one number per seat, e.g. ``dragon_runes``): each
+        per-seat figures (a detail with one number per seat, e.g. ``pieces_on_board``): each
         figure's mean per seat; ``means_by_hero`` the same per hero, when results name them."""
         data: dict[str, Any] = {
             "game": self.game,
