@@ -158,7 +158,7 @@ class _Tally:
             else None
         )
         for name, values in result.details.items():
-            if not is_figure(values, len(result.ranks)):
+            if not _is_figure(values, len(result.ranks)):
                 continue
             sums = self.figure_sums.setdefault(name, [0.0] * len(values))
             for seat, value in enumerate(values):
@@ -208,7 +208,7 @@ class _Tally:
             self.error_messages.append(f"game {index} (seed {seed}): {message}")
 
 
-def is_figure(value: Any, seats: int) -> bool:
+def _is_figure(value: Any, seats: int) -> bool:
     """Whether a result detail is a figure: one number (not a flag) per seat."""
     return (
         isinstance(value, list | tuple)
