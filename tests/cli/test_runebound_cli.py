@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from typer.testing import CliRunner, Result
 
-from boardwright.bots import Bot, RandomBot, factories
+from boardwright.bots import Bot, RandomBot, factories, seat_bots
 from boardwright.bots.factories import runebound_heuristic
 from boardwright.bots.runebound.bot import RuneboundBot
 from boardwright.cli.main import app
@@ -19,7 +19,7 @@ from boardwright.engine.session import load_save
 from boardwright.games import GameEntry, get_game
 from boardwright.games.realm_of_sand.content import CONTENT_DIR as REALM_CONTENT
 from boardwright.games.runebound.content import CONTENT_DIR as RUNEBOUND_CONTENT
-from boardwright.sim.runner import simulate
+from boardwright.sim.runner import derive_seed, play_one, simulate
 
 SIMULATE = ["simulate", "runebound", "--adventure", "dragonlords", "--players", "3"]
 
@@ -84,10 +84,57 @@ def test_simulate_runebound_table_and_rules_base(runner: CliRunner) -> None:
     assert "ended by:" in result.stdout
 
 
+def test_simulate_json_lists_the_options_of_the_configured_adventure_only(
+    runner: CliRunner,
+) -> None:
+    short = ["--games", "1", "--seed", "2", "--option", "max_rounds=2", "--json"]
+    base = json.loads(invoke(runner, [*SIMULATE, *short]).stdout)
+    assert not [name for name in base["options"] if name.startswith("al_kalim.")]
+    assert "max_rounds" in base["options"] and "advanced.endgame" in base["options"]
+    assert list(base["means_by_seat"]) == ["dragon_runes"]
+    args = ["simulate", "runebound", "--adventure", "al-kalim", "--players", "2", *short]
+    al_kalim = json.loads(invoke(runner, args).stdout)
+    assert al_kalim["options"]["al_kalim.hero_pool"] == "both"
+    assert set(al_kalim["options"]) - set(base["options"]) == {
+        name for name in get_game("runebound").option_set.by_name if name.startswith("al_kalim.")
+    }
+    assert {"legendary_rewards", "survival_gear"} <= set(al_kalim["means_by_seat"])
+    assert set(al_kalim["means_by_hero"]) == set(al_kalim["means_by_seat"])
+
+
+def test_simulate_averages_the_adventures_figures_per_seat_and_hero() -> None:
+    """The summary's means are those of the games played one by one with the same seeds."""
+    game = get_game("runebound")
+    seats = ["heuristic", "heuristic"]
+    summary = simulate(game, 2, 2, seed=6, seats=seats)
+    config = game.config(2, {})
+    results = []
+    for index in range(2):
+        seed = derive_seed(6, "game", index)
+        bots = cast(list[Bot], seat_bots(seats, game, 2, seed, allow_human=False))
+        results.append(play_one(game, config, seed, bots)[1])
+    runes = [result.details["dragon_runes"] for result in results]
+    assert any(map(any, runes)), "the seeded games end with Dragon Runes held"
+    per_seat = [(a + b) / 2 for a, b in zip(*runes, strict=True)]
+    assert summary.means_by_seat == {"dragon_runes": per_seat}
+    by_hero: dict[str, list[int]] = {}
+    for result, held in zip(results, runes, strict=True):
+        for hero, count in zip(result.details["heroes"], held, strict=True):
+            by_hero.setdefault(hero, []).append(count)
+    means = {hero: sum(counts) / len(counts) for hero, counts in by_hero.items()}
+    assert summary.means_by_hero == {"dragon_runes": means}
+    assert summary.wins_by_hero is not None
+    assert list(summary.means_by_hero["dragon_runes"]) == list(summary.wins_by_hero)
+    text = CliRunner(env={"COLUMNS": "160"}).invoke(
+        app, ["simulate", "runebound", "--seats", ",".join(seats), "--games", "2", "--seed", "6"]
+    )
+    assert text.stdout.count("mean dragon runes") == 2  # the seat table and the hero table
+
+
 def test_realm_of_sand_summary_keeps_its_fields(runner: CliRunner) -> None:
     result = invoke(runner, ["simulate", "realm-of-sand", "--games", "2", "--seed", "1", "--json"])
     summary = json.loads(result.stdout)
-    for key in ("wins_by_hero", "games_by_hero", "ended_by", "content"):
+    for key in ("wins_by_hero", "games_by_hero", "means_by_hero", "ended_by", "content"):
         assert key not in summary
 
 

@@ -29,6 +29,10 @@ def test_simulate_is_deterministic_and_complete() -> None:
     data = first.to_data()
     assert data["options"]["board_side"] == "starter"
     assert "mean_rounds" in data
+    # any per-seat number in the results is a figure averaged per seat (no heroes: no per hero)
+    assert list(data["means_by_seat"]) == ["pieces_on_board"]
+    assert len(data["means_by_seat"]["pieces_on_board"]) == 2
+    assert "means_by_hero" not in data
 
 
 def test_solo_simulation_with_options() -> None:

@@ -56,30 +56,46 @@ def progress_bar(enabled: bool, games: int) -> Iterator[ProgressCallback | None]
         yield lambda done, _total: progress.update(task, completed=done)
 
 
+def figure_heading(name: str) -> str:
+    """The column of a figure's means (``pieces_on_board`` -> ``mean pieces on board``)."""
+    return "mean " + name.replace("_", " ")
+
+
 def seat_table(summary: Summary) -> Table:
+    """Wins and mean score per seat, and the mean of each figure the results report."""
     table = Table(title=f"{summary.game}: {summary.games} games", title_justify="left")
-    for heading in ("seat", "bot", "wins", "win %", "mean score"):
+    figures = summary.means_by_seat
+    for heading in ("seat", "bot", "wins", "win %", "mean score", *map(figure_heading, figures)):
         table.add_column(heading, justify="left" if heading in ("seat", "bot") else "right")
     for seat, kind in enumerate(summary.seats):
         wins = summary.wins_by_seat[seat]
         share = 100.0 * wins / summary.games if summary.games else 0.0
+        means = [f"{values[seat]:.2f}" for values in figures.values()]
         table.add_row(
-            seat_name(seat), kind, str(wins), f"{share:.1f}", f"{summary.mean_score[seat]:.2f}"
+            seat_name(seat),
+            kind,
+            str(wins),
+            f"{share:.1f}",
+            f"{summary.mean_score[seat]:.2f}",
+            *means,
         )
     return table
 
 
 def hero_table(summary: Summary) -> Table | None:
-    """Games and wins per hero, for games whose results name the heroes."""
+    """Games and wins per hero, and the mean of each figure, for games whose results name the
+    heroes."""
     if summary.wins_by_hero is None or summary.games_by_hero is None:
         return None
     table = Table(title="Heroes", title_justify="left")
-    for heading in ("hero", "games", "wins", "win %"):
+    figures = summary.means_by_hero
+    for heading in ("hero", "games", "wins", "win %", *map(figure_heading, figures)):
         table.add_column(heading, justify="left" if heading == "hero" else "right")
     for hero, wins in summary.wins_by_hero.items():
         played = summary.games_by_hero.get(hero, 0)
         share = 100.0 * wins / played if played else 0.0
-        table.add_row(hero, str(played), str(wins), f"{share:.1f}")
+        means = [f"{by_hero[hero]:.2f}" if hero in by_hero else "" for by_hero in figures.values()]
+        table.add_row(hero, str(played), str(wins), f"{share:.1f}", *means)
     return table
 
 
@@ -197,7 +213,9 @@ def simulate_command(
     Wins (wins_by_seat): a shared first place counts as a win for each tied seat.
 
     Games whose results name the heroes (Runebound) add wins_by_hero and games_by_hero; games
-    that say how they ended add ended_by.
+    that say how they ended add ended_by. Results with figures per seat (e.g. the Dragon
+    Runes or legendary rewards of a Runebound adventure) add each figure's mean per seat
+    (means_by_seat) and per hero (means_by_hero).
 
     A game that raises an error is counted in 'errors' and the run goes on.
 

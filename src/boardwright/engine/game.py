@@ -91,6 +91,13 @@ class Game(ABC, Generic[S]):
     def check_config(self, config: GameConfig) -> None:
         """Checks across options and player count; raise ConfigError naming the option."""
 
+    def options_read(self, config: GameConfig) -> dict[str, Any]:
+        """The options the rules of ``config`` read, JSON-ready, for reports such as a
+        simulation summary: by default every option; a game whose option set also holds the
+        options of rule modules ``config`` does not play (another adventure's) leaves those out."""
+        options: dict[str, Any] = config.to_data()["options"]
+        return options
+
     def rule_set_options(
         self, rules: str | None, explicit: Mapping[str, Any] | None = None
     ) -> dict[str, Any]:

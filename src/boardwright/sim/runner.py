@@ -57,13 +57,17 @@ class Summary:
     games_by_hero: dict[str, int] | None = None
     ended_by: dict[str, int] | None = None
     endgame: dict[str, Any] | None = None
+    means_by_seat: dict[str, list[float]] = field(default_factory=dict)
+    means_by_hero: dict[str, dict[str, float]] = field(default_factory=dict)
 
     def to_data(self) -> dict[str, Any]:
         """JSON-ready data; ``mean_rounds`` only when the game reports rounds, the hero counts
         only when results name heroes (``details["heroes"]``), ``ended_by`` only when results
         say how the game ended (``details["ended_by"]``), ``endgame`` only when results report
         a final showdown (``details["endgame"]``, e.g. Advanced Runebound): the games that
-        ended in it, how, and the winners by hero."""
+        ended in it, how, and the winners by hero. ``means_by_seat`` only when results have
+        per-seat figures (a detail with one number per seat, e.g. ``pieces_on_board``): each
+        figure's mean per seat; ``means_by_hero`` the same per hero, when results name them."""
         data: dict[str, Any] = {
             "game": self.game,
             "players": self.players,
@@ -92,6 +96,10 @@ class Summary:
                 key: dict(value) if isinstance(value, dict) else value
                 for key, value in self.endgame.items()
             }
+        if self.means_by_seat:
+            data["means_by_seat"] = {name: list(v) for name, v in self.means_by_seat.items()}
+        if self.means_by_hero:
+            data["means_by_hero"] = {name: dict(v) for name, v in self.means_by_hero.items()}
         return data
 
 
@@ -112,6 +120,11 @@ class _Tally:
     hero_games: dict[str, int] | None = None
     ended_by: dict[str, int] | None = None
     endgame: dict[str, Any] | None = None
+    # per figure (a per-seat numeric detail): its sums and the games that reported it, per seat
+    figure_sums: dict[str, list[float]] = field(default_factory=dict)
+    figure_games: dict[str, int] = field(default_factory=dict)
+    # per figure and hero: the sum and the number of games
+    hero_figures: dict[str, dict[str, list[float]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.wins = [0] * self.players
@@ -133,6 +146,31 @@ class _Tally:
                 self.ended_by = {}
             self.ended_by[str(how)] = self.ended_by.get(str(how), 0) + 1
         self._add_endgame(result)
+        self._add_figures(result)
+
+    def _add_figures(self, result: Result) -> None:
+        """Sums of every detail with one number per seat, per seat and (when the result names
+        each seat's hero) per hero."""
+        named = result.details.get("heroes")
+        heroes = (
+            [str(hero) for hero in named]
+            if isinstance(named, list | tuple) and len(named) == len(result.ranks)
+            else None
+        )
+        for name, values in result.details.items():
+            if not _is_figure(values, len(result.ranks)):
+                continue
+            sums = self.figure_sums.setdefault(name, [0.0] * len(values))
+            for seat, value in enumerate(values):
+                sums[seat] += value
+            self.figure_games[name] = self.figure_games.get(name, 0) + 1
+            if heroes is None:
+                continue
+            by_hero = self.hero_figures.setdefault(name, {})
+            for hero, value in zip(heroes, values, strict=True):
+                total = by_hero.setdefault(hero, [0.0, 0.0])
+                total[0] += value
+                total[1] += 1
 
     def _add_endgame(self, result: Result) -> None:
         """Games that ended in a final showdown, how, and who won it (by hero)."""
@@ -168,6 +206,15 @@ class _Tally:
         if len(self.error_messages) < MAX_ERROR_MESSAGES:
             message = " ".join(f"{type(error).__name__}: {error}".split())
             self.error_messages.append(f"game {index} (seed {seed}): {message}")
+
+
+def _is_figure(value: Any, seats: int) -> bool:
+    """Whether a result detail is a figure: one number (not a flag) per seat."""
+    return (
+        isinstance(value, list | tuple)
+        and len(value) == seats
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+    )
 
 
 def _rounds_of(game: Game[Any], state: Any, result: Result) -> float | None:
@@ -254,7 +301,7 @@ def _summarise(
         games=games,
         seed=seed,
         seats=kinds,
-        options=config.to_data()["options"],
+        options=game.options_read(config),
         wins_by_seat=tally.wins,
         mean_score=[round(total / finished, 4) for total in tally.score_sums],
         mean_decisions=round(tally.finished_decisions / finished, 2),
@@ -267,7 +314,23 @@ def _summarise(
         games_by_hero=_by_wins(tally.hero_games, tally.hero_wins),
         ended_by=tally.ended_by,
         endgame=_sorted_endgame(tally.endgame),
+        means_by_seat={
+            name: [round(total / tally.figure_games[name], 4) for total in sums]
+            for name, sums in tally.figure_sums.items()
+        },
+        means_by_hero=_hero_means(tally.hero_figures, tally.hero_wins),
     )
+
+
+def _hero_means(
+    figures: dict[str, dict[str, list[float]]], wins: dict[str, int] | None
+) -> dict[str, dict[str, float]]:
+    """Each figure's mean per hero, the heroes ordered as in ``wins_by_hero``."""
+    means = {}
+    for name, by_hero in figures.items():
+        order = sorted(by_hero, key=lambda hero: (-(wins or {}).get(hero, 0), hero))
+        means[name] = {hero: round(by_hero[hero][0] / by_hero[hero][1], 4) for hero in order}
+    return means
 
 
 def _sorted_endgame(endgame: dict[str, Any] | None) -> dict[str, Any] | None:

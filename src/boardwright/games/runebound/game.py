@@ -25,7 +25,12 @@ from boardwright.games.runebound import (
     setup,
     turn,
 )
-from boardwright.games.runebound.adventures import adventure_of, all_adventures, game_option_set
+from boardwright.games.runebound.adventures import (
+    adventure_of,
+    all_adventures,
+    game_option_set,
+    other_adventures,
+)
 from boardwright.games.runebound.adventures.protocol import Adventure
 from boardwright.games.runebound.content import (
     CONTENT_MODELS,
@@ -129,9 +134,7 @@ class Runebound(Game[RuneboundState]):
     def check_config(self, config: GameConfig) -> None:
         options = config.options
         chosen = options["adventure"]
-        for other in all_adventures():  # another adventure's options stay at their defaults
-            if other.option_value == chosen:
-                continue
+        for other in other_adventures(chosen):  # their options stay at their defaults
             specs = other.option_specs
             changed = [s.name for s in specs if options.get(s.name, s.default) != s.default]
             if changed:
@@ -142,6 +145,13 @@ class Runebound(Game[RuneboundState]):
         played = adventure_of(chosen)
         played.check_config(self.content, config)
         check_advanced_combination(options, played.advanced_not_with)  # AR-1.3
+
+    def options_read(self, config: GameConfig) -> dict[str, Any]:
+        """The adventure, the base and advanced options and the configured adventure's own
+        (the other adventures' options are left out: their rules do not run)."""
+        chosen = config.options["adventure"]
+        unread = {spec.name for other in other_adventures(chosen) for spec in other.option_specs}
+        return {k: v for k, v in super().options_read(config).items() if k not in unread}
 
     def determinize(self, state: RuneboundState, seat: int | None, rng: Rng) -> RuneboundState:
         return determinize.determinize(self, state, seat, rng)
@@ -179,8 +189,10 @@ class Runebound(Game[RuneboundState]):
         ranks = tuple(1 + sum(1 for other in keys if other > key) for key in keys)
         scores = tuple(float(self.score(state, s)) for s in range(len(state.heroes)))
         how = state.ended_by
-        heroes = [self.rules_for(state).heroes[h.hero].name for h in state.heroes]
+        rules = self.rules_for(state)
+        heroes = [rules.heroes[h.hero].name for h in state.heroes]
         details: dict[str, Any] = {"rounds": state.round, "ended_by": how, "heroes": heroes}
+        details.update(self.adventure_for(state).result_details(rules, state))
         if state.opts.advanced_endgame:
             details["endgame"] = {
                 "reached": endgame_on,

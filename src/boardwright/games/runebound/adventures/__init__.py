@@ -51,6 +51,11 @@ def by_option_value() -> dict[str, Adventure]:
     return {adventure.option_value: adventure for adventure in all_adventures()}
 
 
+def other_adventures(option_value: str) -> tuple[Adventure, ...]:
+    """Every registered adventure but the one the option ``adventure`` names."""
+    return tuple(a for a in all_adventures() if a.option_value != option_value)
+
+
 def adventure_of(option_value: str) -> Adventure:
     """The adventure a game's option ``adventure`` names."""
     found = by_option_value().get(option_value)

@@ -4,7 +4,8 @@ an adventure module (Rise of the Dragonlords, The Sands of Al-Kalim, ...).
 The base game asks the registry (:mod:`boardwright.games.runebound.adventures`) for the adventure
 of a game and calls it for everything that differs between adventures: its rules and procedure
 table, setup, the options it reads and combines with, its state part, its part of the view and of
-the terminal, its bot play and what it is won by. Base modules never import an adventure.
+the terminal, its bot play, what it is won by and its figures in a game's result. Base
+modules never import an adventure.
 """
 
 from __future__ import annotations
@@ -95,6 +96,12 @@ class Adventure(ABC):
     @abstractmethod
     def trophies(self, rules: Rules, state: RuneboundState, seat: int) -> int:
         """What the adventure is won by, as a count for ranks and scores (Dragon Runes, ...)."""
+
+    @abstractmethod
+    def result_details(self, rules: Rules, state: RuneboundState) -> dict[str, list[int]]:
+        """Its figures of a finished game for ``Result.details``: one list per figure, one
+        number per seat, under a name that says what it counts (``dragon_runes``); summaries
+        average them per seat and per hero."""
 
     def text_fields(self, content: RuneboundContent) -> Mapping[str, FieldFormatter]:
         """Display fields of its own message arguments (``legend``, ``gear``...), added to the

@@ -1,5 +1,6 @@
 """The Sands of Al-Kalim as an :class:`Adventure` (docs/rules/al-kalim.md): its options, rules and
-procedure table, setup, the checks of a configuration, its view section and what it is won by."""
+procedure table, setup, the checks of a configuration, its view section, what it is won by and its
+figures in the result."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from boardwright.games.runebound.adventures.al_kalim.options import AL_KALIM_SPE
 from boardwright.games.runebound.adventures.al_kalim.quests import rewards
 from boardwright.games.runebound.adventures.al_kalim.rules import LEGEND_KEY, AlKalimRules
 from boardwright.games.runebound.adventures.al_kalim.setup import setup_al_kalim
+from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
 from boardwright.games.runebound.adventures.al_kalim.table import al_kalim_table
 from boardwright.games.runebound.adventures.al_kalim.texts import PACKAGE, text_fields
 from boardwright.games.runebound.adventures.al_kalim.view import al_kalim_section
@@ -104,6 +106,19 @@ class AlKalim(Adventure):
         """AK-12.3: legendary rewards (each type once)."""
         assert isinstance(rules, AlKalimRules)
         return rewards(rules, state, seat)
+
+    def result_details(self, rules: Rules, state: RuneboundState) -> dict[str, list[int]]:
+        """Per seat, from the quest boards at the end: the legendary rewards that count for
+        victory (each type once, AK-12.1), the legend cards on their reward side (a type held
+        twice counts twice), the quests still open, and the survival gear tokens held (AK-9.4)."""
+        assert isinstance(rules, AlKalimRules)
+        boards = al_kalim_state(state).boards
+        return {
+            "legendary_rewards": [rewards(rules, state, s) for s in range(len(state.heroes))],
+            "reward_cards": [sum(slot.done for slot in b.legends) for b in boards],
+            "open_quests": [sum(not slot.done for slot in b.legends) for b in boards],
+            "survival_gear": [sum(b.gear) for b in boards],
+        }
 
     def text_fields(self, content: RuneboundContent) -> dict[str, FieldFormatter]:
         """Its own message arguments (texts.py), and the ability fields knowing the keys of

@@ -1,5 +1,5 @@
 """Rise of the Dragonlords as an :class:`Adventure`: setup (RB-1), the check of the player count,
-and Dragon Runes as what the game is won by (RB-9.3)."""
+and Dragon Runes as what the game is won by (RB-9.3) and its figure in the result."""
 
 from __future__ import annotations
 
@@ -27,6 +27,10 @@ class Dragonlords(Adventure):
     def trophies(self, rules: Rules, state: RuneboundState, seat: int) -> int:
         """RB-9.3: Dragon Runes."""
         return len(state.heroes[seat].runes)
+
+    def result_details(self, rules: Rules, state: RuneboundState) -> dict[str, list[int]]:
+        """The Dragon Runes each seat holds (RB-9.3)."""
+        return {"dragon_runes": [len(hero.runes) for hero in state.heroes]}
 
 
 def setup_dragonlords(rules: Rules, state: RuneboundState, players: int, log: Log) -> None:
