@@ -1,9 +1,10 @@
 """Seeded random play through ``Match`` with the contract checked along the way.
 
-Cheap checks run at every decision; the costly ones (every option tried on a clone, the views
-of every seat and what they hide, clones, determinize, undo) at sampled decisions, among them
-the first of every decision kind; save/load at one point in the middle and at the end. That
-keeps the whole suite fast.
+Cheap checks run at every decision (options, unique keys, data only); the costly ones (every
+option tried on a clone, the views of every seat and what they hide, clones, determinize, undo,
+the prompt and options rendered in every checked language) at sampled decisions, among them
+the first of every decision kind; save/load at one point in the middle and at the end; the texts of
+the whole log, as every seat sees it, at the end. That keeps the whole suite fast.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from boardwright.games import get_game
 
 from .configurations import Case
 from .hidden import fields, with_hidden_parts_changed
+from .texts import check_decision_texts, check_log_texts, check_structured, language_texts
 
 MAX_DECISIONS = 20_000  # a random game of either game ends far sooner (round caps)
 SAMPLE_EVERY = 61  # decisions between two deep checks (after the first few)
@@ -220,6 +222,7 @@ def play_case(case: Case) -> int:
     game = get_game(case.game)
     players = case.players
     match = Match(game, game.config(players, case.options), case.seed)
+    texts = language_texts(game, match.config)
     chooser = Rng(case.seed * 7 + 1)
     undos = 0
     number = 0
@@ -227,16 +230,20 @@ def play_case(case: Case) -> int:
     while (decision := match.decision) is not None:
         assert number < MAX_DECISIONS, f"no end after {MAX_DECISIONS} decisions"
         check_decision(decision, players)
+        check_structured(decision)
         index = chooser.below(len(decision.options))
         if not sampled(number, decision.kind, kinds_seen):
             match.play(index)
-        elif play_checked(match, index, case.seed + number, try_undo=undos < UNDO_CHECKS):
-            undos += 1
+        else:
+            check_decision_texts(decision, texts)
+            if play_checked(match, index, case.seed + number, try_undo=undos < UNDO_CHECKS):
+                undos += 1
         if number == SAMPLE_EVERY:
             check_save_round_trip(match, players)
         number += 1
     check_result(game, match, players)
     check_save_round_trip(match, players)
+    check_log_texts(match.log, seats_of(players), texts)
     return number
 
 

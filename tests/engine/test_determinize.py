@@ -43,7 +43,8 @@ def fingerprint(value: Any) -> Any:
     if isinstance(value, Rng):
         return ("rng", value.state, value.draws)
     if isinstance(value, Decision):
-        return (value.seat, value.kind, value.prompt, tuple(o.key for o in value.options))
+        args = fingerprint(dict(value.args))
+        return (value.seat, value.kind, args, tuple(o.key for o in value.options))
     if dataclasses.is_dataclass(value):
         return repr(value)
     names = [name for cls in type(value).__mro__ for name in getattr(cls, "__slots__", ())]

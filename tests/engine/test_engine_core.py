@@ -133,9 +133,10 @@ def test_private_events_are_filtered_per_seat() -> None:
     match = Match(GAME, GAME.config(2), 2)
     match.play_key("stake:1")
     match.play_key("roll")
-    own = [e.text for e in match.events_for(0)]
-    other = [e.text for e in match.events_for(1)]
-    spectator = [e.text for e in events_for_seat(match.log, None)]
+    english = GAME.texts(match.config)
+    own = [english.event(e) for e in match.events_for(0)]
+    other = [english.event(e) for e in match.events_for(1)]
+    spectator = [english.event(e) for e in events_for_seat(match.log, None)]
     assert any(t.startswith("next face is") for t in own)
     assert not any(t.startswith("next face is") for t in other + spectator)
     assert "someone peeked" in other and "someone peeked" in spectator

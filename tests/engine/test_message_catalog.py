@@ -1,4 +1,4 @@
-"""Structured options, decisions and events, the message catalog and the legacy fallback."""
+"""Structured options, decisions and events and the message catalog."""
 
 from __future__ import annotations
 
@@ -51,18 +51,18 @@ def test_an_event_may_name_the_sentence_of_its_kind() -> None:
         TEXTS.event(Event("drew", data={"seat": 0, "card": "X-1", "variant": "bottom"}))
 
 
-def test_legacy_options_prompts_and_events_keep_their_text() -> None:
-    """Procedures not converted yet (Al-Kalim's) still pass English text, positionally."""
-    option = Option("roll", "roll the dice", 7)
-    decision = Decision(0, "roll", "roll or hold", (option,))
-    event = Event("rolled", "seat 0 rolled 4", {"face": 4}, frozenset({0}), "someone rolled", {})
-    for texts in (TEXTS, Texts(None)):
-        assert texts.option(option) == "roll the dice"
-        assert texts.prompt(decision) == "roll or hold"
-        assert texts.event(event) == "seat 0 rolled 4"
-        assert [texts.event(e) for e in events_for_seat([event], 1)] == ["someone rolled"]
-    assert option.to_data() == {"key": "roll", "what": "", "args": {}, "label": "roll the dice"}
-    assert event.to_data()["text"] == "seat 0 rolled 4"
+def test_the_constructors_take_what_args_and_data_in_order() -> None:
+    """The structured form is the only one: an option says what it is; a decision and an event
+    carry arguments, never text."""
+    option = Option("take:x", "t.option.take", {"card": "X-1"}, 3)
+    decision = Decision(0, "pick", (option,), {"seat": 0})
+    event = Event("drew", {"seat": 1, "card": "X-1"}, frozenset({1}), {"seat": 1})
+    assert (option.what, option.data) == ("t.option.take", 3)
+    assert TEXTS.option(option) == "take X-1"
+    assert TEXTS.prompt(decision) == "Player 1: pick one"
+    assert [TEXTS.event(e) for e in events_for_seat([event], 0)] == ["Player 2 drew a card"]
+    assert option.to_data() == {"key": "take:x", "what": "t.option.take", "args": {"card": "X-1"}}
+    assert set(event.to_data()) == {"kind", "data", "seats", "public"}
 
 
 def test_missing_messages_and_fields_are_named() -> None:
@@ -70,8 +70,6 @@ def test_missing_messages_and_fields_are_named() -> None:
         TEXTS.option(Option("drop", what="t.option.drop"))
     with pytest.raises(CatalogError, match=r"'t\.option\.take'.*cannot be filled"):
         TEXTS.option(Option("take", what="t.option.take", args={"cards": "X"}))
-    with pytest.raises(CatalogError, match="has no catalog"):
-        Texts(None).option(Option("take", what="t.option.take"))
 
 
 def test_decision_and_event_data_are_json_ready() -> None:
@@ -93,7 +91,7 @@ def test_decision_and_event_data_are_json_ready() -> None:
         "seats": [1],
         "public": {"seat": 1},
     }
-    json.dumps([own, event.to_data(), Option("done").to_data()])
+    json.dumps([own, event.to_data(), Option("done", "t.option.done").to_data()])
 
 
 def test_language_codes_are_checked() -> None:

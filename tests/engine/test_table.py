@@ -55,7 +55,8 @@ def table(bots: list[Any], seed: int = 6, *, lean: bool = False) -> Table[Any]:
 
 
 def texts(events: list[Any]) -> list[str]:
-    return [event.text for event in events]
+    english = GAME.texts(GAME.config(2))
+    return [english.event(event) for event in events]
 
 
 # --- moves: version, seat, key, the end -------------------------------------------------------

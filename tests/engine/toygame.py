@@ -10,11 +10,26 @@ from __future__ import annotations
 from typing import Any
 
 from boardwright.engine import Decision, Event, Game, GameConfig, Option, Result, Rng, StateBase
+from boardwright.engine.catalog import DEFAULT_LANGUAGE, Catalog
 from boardwright.engine.options import OptionSet, OptionSpec
 from boardwright.engine.procedure import Procedure, ProcedureTable
 from boardwright.engine.state import Frame
+from boardwright.engine.texts import Texts
 
 Log = list[Event] | None
+
+MESSAGES = {
+    "toy.option.stake": "stake {stake}",
+    "toy.option.roll": "roll",
+    "toy.option.hold": "hold",
+    "toy.option.restake": "change stake",
+    "toy.prompt.stake": "seat {seat}: pick a stake",
+    "toy.prompt.roll": "seat {seat}: roll or hold",
+    "toy.event.stake": "seat {seat} stakes {stake}",
+    "toy.event.roll": "seat {seat} rolled {face}",
+    "toy.event.peek": "next face is {peek}",
+    "toy.event.peek.public": "someone peeked",
+}
 
 
 class ToyState(StateBase):
@@ -42,13 +57,15 @@ class PickStake(Procedure[ToyState]):
     name = "stake"
 
     def step(self, state: ToyState, frame: Frame, log: Log) -> Decision | None:
-        options = tuple(Option(f"stake:{n}", f"stake {n}", n) for n in (1, 2, 3))
-        return Decision(state.seat, "stake", "pick a stake", options)
+        options = tuple(
+            Option(f"stake:{n}", "toy.option.stake", {"stake": n}, data=n) for n in (1, 2, 3)
+        )
+        return Decision(state.seat, "stake", options, {"seat": state.seat})
 
     def resume(self, state: ToyState, frame: Frame, option: Option, log: Log) -> None:
         state.stake = option.data
         if log is not None:
-            log.append(Event("stake", f"seat {state.seat} stakes {option.data}", {}))
+            log.append(Event("stake", {"seat": state.seat, "stake": option.data}))
         state.stack[-1] = ("roll",)
 
 
@@ -60,11 +77,11 @@ class RollOrHold(Procedure[ToyState]):
             state.stack.pop()
             return None
         options = (
-            Option("roll", "roll"),
-            Option("hold", "hold"),
-            Option("restake", "change stake"),
+            Option("roll", "toy.option.roll"),
+            Option("hold", "toy.option.hold"),
+            Option("restake", "toy.option.restake"),
         )
-        return Decision(state.seat, "roll", "roll or hold", options)
+        return Decision(state.seat, "roll", options, {"seat": state.seat})
 
     def resume(self, state: ToyState, frame: Frame, option: Option, log: Log) -> None:
         if option.key == "restake":
@@ -73,18 +90,9 @@ class RollOrHold(Procedure[ToyState]):
         if option.key == "roll":
             face = state.rng.die(6)
             if log is not None:
-                log.append(Event("roll", f"seat {state.seat} rolled {face}", {"face": face}))
+                log.append(Event("roll", {"seat": state.seat, "face": face}))
                 peek = state.rng.clone().die(6)
-                log.append(
-                    Event(
-                        "peek",
-                        f"next face is {peek}",
-                        {"peek": peek},
-                        frozenset({state.seat}),
-                        "someone peeked",
-                        {},
-                    )
-                )
+                log.append(Event("peek", {"peek": peek}, seats=frozenset({state.seat}), public={}))
             if face != 1:
                 state.turn_total += face * state.stake
                 return
@@ -126,6 +134,12 @@ class ToyGame(Game[ToyState]):
         other = state.clone()
         other.reseed(rng)
         return other
+
+    def texts(self, config: GameConfig, language: str = DEFAULT_LANGUAGE) -> Texts:
+        """English only: other languages fall back to it, as a game's missing catalog does."""
+        english = Catalog(DEFAULT_LANGUAGE, MESSAGES)
+        catalog = english if language == DEFAULT_LANGUAGE else Catalog(language, {}, english)
+        return Texts(catalog, "toy")
 
     def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
         return {"banked": list(state.banked), "seat": state.seat, "turn_total": state.turn_total}

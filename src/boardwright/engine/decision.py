@@ -4,11 +4,6 @@ Options, decisions and events carry machine-readable data, never text: a message
 JSON-ready ``args`` (ids, numbers, cell names). Text is made from them only when a front end
 asks (:meth:`boardwright.engine.game.Game.texts`), so simulation builds none.
 
-Transition: ``Option.label`` and ``Decision.prompt`` are the legacy English texts of procedures
-not converted yet (Runebound's Al-Kalim adventure). They go, with their positional place in the
-constructors, once it is converted; from then on an option is
-``Option(key, what=..., args=..., data=...)``.
-
 Options and decisions are shared by a state and its clones and are never changed once built.
 They are not frozen dataclasses all the same: random play builds one option per legal choice,
 and a frozen dataclass costs about twice as much to build.
@@ -17,7 +12,7 @@ and a frozen dataclass costs about twice as much to build.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 Args = Mapping[str, Any]
@@ -61,20 +56,16 @@ class Option:
     if the enumeration order ever changes. ``what`` is the message id saying what the choice is
     (e.g. ``"rs.option.take_tile"``) and ``args`` its JSON-ready arguments (e.g. the tile id):
     together enough for a bot or a front end, in any language. ``data`` is the game's own
-    payload and never leaves the engine. ``label`` is legacy English text (see the module).
+    payload and never leaves the engine.
     """
 
     key: str
-    label: str = ""
+    what: str
+    args: Args = NO_ARGS
     data: Any = None
-    what: str = field(default="", kw_only=True)
-    args: Args = field(default=NO_ARGS, kw_only=True)
 
     def to_data(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"key": self.key, "what": self.what, "args": copy_args(self.args)}
-        if self.label:
-            out["label"] = self.label
-        return out
+        return {"key": self.key, "what": self.what, "args": copy_args(self.args)}
 
 
 @dataclass(slots=True)
@@ -82,14 +73,13 @@ class Decision:
     """Who decides (``seat``), what kind of choice it is, and the legal options.
 
     The prompt's message id follows from the game and ``kind`` (``<prefix>.prompt.<kind>``);
-    ``args`` are its JSON-ready arguments. ``prompt`` is legacy English text (see the module).
+    ``args`` are its JSON-ready arguments.
     """
 
     seat: int
     kind: str
-    prompt: str = ""
     options: tuple[Option, ...] = ()
-    args: Args = field(default=NO_ARGS, kw_only=True)
+    args: Args = NO_ARGS
 
     def index_of(self, key: str) -> int | None:
         for i, option in enumerate(self.options):
@@ -103,8 +93,6 @@ class Decision:
     def view_data(self, viewer: int | None) -> dict[str, Any]:
         """The decision as ``viewer`` may see it: the options only for the deciding seat."""
         out: dict[str, Any] = {"seat": self.seat, "kind": self.kind, "args": copy_args(self.args)}
-        if self.prompt:
-            out["prompt"] = self.prompt
         if viewer == self.seat:
             out["options"] = [option.to_data() for option in self.options]
         return out

@@ -4,10 +4,6 @@ An event is data, never text: its message id follows from the game and ``kind``
 (``<prefix>.event.<kind>``, and ``<prefix>.event.<kind>.public`` for what the other seats see
 of a private event), and ``data`` holds the JSON-ready arguments. Text is made from them only
 when a front end asks (:meth:`boardwright.engine.game.Game.texts`).
-
-Transition: ``text`` and ``public_text`` are the legacy English texts of procedures not
-converted yet (Runebound's Al-Kalim adventure); they go, with their positional places, once it
-is converted. From then on an event is ``Event(kind, data=..., seats=..., public=...)``.
 """
 
 from __future__ import annotations
@@ -32,34 +28,27 @@ class Event:
     """
 
     kind: str
-    text: str = ""
     data: EventData = NO_ARGS
     seats: frozenset[int] | None = None
-    public_text: str | None = None
     public: EventData | None = None
     redacted: bool = False
 
     def for_seat(self, seat: int | None) -> Event | None:
         """This event as ``seat`` may see it (``None`` is a spectator), or None if hidden."""
         if self.seats is None or (seat is not None and seat in self.seats):
-            return self if self.seats is None else Event(self.kind, self.text, self.data)
+            return self if self.seats is None else Event(self.kind, self.data)
         if self.public is None:
             return None
-        return Event(self.kind, self.public_text or "", self.public, redacted=True)
+        return Event(self.kind, self.public, redacted=True)
 
     def to_data(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
-        if self.text:
-            out["text"] = self.text
-        out["data"] = copy_args(self.data)
+        out: dict[str, Any] = {"kind": self.kind, "data": copy_args(self.data)}
         if self.redacted:
             out["redacted"] = True
         if self.seats is not None:
             out["seats"] = sorted(self.seats)
             if self.public is not None:
                 out["public"] = copy_args(self.public)
-                if self.public_text:
-                    out["public_text"] = self.public_text
         return out
 
 

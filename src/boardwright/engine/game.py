@@ -180,13 +180,12 @@ class Game(ABC, Generic[S]):
         """Identifies whose turn it is (e.g. round and seat); undo never changes it."""
 
     # --- text -------------------------------------------------------------------------------
+    @abstractmethod
     def texts(self, config: GameConfig, language: str = DEFAULT_LANGUAGE) -> Texts:
         """The human text of the options, prompts and events of games played with ``config``
         in ``language`` (English where a translation is missing), made only when a front end
         asks: the rules build none. The configuration matters when it changes the words (a
-        Runebound adventure's board has hex names of its own). A game with a catalog overrides
-        this; the default serves legacy text only."""
-        return Texts(None)
+        Runebound adventure's board has hex names of its own)."""
 
     # --- content ----------------------------------------------------------------------------
     def content_models(self) -> Mapping[str, type[ContentRecord]]:

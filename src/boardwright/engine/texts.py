@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from boardwright.engine.catalog import Catalog, CatalogError
+from boardwright.engine.catalog import Catalog
 from boardwright.engine.decision import Args, Decision, Option
 from boardwright.engine.events import Event
 
@@ -29,14 +29,13 @@ class Texts:
 
     Message ids: an option names its own (``Option.what``); a prompt's is
     ``<prefix>.prompt.<kind>``; an event's ``<prefix>.event.<kind>``, with ``.public``
-    appended for the copy other seats see of a private event. Options, decisions and events of
-    games not converted yet carry their legacy text, which is returned as it is.
+    appended for the copy other seats see of a private event.
     """
 
     def __init__(
         self,
-        catalog: Catalog | None,
-        prefix: str = "",
+        catalog: Catalog,
+        prefix: str,
         fields: Mapping[str, FieldFormatter] | None = None,
     ) -> None:
         self.catalog = catalog
@@ -44,20 +43,14 @@ class Texts:
         self.fields = fields or {}
 
     def option(self, option: Option) -> str:
-        if not option.what:
-            return option.label
         return self.message(option.what, option.args)
 
     def prompt(self, decision: Decision) -> str:
-        if decision.prompt or self.catalog is None:
-            return decision.prompt
         return self.message(
             variant_id(f"{self.prefix}.prompt.{decision.kind}", decision.args), decision.args
         )
 
     def event(self, event: Event) -> str:
-        if event.text or self.catalog is None:
-            return event.text
         suffix = ".public" if event.redacted else ""
         msgid = variant_id(f"{self.prefix}.event.{event.kind}", event.data) + suffix
         return self.message(msgid, event.data)
@@ -65,8 +58,6 @@ class Texts:
     def message(self, msgid: str, args: Args) -> str:
         """The text of ``msgid`` with ``args`` rendered as its fields."""
         catalog = self.catalog
-        if catalog is None:
-            raise CatalogError(f"message {msgid!r} asked of a game that has no catalog")
         fields = self.fields
         shown = {
             name: fields[name](value, catalog) if name in fields else str(value)

@@ -118,7 +118,7 @@ def rules(state: RuneboundState) -> AlKalimRules:
 
 
 def observe(state: RuneboundState, seat: int, kind: str, keys: list[str]) -> Observation:
-    decision = Decision(seat, kind, kind, tuple(Option(k, k) for k in keys))
+    decision = Decision(seat, kind, tuple(Option(k, f"rb.option.{kind}") for k in keys))
     return Observation(seat, decision, partial(GAME.view, state, seat))
 
 

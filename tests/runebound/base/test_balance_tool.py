@@ -9,17 +9,17 @@ from tests.runebound.balancekit import load_balance_tool
 def test_tally_counts_fights_wins_knockouts_and_tests_per_seat() -> None:
     balance = load_balance_tool()
     log = [
-        Event("combat", "", {"seat": 0, "card": "a"}),
-        Event("victory", "", {"seat": 0, "card": "a"}),
-        Event("combat", "", {"seat": 0, "card": "b"}),
-        Event("knocked_out", "", {"seat": 0, "card": "b"}),
-        Event("combat", "", {"seat": 1, "card": "c"}),
-        Event("test", "", {"seat": 1, "success": True}),
-        Event("test", "", {"seat": 1, "success": False}),
-        Event("victory", "", {"seat": 1}),  # not a fight: no card
-        Event("knocked_out", "", {"seat": 1}),  # the heat: no card, still a knock-out
-        Event("round", "", {"round": 1}),  # no seat
-        Event("combat", "", {"seat": 5, "card": "x"}),  # no such seat
+        Event("combat", {"seat": 0, "card": "a"}),
+        Event("victory", {"seat": 0, "card": "a"}),
+        Event("combat", {"seat": 0, "card": "b"}),
+        Event("knocked_out", {"seat": 0, "card": "b"}),
+        Event("combat", {"seat": 1, "card": "c"}),
+        Event("test", {"seat": 1, "success": True}),
+        Event("test", {"seat": 1, "success": False}),
+        Event("victory", {"seat": 1}),  # not a fight: no card
+        Event("knocked_out", {"seat": 1}),  # the heat: no card, still a knock-out
+        Event("round", {"round": 1}),  # no seat
+        Event("combat", {"seat": 5, "card": "x"}),  # no such seat
     ]
     first, second = balance.tally_seats(log, 2)
     assert first == balance.SeatTally(fights=2, fights_won=1, knockouts=1)
