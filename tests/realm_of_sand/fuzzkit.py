@@ -601,6 +601,8 @@ def check_views(state: RealmState) -> list[str]:
         for seat, p in enumerate(state.players):
             if seat != viewer:
                 hidden.update(CARDS[c].id for c in p.reserved)
+        if state.stack and state.stack[-1][0] == "fulfil":  # RS-4.1: shown while fulfilled
+            hidden.discard(CARDS[state.stack[-1][1]].id)
         if decision is None or decision.seat != viewer:
             hidden |= looked_at
         leaked = sorted(hidden & tokens)

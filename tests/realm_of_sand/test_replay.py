@@ -29,6 +29,7 @@ from boardwright.engine.session import Match, load_save
 from boardwright.games import get_game
 from boardwright.games.realm_of_sand.state import RealmState
 from tests.realm_of_sand.fuzzkit import (
+    CARDS,
     GAME,
     FuzzBot,
     all_views,
@@ -433,6 +434,39 @@ def test_undo_refused_after_the_red_crystal_looks_at_a_deck() -> None:
     match.undo(seat)
     assert match_state(match) == looking
     refused(match, seat, "the last decision revealed hidden information or used a random draw")
+
+
+def test_rs_4_1_fulfilling_a_kept_card_shows_it_and_cannot_be_undone() -> None:
+    """RS-4.1/RS-5.2: choosing to fulfil a card kept face down shows it to the table (the
+    pattern must be seen on the board), so the choice is a barrier undo does not cross; a
+    card from the display was open already and may be taken back."""
+
+    def fulfilling(kept: bool) -> Callable[[RealmMatch], bool]:
+        def when(match: RealmMatch) -> bool:
+            state = match.state
+            reserved = {f"fulfil:{CARDS[c].id}" for c in state.players[state.seat].reserved}
+            return any(
+                (key in reserved) == kept for key in keys_now(match) if key.startswith("fulfil:")
+            )
+
+        return when
+
+    for kept in (True, False):
+        match = find(1, {"board_side": "advanced"}, fulfilling(kept), seeds=range(2000))
+        state = match.state
+        reserved = {f"fulfil:{CARDS[c].id}" for c in state.players[state.seat].reserved}
+        key = next(
+            k for k in keys_now(match) if k.startswith("fulfil:") and (k in reserved) == kept
+        )
+        seat = state.seat
+        match.play_key(key)
+        assert match.actions[-1].crossed_barrier == kept
+        if kept:
+            refused(
+                match, seat, "the last decision revealed hidden information or used a random draw"
+            )
+        else:
+            assert match.undo_refusal(seat) is None
 
 
 if __name__ == "__main__":

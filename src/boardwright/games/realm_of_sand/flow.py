@@ -146,6 +146,8 @@ class Turn(RealmProcedure):
             emit(log, "crystal", seat=seat, colour=colour)
             stack.append(("crystal_" + str(colour), -1, -1, ()))
         else:  # fulfil
+            if option.data in state.players[seat].reserved:
+                state.reveals += 1  # RS-4.1: a kept card is shown when it is fulfilled
             stack.append(("fulfil", option.data))
 
 
