@@ -56,6 +56,48 @@ def discard_adventure(rules: Rules, state: RuneboundState, card: int, log: Log) 
         doom_reached(state, log)  # ends the game, or (AR-3 option) starts the endgame
 
 
+def challenge_options(rules: Rules, state: RuneboundState, here: int) -> list[Option]:
+    """RB-4.2/4.7: the undefeated challenge on this hex, else a draw per adventure counter."""
+    undefeated = state.undefeated.get(here, -1)
+    if undefeated >= 0:
+        card = rules.adventures[undefeated]
+        return [
+            Option(
+                "undefeated",
+                data=undefeated,
+                what="rb.option.undefeated",
+                args={"card": card.id, "colour": card.colour},
+            )
+        ]
+    counters = state.counters[here]
+    return [
+        Option(
+            f"adventure:{COLOURS[c]}",
+            data=c,
+            what="rb.option.adventure",
+            args={"colour": COLOURS[c]},
+        )
+        for c in range(4)
+        if counters >> c & 1
+    ]
+
+
+def attack_options(rules: Rules, state: RuneboundState, seat: int, here: int) -> list[Option]:
+    """RB-3.8: attack a hero met on this hex, never in a city."""
+    if rules.board.hexes[here].city >= 0:
+        return []
+    return [
+        Option(
+            f"attack:{other + 1}",
+            data=other,
+            what="rb.option.attack_hero",
+            args={"opponent": other, "opponent_hero": rules.heroes[o.hero].id},
+        )
+        for other, o in enumerate(state.heroes)
+        if other != seat and o.hex == here
+    ]
+
+
 class Adventure(RuneboundProcedure):
     """RB-4.2/4.7/4.8: attempt an adventure on the hero's hex, or not. Frame: (name,)."""
 
@@ -65,41 +107,8 @@ class Adventure(RuneboundProcedure):
         seat = state.seat
         here = state.heroes[seat].hex
         rules = self.rules
-        options: list[Option] = []
-        undefeated = state.undefeated.get(here, -1)
-        if undefeated >= 0:
-            card = rules.adventures[undefeated]
-            options.append(
-                Option(
-                    "undefeated",
-                    data=undefeated,
-                    what="rb.option.undefeated",
-                    args={"card": card.id, "colour": card.colour},
-                )
-            )
-        else:
-            counters = state.counters[here]
-            options.extend(
-                Option(
-                    f"adventure:{COLOURS[c]}",
-                    data=c,
-                    what="rb.option.adventure",
-                    args={"colour": COLOURS[c]},
-                )
-                for c in range(4)
-                if counters >> c & 1
-            )
-        if rules.board.hexes[here].city < 0:  # RB-3.8: or attack a hero met here (not in a city)
-            options.extend(
-                Option(
-                    f"attack:{other + 1}",
-                    data=other,
-                    what="rb.option.attack_hero",
-                    args={"opponent": other, "opponent_hero": rules.heroes[o.hero].id},
-                )
-                for other, o in enumerate(state.heroes)
-                if other != seat and o.hex == here
-            )
+        options = challenge_options(rules, state, here)
+        options.extend(attack_options(rules, state, seat, here))
         if not options:
             state.stack.pop()
             return None

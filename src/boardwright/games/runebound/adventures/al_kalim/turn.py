@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
+from boardwright.games.runebound.adventure import attack_options, challenge_options
 from boardwright.games.runebound.adventures.al_kalim import quests
 from boardwright.games.runebound.adventures.al_kalim.legends import draw_legend, may_draw_legend
 from boardwright.games.runebound.adventures.al_kalim.lost_cities import bazaar_stack, lost_city_at
@@ -19,7 +20,6 @@ from boardwright.games.runebound.adventures.al_kalim.procedure import AlKalimPro
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
 from boardwright.games.runebound.adventures.al_kalim.story import roll_story
 from boardwright.games.runebound.content import LEGEND_TYPES
-from boardwright.games.runebound.records import COLOURS
 from boardwright.games.runebound.rules import Log
 from boardwright.games.runebound.state import (
     ADVENTURE,
@@ -119,39 +119,8 @@ class Step3(AlKalimProcedure):
         covered = rules.storm_hexes(state)
         options: list[Option] = []
         if here not in covered:  # AK-13.8: nothing under the storm can be taken on
-            undefeated = state.undefeated.get(here, -1)
-            if undefeated >= 0:
-                card = rules.adventures[undefeated]
-                options.append(
-                    Option(
-                        "undefeated",
-                        data=undefeated,
-                        what="rb.option.step3_undefeated",
-                        args={"card": card.id, "colour": card.colour},
-                    )
-                )
-            else:
-                options.extend(
-                    Option(
-                        f"adventure:{COLOURS[c]}",
-                        data=c,
-                        what="rb.option.step3_adventure",
-                        args={"colour": COLOURS[c]},
-                    )
-                    for c in range(4)
-                    if state.counters[here] >> c & 1
-                )
-        if rules.board.hexes[here].city < 0:  # RB-3.8 (AK-16.2): attack a hero met here
-            options.extend(
-                Option(
-                    f"attack:{other + 1}",
-                    data=other,
-                    what="rb.option.step3_attack",
-                    args=rules.party(state, other),
-                )
-                for other, o in enumerate(state.heroes)
-                if other != seat and o.hex == here
-            )
+            options.extend(challenge_options(rules, state, here))
+        options.extend(attack_options(rules, state, seat, here))  # RB-3.8 (AK-16.2)
         for t in may_draw_legend(rules, state, seat):
             top = rules.al_kalim.legends[al_kalim.legend_stacks[t][-1]]
             options.append(
