@@ -10,10 +10,11 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from boardwright.engine.errors import BoardwrightError
 from boardwright.engine.game import Game
 from boardwright.engine.options import parse_option_pairs
 from boardwright.games import get_game
+
+from .packs import build_game
 
 AskFunction = Callable[[str], str]
 """Reads one line of input after showing a prompt; raises EOFError at the end of input."""
@@ -30,10 +31,6 @@ ContentPackOption = Annotated[
 
 BUG_CONTEXT: dict[str, Any] = {}
 """What a bug report should include (game, seed, players, options); filled in by commands."""
-
-
-class CliError(BoardwrightError):
-    """A command-line problem that is not about a game (a file, a flag combination)."""
 
 
 def note_context(**items: Any) -> None:
@@ -83,8 +80,6 @@ def load_game(name: str, content_pack: str | None = None) -> Game[Any]:
     if content_pack is None:
         return get_game(name)
     note_context(content=content_pack)
-    from .packs import build_game
-
     return build_game(name, content_pack)
 
 

@@ -11,7 +11,8 @@ from rich.table import Table
 
 from boardwright.engine.content import write_json_schemas
 
-from .common import CliError, load_game, stdout_console
+from .common import load_game, stdout_console
+from .errors import CliError
 from .packs import HOME_VARIABLE, import_pack, list_packs, packs_dir
 
 content_app = typer.Typer(

@@ -25,7 +25,7 @@ from boardwright.engine.game import Game
 from boardwright.engine.session import Match, load_save
 from boardwright.games import game_entry, get_game
 
-from .common import CliError
+from .errors import CliError
 
 HOME_VARIABLE = "BOARDWRIGHT_HOME"
 PACK_INFO = "pack.json"

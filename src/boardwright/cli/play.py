@@ -23,7 +23,6 @@ from boardwright.engine.table import HUMAN, Table
 
 from .common import (
     AskFunction,
-    CliError,
     ContentPackOption,
     choose_seed,
     load_game,
@@ -35,6 +34,7 @@ from .common import (
     stdin_ask,
     stdout_console,
 )
+from .errors import CliError
 from .packs import load_saved, write_save
 from .renderers import get_renderer
 from .text import print_events, show_options

@@ -14,7 +14,8 @@ from boardwright.engine.events import events_for_seat
 from boardwright.engine.session import ActionRecord, Match
 from boardwright.engine.texts import Texts
 
-from .common import AskFunction, CliError, note_context, seat_name, stdin_ask, stdout_console
+from .common import AskFunction, note_context, seat_name, stdin_ask, stdout_console
+from .errors import CliError
 from .packs import load_saved
 from .play import show_result
 from .renderers import get_renderer

@@ -14,7 +14,8 @@ from rich.table import Table
 import boardwright
 from boardwright.games import GAMES, game_names, get_game
 
-from .common import CliError, stdout_console
+from .common import stdout_console
+from .errors import CliError
 
 RULE_LINE = re.compile(r"^ {0,3}(?:[-*+] +)?\*\*\s*(?P<id>[A-Za-z]{1,8}-\d+(?:\.\d+)*[a-z]?)\b")
 HEADING = re.compile(r"^ {0,3}(?P<marks>#{1,6})\s")
