@@ -18,10 +18,12 @@ counts every ``game.apply`` (``setup`` + ``apply`` with no event log, as in
 ``game.state.actions`` after ``Game.play()``, with a ``RandomPlayer`` in every seat). Both
 sides include the decisions with a single option (catanatron's lone ``ROLL`` or
 ``END_TURN``, say), and they are far more of catanatron's count than of boardwright's. So an
-untimed census replays the same seeded games on each side, counting the decisions that had only
-one option, and the table adds a second ratio over the real choices alone (decisions with two or
-more options per second: each side's speed times its share of such decisions; the same games,
-so the share is exact).
+untimed census replays the seeded games on each side, counting the decisions that had only one
+option, and the table adds a second ratio over the real choices alone (decisions with two or
+more options per second: each side's speed times its share of such decisions). boardwright's
+census plays exactly the timed games. catanatron's games do not repeat from a seed in another
+process (some of its option lists come from sets of strings and ``None``, whose order follows
+per-process hashes), so its share is an estimate from as many games as one timed run.
 """
 
 from __future__ import annotations
