@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -32,7 +35,7 @@ def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
     return CliRunner(env={"COLUMNS": "120", "BOARDWRIGHT_DEBUG": None})
 
 
-def invoke(runner: CliRunner, args: list[str], stdin: str | None = None) -> Result:
+def invoke(runner: CliRunner, args: Sequence[object], stdin: str | None = None) -> Result:
     return runner.invoke(app, [str(a) for a in args], input=stdin)
 
 
@@ -163,9 +166,7 @@ def test_content_validate_reports_an_unknown_top_level_key(
     assert f"{cards}: crads: unknown top-level key; this file holds 'cards'" in result.stdout
 
 
-def test_content_schema_out_on_a_file_is_one_line_error(
-    runner: CliRunner, tmp_path: Path
-) -> None:
+def test_content_schema_out_on_a_file_is_one_line_error(runner: CliRunner, tmp_path: Path) -> None:
     taken = tmp_path / "schemas"
     taken.write_text("mine\n")
     result = invoke(runner, ["content", "schema", GAME, "--out", taken])
@@ -251,3 +252,33 @@ def test_play_seats_heuristic_for_realm_of_sand_is_refused() -> None:
     kept here with the other first-user checks."""
     with pytest.raises(ConfigError, match="unknown bot 'heuristic' for realm-of-sand"):
         GAMES[GAME].make_bot("heuristic", 1, get_game(GAME))
+
+
+# --- 15: the rules reference ships with the package ----------------------------------------------
+def test_rules_from_an_installed_copy_reads_the_shipped_reference(tmp_path: Path) -> None:
+    """Build the package as pip would (setuptools' build_py, which setup.py extends), away from
+    the checkout's docs, and ask the built copy for a rule."""
+    root = Path(__file__).resolve().parents[2]
+    project = tmp_path / "project"
+    project.mkdir()
+    for name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md"):
+        shutil.copy(root / name, project / name)
+    shutil.copytree(root / "src", project / "src", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(root / "docs" / "rules", project / "docs" / "rules")
+    site = tmp_path / "site"
+    build = [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(site)]
+    subprocess.run(build, cwd=project, check=True, capture_output=True)
+    shipped = sorted(p.name for p in (site / "boardwright" / "reference").glob("*.md"))
+    assert shipped == sorted(p.name for p in (root / "docs" / "rules").glob("*.md"))
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "BOARDWRIGHT_RULES_DIR")}
+    command = "from boardwright.cli.main import run; run()"
+    shown = subprocess.run(
+        [sys.executable, "-c", command, "rules", GAME, "RS-2.5"],
+        cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(site)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith("**RS-2.5** — After placing, the tile goes to the end")

@@ -21,14 +21,19 @@ from .errors import CliError
 RULE_LINE = re.compile(r"^ {0,3}(?:[-*+] +)?\*\*\s*(?P<id>[A-Za-z]{1,8}-\d+(?:\.\d+)*[a-z]?)\b")
 HEADING = re.compile(r"^ {0,3}(?P<marks>#{1,6})\s")
 RULES_DIR_VARIABLE = "BOARDWRIGHT_RULES_DIR"
+PACKAGED_RULES = "reference"
+"""The package data folder an installed boardwright reads the rules references from."""
 
 
 def rules_dir() -> Path:
-    """Where the rules references live: $BOARDWRIGHT_RULES_DIR, else docs/rules of the repo."""
+    """Where the rules references live: $BOARDWRIGHT_RULES_DIR, else the package's own copy
+    (an installed boardwright: setup.py puts docs/rules there), else docs/rules of a checkout."""
     override = os.environ.get(RULES_DIR_VARIABLE)
     if override:
         return Path(override)
-    return Path(boardwright.__file__).resolve().parents[2] / "docs" / "rules"
+    package = Path(boardwright.__file__).resolve().parent
+    shipped = package / PACKAGED_RULES
+    return shipped if shipped.is_dir() else package.parents[1] / "docs" / "rules"
 
 
 def rule_ids(text: str) -> list[str]:
