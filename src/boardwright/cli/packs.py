@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from boardwright.engine.content import CONTENT_FILE_LIMIT, ContentError
-from boardwright.engine.files import UnreadableFileError, read_user_text
+from boardwright.engine.files import MEBIBYTE, UnreadableFileError, read_user_text
 from boardwright.engine.game import Game
 from boardwright.games import game_entry, get_game
 
@@ -88,8 +88,8 @@ def list_packs(game: str) -> list[Pack]:
             continue  # unfinished imports are hidden folders
         info: dict[str, Any] = {}
         try:
-            loaded = json.loads((path / PACK_INFO).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            loaded = json.loads(read_user_text(path / PACK_INFO, MEBIBYTE))
+        except (ValueError, RecursionError):  # UnreadableFileError is a ValueError
             loaded = None
         if isinstance(loaded, dict):
             info = loaded

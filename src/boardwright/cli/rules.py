@@ -13,6 +13,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 import boardwright
+from boardwright.engine.files import MEBIBYTE, UnreadableFileError, read_user_text
 from boardwright.games import GAMES, game_names, get_game
 
 from .common import FLAG, stdout_console
@@ -21,6 +22,7 @@ from .errors import CliError
 RULE_LINE = re.compile(r"^ {0,3}(?:[-*+] +)?\*\*\s*(?P<id>[A-Za-z]{1,8}-\d+(?:\.\d+)*[a-z]?)\b")
 HEADING = re.compile(r"^ {0,3}(?P<marks>#{1,6})\s")
 RULES_DIR_VARIABLE = "BOARDWRIGHT_RULES_DIR"
+REFERENCE_LIMIT = 4 * MEBIBYTE
 PACKAGED_RULES = "reference"
 """The package data folder an installed boardwright reads the rules references from."""
 
@@ -105,6 +107,13 @@ def rules_files(game: str) -> list[Path]:
     return found
 
 
+def read_reference(path: Path) -> str:
+    try:
+        return read_user_text(path, REFERENCE_LIMIT)
+    except UnreadableFileError as err:
+        raise CliError(f"{path}: {err}") from None
+
+
 def owner_hint(rule_id: str, asked: str) -> str:
     """``"RS rules are realm-of-sand's; "`` when the ID's prefix belongs to another game."""
     prefix = rule_id.strip().partition("-")[0].upper()
@@ -156,7 +165,7 @@ def rules_command(
         return
     paths = rules_files(game)
     path = paths[0]
-    text = "\n\n".join(p.read_text(encoding="utf-8") for p in paths)
+    text = "\n\n".join(read_reference(p) for p in paths)
     console = stdout_console()
     if ids:
         for found in rule_ids(text):

@@ -93,9 +93,9 @@ def _saved_seats(data: Mapping[str, Any], where: Path) -> tuple[str, ...] | None
 def _saved_pin(data: Mapping[str, Any], where: Path, force: bool) -> ContentPin | None:
     """The pack the save names, checked against the pack as it is now (CliError if it changed,
     unless ``force``: then a warning on stderr says what differs)."""
-    name = data.get(CONTENT_KEY)
-    if name is None:
-        return None
+    name, game = data.get(CONTENT_KEY), data.get("game")
+    if name is None or not isinstance(game, str):
+        return None  # built-in content, or no game: load_save says what is missing
     if not isinstance(name, str) or not PACK_NAME.fullmatch(name):
         raise SaveFileError(f'{where}: "{CONTENT_KEY}" must be a content pack name')
     files = data.get(CONTENT_FILES_KEY)
@@ -103,7 +103,7 @@ def _saved_pin(data: Mapping[str, Any], where: Path, force: bool) -> ContentPin 
         isinstance(files, dict) and all(isinstance(v, str) for v in files.values())
     ):
         raise SaveFileError(f'{where}: "{CONTENT_FILES_KEY}" must map file names to digests')
-    current = ContentPin.of(str(data.get("game")), name)  # CliError if the pack is gone
+    current = ContentPin.of(game, name)  # CliError if the pack is gone
     if files is None or files == current.files:
         return current
     what = changes(files, current.files)
