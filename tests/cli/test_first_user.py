@@ -16,7 +16,6 @@ from typer.testing import CliRunner, Result
 from boardwright.cli.main import app
 from boardwright.cli.play import PlaySession
 from boardwright.cli.rules import rules_dir
-from boardwright.engine.errors import ConfigError
 from boardwright.engine.session import Match
 from boardwright.engine.table import Table
 from boardwright.games import GAMES, get_game
@@ -245,13 +244,6 @@ def test_replay_version_as_a_string_says_it_must_be_a_number(
     assert_one_line_error(
         invoke(runner, ["replay", save]), 2, '"version" must be a whole number', "'1'"
     )
-
-
-def test_play_seats_heuristic_for_realm_of_sand_is_refused() -> None:
-    """Already refused on main (tests/cli/test_runebound_cli.py and test_games_registry.py);
-    kept here with the other first-user checks."""
-    with pytest.raises(ConfigError, match="unknown bot 'heuristic' for realm-of-sand"):
-        GAMES[GAME].make_bot("heuristic", 1, get_game(GAME))
 
 
 # --- 15: the rules reference ships with the package ----------------------------------------------

@@ -47,7 +47,7 @@ Type the number of an option to choose it. Other commands:
   l, log             show the recent events
   v                  redraw the table and the options
   h, help            this help
-  q, quit            leave the game (offers to save)"""
+  q, quit            leave the game (offers to save; so does Ctrl-C)"""
 
 LOG_LINES = 20
 OVERWRITE_MARK = "!"

@@ -108,6 +108,7 @@ def rules_files(game: str) -> list[Path]:
 
 
 def read_reference(path: Path) -> str:
+    """The text of a rules reference file; CliError if it is not a readable regular file."""
     try:
         return read_user_text(path, REFERENCE_LIMIT)
     except UnreadableFileError as err:
