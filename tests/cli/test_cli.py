@@ -94,7 +94,9 @@ def test_corrupt_save_for_replay_and_load(runner: CliRunner, tmp_path: Path) -> 
     assert_one_line_error(invoke(runner, ["replay", str(corrupt)]), 2, "not valid JSON")
     result = invoke(runner, ["play", GAME, "--load", str(corrupt)])
     assert_one_line_error(result, 2, "not valid JSON")
-    assert_one_line_error(invoke(runner, ["replay", str(tmp_path / "nope.json")]), 2, "no such")
+    assert_one_line_error(
+        invoke(runner, ["replay", str(tmp_path / "nope.json")]), 2, "does not exist"
+    )
 
 
 def test_save_with_unfitting_action(runner: CliRunner, tmp_path: Path) -> None:

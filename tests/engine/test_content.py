@@ -136,9 +136,18 @@ def test_loaded_records_are_frozen_and_hashable(tmp_path: Path) -> None:
 
 
 def test_load_records_from_a_mapping_with_list_key(tmp_path: Path) -> None:
-    path = write(tmp_path, "version: 2\ncards:\n  - {id: a, name: A}\n  - {id: b, name: B}\n")
+    path = write(tmp_path, "cards:\n  - {id: a, name: A}\n  - {id: b, name: B}\n")
     cards = load_records(path, Card, list_key="cards")
     assert [card.id for card in cards] == ["a", "b"]
+
+
+def test_unknown_top_level_key_is_an_error(tmp_path: Path) -> None:
+    """docs/content.md: unknown fields are errors, at the top level too (a misspelt list)."""
+    path = write(tmp_path, "cards: []\ncrads: []\nversion: 2\n")
+    assert [str(err) for err in validate_records(path, Card, list_key="cards")] == [
+        f"{path}: crads: unknown top-level key; this file holds 'cards'",
+        f"{path}: version: unknown top-level key; this file holds 'cards'",
+    ]
 
 
 def test_empty_list_gives_no_records(tmp_path: Path) -> None:
@@ -343,7 +352,7 @@ def test_list_key_document_that_is_a_list(tmp_path: Path) -> None:
 
 
 def test_list_key_missing(tmp_path: Path) -> None:
-    path = write(tmp_path, "heroes: []\n")
+    path = write(tmp_path, "{}\n")
     assert first_error(path, list_key="cards") == (
         str(path),
         "cards",

@@ -209,7 +209,7 @@ def test_corrupt_save_files_give_clear_errors(tmp_path: Path, content: str, mess
 
 
 def test_missing_save_file() -> None:
-    with pytest.raises(SaveFileError, match="no such file"):
+    with pytest.raises(SaveFileError, match="file does not exist"):
         load_save(Path("/nonexistent/save.json"), lookup)
 
 

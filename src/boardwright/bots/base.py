@@ -42,7 +42,8 @@ def seat_bots(
     if len(kinds) != players:
         raise ConfigError(
             f"--seats lists {len(kinds)} seat(s) but the game has {players} player(s); "
-            "give one per player, e.g. --seats human,random"
+            "give one per player, e.g. --seats "
+            + ",".join(["human" if allow_human else "random"] + ["random"] * (players - 1))
         )
     seats: list[Bot | None] = []
     for seat, kind in enumerate(kinds):

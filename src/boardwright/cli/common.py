@@ -29,6 +29,10 @@ ContentPackOption = Annotated[
 ]
 """The ``--content NAME`` flag of play and simulate."""
 
+FLAG = ""
+"""The metavar of a switch such as ``--json``: none, so that help does not show it as taking
+a ``<bool>`` value, which it refuses."""
+
 BUG_CONTEXT: dict[str, Any] = {}
 """What a bug report should include (game, seed, players, options); filled in by commands."""
 

@@ -11,7 +11,7 @@ from rich.table import Table
 
 from boardwright.engine.content import write_json_schemas
 
-from .common import load_game, stdout_console
+from .common import FLAG, load_game, stdout_console
 from .errors import CliError
 from .packs import HOME_VARIABLE, import_pack, list_packs, packs_dir
 
@@ -33,7 +33,13 @@ def schema_command(
     models = load_game(game).content_models()
     if not models:
         raise CliError(f"{game} has no content files")
-    for path in write_json_schemas(models, out):
+    if out.exists() and not out.is_dir():
+        raise CliError(f"--out {out} is a file; give a folder for the .schema.json files")
+    try:
+        written = write_json_schemas(models, out)
+    except OSError as err:
+        raise CliError(f"cannot write the schemas into {out}: {err.strerror or err}") from None
+    for path in written:
         stdout_console().print(f"wrote {path}")
 
 
@@ -60,7 +66,10 @@ def import_command(
         str | None, typer.Option(help="The pack's name (default: the folder's name).")
     ] = None,
     replace: Annotated[
-        bool, typer.Option("--replace", help="Replace a pack of that name imported before.")
+        bool,
+        typer.Option(
+            "--replace", metavar=FLAG, help="Replace a pack of that name imported before."
+        ),
     ] = False,
 ) -> None:
     """Check a folder of content files and copy it into your content packs.

@@ -3,12 +3,13 @@
 A pack lives in ``$BOARDWRIGHT_HOME/content/<game>/<name>/`` (default home:
 ``$XDG_DATA_HOME/boardwright``, else ``~/.local/share/boardwright``) and holds the game's content
 files plus ``pack.json`` (where it came from, when). ``play``/``simulate --content NAME`` build
-the game from a pack; saves made with a pack record its name under ``"content"`` so that
-``replay`` and ``play --load`` rebuild the same game.
+the game from a pack; saves made with a pack record its name and fingerprint
+(:mod:`boardwright.cli.saves`) so that ``replay`` and ``play --load`` rebuild the same game.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -19,17 +20,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from boardwright.engine.content import ContentError
-from boardwright.engine.errors import SaveFileError
+from boardwright.engine.content import CONTENT_FILE_LIMIT, ContentError
+from boardwright.engine.files import MEBIBYTE, UnreadableFileError, read_user_text
 from boardwright.engine.game import Game
-from boardwright.engine.session import Match, load_save
 from boardwright.games import game_entry, get_game
 
 from .errors import CliError
 
 HOME_VARIABLE = "BOARDWRIGHT_HOME"
 PACK_INFO = "pack.json"
-SAVE_CONTENT_KEY = "content"
+FINGERPRINT_DIGITS = 16
 PACK_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 
 
@@ -88,8 +88,8 @@ def list_packs(game: str) -> list[Pack]:
             continue  # unfinished imports are hidden folders
         info: dict[str, Any] = {}
         try:
-            loaded = json.loads((path / PACK_INFO).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            loaded = json.loads(read_user_text(path / PACK_INFO, MEBIBYTE))
+        except (ValueError, RecursionError):  # UnreadableFileError is a ValueError
             loaded = None
         if isinstance(loaded, dict):
             info = loaded
@@ -160,9 +160,9 @@ def import_pack(
 
 
 # --- building games from packs -------------------------------------------------------------------
-def build_game(game_name: str, pack: str) -> Game[Any]:
-    """The game ``game_name`` built from the imported content pack ``pack``."""
-    entry = game_entry(game_name)  # the one-line 'unknown game' error
+def existing_pack_dir(game_name: str, pack: str) -> Path:
+    """The folder of the imported pack ``pack``; CliError naming the imported ones if none."""
+    game_entry(game_name)  # the one-line 'unknown game' error
     directory = pack_dir(game_name, pack)
     if not directory.is_dir():
         known = ", ".join(p.name for p in list_packs(game_name)) or "none"
@@ -170,47 +170,28 @@ def build_game(game_name: str, pack: str) -> Game[Any]:
             f"no {game_name} content pack '{pack}' (imported: {known}); "
             f"import one with 'boardwright content import {game_name} FOLDER --name {pack}'"
         )
+    return directory
+
+
+def pack_fingerprint(game_name: str, pack: str) -> dict[str, str]:
+    """A short SHA-256 of each content file of the pack, by its path within the pack."""
+    directory = existing_pack_dir(game_name, pack)
+    digests = {}
+    for path in sorted(directory.rglob("*.yaml")):
+        try:
+            text = read_user_text(path, CONTENT_FILE_LIMIT)
+        except UnreadableFileError as err:
+            raise CliError(f"content pack '{pack}': {path.name}: {err}") from None
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:FINGERPRINT_DIGITS]
+        digests[path.relative_to(directory).as_posix()] = digest
+    return digests
+
+
+def build_game(game_name: str, pack: str) -> Game[Any]:
+    """The game ``game_name`` built from the imported content pack ``pack``."""
+    entry = game_entry(game_name)
+    directory = existing_pack_dir(game_name, pack)
     try:
         return entry.build(directory)
     except ContentError as err:
         raise CliError(f"content pack '{pack}' does not load: {err}") from None
-
-
-# --- save files ----------------------------------------------------------------------------------
-def save_data(match: Match[Any], pack: str | None) -> dict[str, Any]:
-    """The engine's save data, plus ``"content": pack`` when the game uses a content pack."""
-    data = match.to_save()
-    if pack is not None:
-        data[SAVE_CONTENT_KEY] = pack
-    return data
-
-
-def write_save(match: Match[Any], path: Path, pack: str | None) -> None:
-    path.write_text(json.dumps(save_data(match, pack), indent=1) + "\n", encoding="utf-8")
-
-
-def saved_pack(path: Path) -> str | None:
-    """The content pack a save file names, or None (also when the file does not read: then
-    :func:`load_save` reports the problem)."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(data, dict) or data.get(SAVE_CONTENT_KEY) is None:
-        return None
-    pack = data[SAVE_CONTENT_KEY]
-    if not isinstance(pack, str) or not PACK_NAME.fullmatch(pack):
-        raise SaveFileError(f'{path}: "{SAVE_CONTENT_KEY}" must be a content pack name')
-    return pack
-
-
-def load_saved(path: Path) -> tuple[Match[Any], str | None]:
-    """Rebuild a saved match, with the content pack it was played with (if any)."""
-    pack = saved_pack(path)
-    if pack is None:
-        return load_save(path, get_game), None
-
-    def lookup(name: str) -> Game[Any]:
-        return build_game(name, pack)
-
-    return load_save(path, lookup), pack

@@ -22,6 +22,7 @@ from boardwright.engine.session import Match
 from boardwright.engine.table import HUMAN, Table
 
 from .common import (
+    FLAG,
     AskFunction,
     ContentPackOption,
     choose_seed,
@@ -35,20 +36,22 @@ from .common import (
     stdout_console,
 )
 from .errors import CliError
-from .packs import load_saved, write_save
 from .renderers import get_renderer
+from .saves import ContentPin, load_saved, write_save
 from .text import print_events, show_options
 
 HELP_TEXT = """\
 Type the number of an option to choose it. Other commands:
   u, undo            take back your last decision (when the rules allow it)
-  s FILE, save FILE  save the game to FILE
+  s FILE, save FILE  save the game to FILE (s FILE! overwrites a file that exists)
   l, log             show the recent events
   v                  redraw the table and the options
   h, help            this help
-  q, quit            leave the game (offers to save)"""
+  q, quit            leave the game (offers to save; so does Ctrl-C)"""
 
 LOG_LINES = 20
+OVERWRITE_MARK = "!"
+EXIT_INTERRUPTED = 130
 
 
 class Step(Enum):
@@ -110,10 +113,13 @@ class PlaySession:
         console: Console,
         ask: AskFunction,
         save_path: Path | None = None,
-        content_pack: str | None = None,
+        pin: ContentPin | None = None,
+        seats: Sequence[str] | None = None,
     ) -> None:
         self.table = table
-        self.content_pack = content_pack
+        self.pin = pin
+        self.seats = list(seats) if seats is not None else table.kinds
+        self.interrupted = False
         self.console = console
         self.ask = ask
         self.save_path = save_path
@@ -135,7 +141,7 @@ class PlaySession:
             if table.advance():
                 print_events(self.console, self.texts, table.events_for(self.table_seat))
             elif not self.human_move(decision):
-                return 0
+                return EXIT_INTERRUPTED if self.interrupted else 0
         self.autosave()
         self.finish()
         return 0
@@ -152,6 +158,11 @@ class PlaySession:
                 line = self.ask(f"{seat_name(seat)}> ")
             except EOFError:
                 self.leave("input ended")
+                return False
+            except KeyboardInterrupt:
+                self.console.print()
+                self.interrupted = True
+                self.leave("interrupted")
                 return False
             step = self.handle(line.strip(), decision, version)
             if step is Step.QUIT:
@@ -227,11 +238,17 @@ class PlaySession:
         return Step.DONE
 
     def save_to(self, name: str) -> bool:
+        """Save to ``name``; a file that exists is kept unless the name ends in ``!``."""
+        overwrite = name.endswith(OVERWRITE_MARK)
+        name = name.removesuffix(OVERWRITE_MARK).strip()
         if not name:
             self.hint("save needs a file name: s FILE")
             return False
+        if Path(name).exists() and not overwrite:
+            self.hint(f"{name} exists; type s {name}{OVERWRITE_MARK} to overwrite it")
+            return False
         try:
-            write_save(self.table.match, Path(name), self.content_pack)
+            self.write(Path(name))
         except OSError as err:
             self.hint(f"could not save to {name}: {err.strerror or err}")
             return False
@@ -244,11 +261,14 @@ class PlaySession:
         print_events(self.console, self.texts, events)
 
     # --- leaving and the end ------------------------------------------------------------------
+    def write(self, path: Path) -> None:
+        write_save(self.table.match, path, self.seats, self.pin)
+
     def autosave(self) -> None:
         if self.save_path is None:
             return
         try:
-            write_save(self.table.match, self.save_path, self.content_pack)
+            self.write(self.save_path)
         except OSError as err:
             self.hint(f"could not save to {self.save_path}: {err.strerror or err}")
 
@@ -262,11 +282,14 @@ class PlaySession:
         if why == "input ended":
             self.console.print("The game was not saved.")
             return
-        try:
-            name = self.ask("Save the game? File name (Enter: do not save): ").strip()
-        except EOFError:
-            name = ""
-        if not name or not self.save_to(name):
+        while True:
+            try:
+                name = self.ask("Save the game? File name (Enter: do not save): ").strip()
+            except (EOFError, KeyboardInterrupt):
+                name = ""
+            if not name or self.save_to(name):
+                break
+        if not name:
             self.console.print("The game was not saved.")
 
     def finish(self) -> None:
@@ -288,53 +311,72 @@ def new_match(
     options: list[str],
     content_pack: str | None = None,
     rules: str | None = None,
-) -> Table[Any]:
-    """A new game at a table with the seats ``seats`` names (default: a human, then random)."""
+) -> tuple[Table[Any], list[str]]:
+    """A new game at a table with the seats ``seats`` names (default: a human, then random),
+    and those seats' names."""
     game = load_game(game_name, content_pack)
     count = resolve_players(game, players, seats)
     config = game.config(count, game.rule_set_options(rules, parse_options(options)))
-    return seated(Match(game, config, choose_seed(seed)), seats)
+    match = Match(game, config, choose_seed(seed))
+    kinds = split_seats(seats) if seats else default_seats(count)
+    return seated(match, kinds), kinds
 
 
-def seated(match: Match[Any], seats: str | None) -> Table[Any]:
-    """``match`` at a table with the seats ``seats`` names, each bot seeded from the game's
+def default_seats(count: int) -> list[str]:
+    return [HUMAN] + ["random"] * (count - 1)
+
+
+def seated(match: Match[Any], kinds: Sequence[str]) -> Table[Any]:
+    """``match`` at a table with the seats ``kinds`` names, each bot seeded from the game's
     seed and the number of moves made (so a loaded game gets fresh bots)."""
     count = match.config.players
-    kinds = split_seats(seats) if seats else [HUMAN] + ["random"] * (count - 1)
     seed = derive_seed(match.seed, "play", len(match.actions))
     return Table(match, seat_bots(kinds, match.game, count, seed, allow_human=True))
 
 
 def loaded_match(
-    game_name: str, path: Path, players: int | None, seats: str | None, given: Mapping[str, Any]
-) -> tuple[Table[Any], str | None]:
-    """The saved game at a table with ``seats``, and the content pack the save names (if any)."""
+    game_name: str,
+    path: Path,
+    players: int | None,
+    seats: str | None,
+    given: Mapping[str, Any],
+    force: bool = False,
+) -> tuple[Table[Any], list[str], ContentPin | None]:
+    """The saved game at a table with ``seats`` (default: the seats the save names, for an
+    older save a human and random bots), its seats' names and the content pack it names."""
     load_game(game_name)
     if any(value for value in given.values()):
         flags = ", ".join(name for name, value in given.items() if value)
         raise CliError(
             f"--load takes the players, seed, options and content from the save; drop {flags}"
         )
-    match, pack = load_saved(path)
+    saved = load_saved(path, force=force)
+    match = saved.match
     if match.game.name != game_name:
         raise CliError(f"{path} is a save of '{match.game.name}', not of '{game_name}'")
     count = match.config.players
     note_context(seed=match.seed, players=count, options=match.config.to_data()["options"])
     if players is not None and players != count:
         raise CliError(f"{path} is a {count}-player game, not {players}-player")
-    return seated(match, seats), pack
+    if seats:
+        kinds = split_seats(seats)
+    elif saved.seats is not None:
+        kinds = list(saved.seats)
+    else:
+        kinds = default_seats(count)
+    return seated(match, kinds), kinds, saved.pin
 
 
 def introduce(
-    console: Console, match: Match[Any], kinds: Sequence[str], content_pack: str | None = None
+    console: Console, match: Match[Any], kinds: Sequence[str], pin: ContentPin | None = None
 ) -> None:
     who = ", ".join(f"{seat_name(s)} {kind}" for s, kind in enumerate(kinds))
     console.print(
         f"{match.game.title} · {match.config.players} player(s) · seed {match.seed} · {who}",
         markup=False,
     )
-    if content_pack is not None:
-        console.print(f"content pack: {content_pack}", markup=False)
+    if pin is not None:
+        console.print(f"content pack: {pin.name}", markup=False)
     changed = {
         k: v for k, v in match.config.options.items() if match.game.option_set.defaults()[k] != v
     }
@@ -375,9 +417,18 @@ def play_command(
     load: Annotated[
         Path | None,
         typer.Option(
-            help="Continue a saved game (its players, seed, options and content are used)."
+            help="Continue a saved game (its players, seed, options, content and seats are "
+            "used; --seats seats others)."
         ),
     ] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            metavar=FLAG,
+            help="With --load: play on even if the save's content pack has changed since.",
+        ),
+    ] = False,
     content: ContentPackOption = None,
     rules: Annotated[
         str | None,
@@ -396,16 +447,19 @@ def play_command(
             "--content": content is not None,
             "--rules": rules is not None,
         }
-        table, content = loaded_match(game, load, players, seats, given)
+        table, kinds, pin = loaded_match(game, load, players, seats, given, force)
     else:
-        table = new_match(game, players, seats, seed, option or [], content, rules)
+        if force:
+            raise CliError("--force goes with --load")
+        table, kinds = new_match(game, players, seats, seed, option or [], content, rules)
+        pin = None if content is None else ContentPin.of(game, content)
     if save is not None:
         try:
-            write_save(table.match, save, content)
+            write_save(table.match, save, kinds, pin)
         except OSError as err:
             raise CliError(f"cannot write the save file {save}: {err.strerror or err}") from None
-    introduce(console, table.match, table.kinds, content)
-    session = PlaySession(table, console, stdin_ask(console), save, content)
+    introduce(console, table.match, table.kinds, pin)
+    session = PlaySession(table, console, stdin_ask(console), save, pin, kinds)
     code = session.run()
     if code:
         raise typer.Exit(code)

@@ -14,11 +14,11 @@ from boardwright.engine.events import events_for_seat
 from boardwright.engine.session import ActionRecord, Match
 from boardwright.engine.texts import Texts
 
-from .common import AskFunction, note_context, seat_name, stdin_ask, stdout_console
+from .common import FLAG, AskFunction, note_context, seat_name, stdin_ask, stdout_console
 from .errors import CliError
-from .packs import load_saved
 from .play import show_result
 from .renderers import get_renderer
+from .saves import load_saved
 from .text import print_events
 
 
@@ -84,11 +84,23 @@ def replay_command(
         typer.Option(help="See the game as this player (1 = Player 1); default: a spectator."),
     ] = None,
     step: Annotated[
-        bool, typer.Option("--step", help="Wait for Enter between actions (end of input: go on).")
+        bool,
+        typer.Option(
+            "--step", metavar=FLAG, help="Wait for Enter between actions (end of input: go on)."
+        ),
+    ] = False,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            metavar=FLAG,
+            help="Replay even if the save's content pack has changed since.",
+        ),
     ] = False,
 ) -> None:
     """Replay a saved game, action by action."""
-    match, pack = load_saved(file)
+    saved = load_saved(file, force=force)
+    match, pack = saved.match, None if saved.pin is None else saved.pin.name
     note_context(game=match.game.name, seed=match.seed, players=match.config.players)
     if pack is not None:
         note_context(content=pack)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -12,22 +13,29 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 import boardwright
+from boardwright.engine.files import MEBIBYTE, UnreadableFileError, read_user_text
 from boardwright.games import GAMES, game_names, get_game
 
-from .common import stdout_console
+from .common import FLAG, stdout_console
 from .errors import CliError
 
 RULE_LINE = re.compile(r"^ {0,3}(?:[-*+] +)?\*\*\s*(?P<id>[A-Za-z]{1,8}-\d+(?:\.\d+)*[a-z]?)\b")
 HEADING = re.compile(r"^ {0,3}(?P<marks>#{1,6})\s")
 RULES_DIR_VARIABLE = "BOARDWRIGHT_RULES_DIR"
+REFERENCE_LIMIT = 4 * MEBIBYTE
+PACKAGED_RULES = "reference"
+"""The package data folder an installed boardwright reads the rules references from."""
 
 
 def rules_dir() -> Path:
-    """Where the rules references live: $BOARDWRIGHT_RULES_DIR, else docs/rules of the repo."""
+    """Where the rules references live: $BOARDWRIGHT_RULES_DIR, else the package's own copy
+    (an installed boardwright: setup.py puts docs/rules there), else docs/rules of a checkout."""
     override = os.environ.get(RULES_DIR_VARIABLE)
     if override:
         return Path(override)
-    return Path(boardwright.__file__).resolve().parents[2] / "docs" / "rules"
+    package = Path(boardwright.__file__).resolve().parent
+    shipped = package / PACKAGED_RULES
+    return shipped if shipped.is_dir() else package.parents[1] / "docs" / "rules"
 
 
 def rule_ids(text: str) -> list[str]:
@@ -99,6 +107,14 @@ def rules_files(game: str) -> list[Path]:
     return found
 
 
+def read_reference(path: Path) -> str:
+    """The text of a rules reference file; CliError if it is not a readable regular file."""
+    try:
+        return read_user_text(path, REFERENCE_LIMIT)
+    except UnreadableFileError as err:
+        raise CliError(f"{path}: {err}") from None
+
+
 def owner_hint(rule_id: str, asked: str) -> str:
     """``"RS rules are realm-of-sand's; "`` when the ID's prefix belongs to another game."""
     prefix = rule_id.strip().partition("-")[0].upper()
@@ -114,14 +130,23 @@ def list_rule_files() -> None:
     table = Table(title="Rules references", title_justify="left")
     table.add_column("game")
     table.add_column("file")
-    names = set(game_names())
-    files = sorted(folder.glob("*.md")) if folder.is_dir() else []
-    for name in sorted(names | {f.stem for f in files}):
-        path = folder / f"{name}.md"
-        table.add_row(name, path.name if path.is_file() else "(none yet)")
+    for name in game_names():
+        stems = GAMES[name].rules_files
+        found = [f"{stem}.md" for stem in stems if (folder / f"{stem}.md").is_file()]
+        table.add_row(name, ", ".join(found) or "(none)")
     console.print(table)
     console.print(f"folder: {folder} (set {RULES_DIR_VARIABLE} to use another)", markup=False)
     console.print("Read one with: boardwright rules GAME [RULE-ID]", markup=False)
+
+
+def show_markdown(text: str) -> None:
+    """Rendered at a terminal; piped or redirected, the reference text itself, so that no line
+    is wrapped, cut or lost whatever the width."""
+    console = stdout_console()
+    if console.is_terminal:
+        console.print(Markdown(text))
+    else:
+        sys.stdout.write(text.rstrip("\n") + "\n")
 
 
 def rules_command(
@@ -131,7 +156,9 @@ def rules_command(
     rule_id: Annotated[
         str | None, typer.Argument(metavar="[RULE-ID]", help="One rule, e.g. RS-4.2.")
     ] = None,
-    ids: Annotated[bool, typer.Option("--ids", help="List the rule IDs of the game.")] = False,
+    ids: Annotated[
+        bool, typer.Option("--ids", metavar=FLAG, help="List the rule IDs of the game.")
+    ] = False,
 ) -> None:
     """Print a game's rules reference, or one rule of it."""
     if game is None:
@@ -139,14 +166,14 @@ def rules_command(
         return
     paths = rules_files(game)
     path = paths[0]
-    text = "\n\n".join(p.read_text(encoding="utf-8") for p in paths)
+    text = "\n\n".join(read_reference(p) for p in paths)
     console = stdout_console()
     if ids:
         for found in rule_ids(text):
             console.print(found, markup=False, highlight=False)
         return
     if rule_id is None:
-        console.print(Markdown(text))
+        show_markdown(text)
         return
     section = rule_section(text, rule_id)
     if section is None:
@@ -154,4 +181,4 @@ def rules_command(
             f"no rule '{rule_id}' in {path.name}; {owner_hint(rule_id, game)}"
             f"'boardwright rules {game} --ids' lists the rule IDs"
         )
-    console.print(Markdown(section))
+    show_markdown(section)

@@ -19,6 +19,7 @@ from boardwright.engine.game import Game
 from boardwright.sim.runner import ProgressCallback, Summary, simulate
 
 from .common import (
+    FLAG,
     ContentPackOption,
     choose_seed,
     load_game,
@@ -193,7 +194,8 @@ def simulate_command(
         typer.Option("--option", "-o", help="A game option as name=value; repeat for more."),
     ] = None,
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print one JSON object on stdout, nothing else.")
+        bool,
+        typer.Option("--json", metavar=FLAG, help="Print one JSON object on stdout, nothing else."),
     ] = False,
     adventure: Annotated[
         str | None,

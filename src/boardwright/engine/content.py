@@ -17,9 +17,12 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic_core import ErrorDetails
 
 from boardwright.engine.errors import BoardwrightError
+from boardwright.engine.files import MEBIBYTE, UnreadableFileError, read_user_text
 
 M = TypeVar("M", bound=BaseModel)
 
+CONTENT_FILE_LIMIT = 8 * MEBIBYTE
+"""The largest content file read (the shipped ones are well under 1 MiB)."""
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
@@ -106,23 +109,19 @@ def _read_yaml(path: Path) -> Any:
     """The parsed YAML document at ``path``; ContentError if unreadable or malformed."""
     file = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ContentError(file, "", "file does not exist") from None
-    except IsADirectoryError:
-        raise ContentError(file, "", "is a directory, not a file") from None
-    except UnicodeDecodeError as exc:
-        raise ContentError(file, "", f"not UTF-8 text (byte {exc.start}: {exc.reason})") from None
-    except OSError as exc:
-        raise ContentError(file, "", f"cannot read file: {exc.strerror or exc}") from None
+        text = read_user_text(path, CONTENT_FILE_LIMIT)
+    except UnreadableFileError as exc:
+        raise ContentError(file, "", str(exc)) from None
     try:
         return yaml.load(text, Loader=_FastUniqueKeyLoader)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, RecursionError):
         pass  # read it again with the pure-Python parser, whose messages are clearer
     try:
         return yaml.load(text, Loader=_UniqueKeyLoader)
     except yaml.YAMLError as exc:
         raise ContentError(file, "", _yaml_problem(exc)) from None
+    except RecursionError:
+        raise ContentError(file, "", "invalid YAML: nested too deeply") from None
 
 
 def _kind(value: object) -> str:
@@ -215,6 +214,13 @@ def _check_records(
         if not isinstance(document, dict):
             problem = f"expected a mapping with a {list_key!r} list, got {_kind(document)}"
             return [], [ContentError(file, "", problem)]
+        unknown = [
+            ContentError(file, str(key), f"unknown top-level key; this file holds {list_key!r}")
+            for key in document
+            if key != list_key
+        ]
+        if unknown:
+            return [], unknown[:1] if stop_at_first else unknown
         if list_key not in document:
             return [], [ContentError(file, list_key, "missing; expected a list of records")]
         items, list_name = document[list_key], list_key
@@ -253,8 +259,9 @@ def load_records(
 ) -> tuple[M, ...]:
     """Load a YAML list of records, each validated by ``model``; raise the first ContentError.
 
-    The document is a list, or with ``list_key`` a mapping whose ``list_key`` entry is the list
-    (other entries are ignored). When ``model`` has the field ``id_field``, ids must be unique.
+    The document is a list, or with ``list_key`` a mapping whose only entry, ``list_key``, is the
+    list (another key, such as a misspelt list name, is an error). When ``model`` has the field
+    ``id_field``, ids must be unique.
     """
     records, errors = _check_records(path, model, list_key, id_field, stop_at_first=True)
     if errors:

@@ -23,11 +23,14 @@ from boardwright.engine.errors import (
     UndoRefusedError,
 )
 from boardwright.engine.events import Event, events_for_seat
+from boardwright.engine.files import MEBIBYTE, UnreadableFileError, read_user_text
 from boardwright.engine.game import Game, GameConfig, Result
 from boardwright.engine.state import StateBase
 
 SAVE_FORMAT = "boardwright-save"
 SAVE_VERSION = 1
+SAVE_FILE_LIMIT = 16 * MEBIBYTE
+"""The largest save file read (a long game's save is some 100 KiB)."""
 
 S = TypeVar("S", bound=StateBase)
 
@@ -176,33 +179,53 @@ class Match(Generic[S]):
             yield number, again.state, events
 
 
-def load_save(
-    data_or_path: Path | str | dict[str, Any], lookup: Callable[[str], Game[Any]]
-) -> Match[Any]:
-    """Rebuild a match from a save file (path) or its parsed JSON; errors say what is wrong."""
-    if isinstance(data_or_path, dict):
-        data: Any = data_or_path
-        where = "save data"
-    else:
-        path = Path(data_or_path)
-        where = str(path)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise SaveFileError(f"{where}: no such file") from None
-        except (OSError, UnicodeDecodeError) as err:
-            raise SaveFileError(f"{where}: cannot read it ({err})") from None
-        except json.JSONDecodeError as err:
-            raise SaveFileError(
-                f"{where}: not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})"
-            ) from None
+def read_save_data(path: Path) -> Any:
+    """The parsed JSON of the save file ``path`` (a regular file of at most
+    :data:`SAVE_FILE_LIMIT` bytes); SaveFileError says what is wrong."""
+    try:
+        text = read_user_text(path, SAVE_FILE_LIMIT)
+    except UnreadableFileError as err:
+        raise SaveFileError(f"{path}: {err}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise SaveFileError(
+            f"{path}: not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})"
+        ) from None
+    except RecursionError:
+        raise SaveFileError(f"{path}: not a save file (its JSON is nested too deeply)") from None
+
+
+def check_save_header(data: Any, where: str) -> dict[str, Any]:
+    """``data`` if it is save data of the version this boardwright reads, else SaveFileError."""
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveFileError(f'{where}: not a boardwright save file (no "format": "{SAVE_FORMAT}")')
-    if data.get("version") != SAVE_VERSION:
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SaveFileError(
+            f'{where}: "version" must be a whole number such as {SAVE_VERSION}, not {version!r}'
+        )
+    if version != SAVE_VERSION:
         raise SaveFileError(
             f"{where}: save format version {data.get('version')!r} is not supported "
             f"(this boardwright reads version {SAVE_VERSION})"
         )
+    return data
+
+
+def load_save(
+    data_or_path: Path | str | dict[str, Any],
+    lookup: Callable[[str], Game[Any]],
+    where: str = "save data",
+) -> Match[Any]:
+    """Rebuild a match from a save file (path) or its parsed JSON (from the file ``where``);
+    errors say what is wrong."""
+    if isinstance(data_or_path, dict):
+        data: Any = data_or_path
+    else:
+        where = str(data_or_path)
+        data = read_save_data(Path(data_or_path))
+    data = check_save_header(data, where)
     try:
         game = lookup(str(data["game"]))
         raw_config = data["config"]

@@ -133,7 +133,7 @@ def seat_heading(seat: Mapping[str, Any], view: Mapping[str, Any]) -> Text:
     if not view.get("finished") and view.get("turn") == number:
         heading.append(" ◀ turn", style="bold yellow")
     if view.get("first_player") == number and not view.get("solo"):
-        heading.append(" 1st", style="dim")
+        heading.append(" (start player)", style="dim")  # not a rank: who began the rounds
     return heading
 
 
