@@ -62,6 +62,11 @@ class MctsBot:
         self.searched = 0
         if len(options) == 1:
             return 0
+        return self.search(observation).most_visited([option.key for option in options])
+
+    def search(self, observation: Observation) -> Node:
+        """The tree grown by one budget of iterations from ``observation``: its root's children
+        are the options tried, with their visits and rewards."""
         root = Node(observation.seat)
         if self.seconds is None:
             for _ in range(self.iterations):
@@ -72,7 +77,7 @@ class MctsBot:
                 self._iterate(root, observation)
                 if perf_counter() >= deadline:
                     break
-        return root.most_visited([option.key for option in options])
+        return root
 
     def _iterate(self, root: Node, observation: Observation) -> None:
         """One determinization: select and expand down the tree, roll out, back the rewards up."""
