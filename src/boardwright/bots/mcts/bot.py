@@ -21,6 +21,9 @@ from boardwright.engine.errors import ConfigError
 from boardwright.engine.game import Game
 from boardwright.engine.rng import Rng
 
+ITERATIONS = 64
+DEPTH = 16
+"""The default budget (the registry's ``mcts``): modest, so that simulations stay practical."""
 EXPLORATION = 0.7
 """UCB's exploration constant for rewards in [0, 1]."""
 
@@ -40,9 +43,9 @@ class MctsBot:
         game: Game[Any],
         players: Callable[[Any], int],
         *,
-        iterations: int = 100,
+        iterations: int = ITERATIONS,
         seconds: float | None = None,
-        depth: int = 30,
+        depth: int = DEPTH,
         exploration: float = EXPLORATION,
     ) -> None:
         if iterations < 1 or (seconds is not None and seconds <= 0) or depth < 0:
