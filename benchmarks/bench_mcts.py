@@ -20,6 +20,7 @@ from functools import partial
 from typing import Any
 
 from boardwright.bots import Bot, Observation, make_bot
+from boardwright.bots.factories import realm_players, runebound_players
 from boardwright.bots.mcts import MctsBot
 from boardwright.bots.mcts.bot import DEPTH, ITERATIONS
 from boardwright.engine.game import Game
@@ -31,10 +32,6 @@ from boardwright.games import get_game
 BASE_SEED = 20_261_127
 SPEED_ITERATIONS = 400  # one timed search
 MID_GAME_MOVES = 400  # random decisions before the timed one (a mid-game Al-Kalim state)
-
-
-def players(state: Any) -> int:
-    return len(state.heroes) if hasattr(state, "heroes") else len(state.players)
 
 
 def mid_game(game: Game[Any], options: dict[str, Any]) -> Any:
@@ -58,7 +55,7 @@ def speed(iterations: int, depth: int) -> None:
     observation = Observation(
         seat, decision, partial(game.view, state, seat), partial(game.determinize, state, seat)
     )
-    bot = MctsBot(1, game, players, iterations=iterations, depth=depth)
+    bot = MctsBot(1, game, runebound_players, iterations=iterations, depth=depth)
     started = time.perf_counter()
     bot.search(observation)
     elapsed = time.perf_counter() - started
@@ -83,6 +80,7 @@ def duel(
     game_name: str, options: dict[str, Any], opponent: str, games: int, budget: dict[str, Any]
 ) -> None:
     game = get_game(game_name)
+    players = realm_players if game_name == "realm-of-sand" else runebound_players
     wins = 0.0
     started = time.perf_counter()
     for number in range(games):

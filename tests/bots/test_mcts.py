@@ -11,7 +11,7 @@ from typing import Any, cast
 import pytest
 
 from boardwright.bots import make_bot
-from boardwright.bots.factories import realm_of_sand_mcts
+from boardwright.bots.factories import realm_of_sand_mcts, realm_players, runebound_players
 from boardwright.bots.mcts import MctsBot
 from boardwright.bots.mcts.tree import Node
 from boardwright.engine.bot import Bot, Observation
@@ -21,9 +21,7 @@ from boardwright.engine.session import Match
 from boardwright.engine.table import Table
 from boardwright.games import get_game
 from boardwright.games.realm_of_sand.game import RealmOfSand
-from boardwright.games.realm_of_sand.state import RealmState
 from boardwright.games.runebound.game import Runebound
-from boardwright.games.runebound.state import RuneboundState
 
 REALM = cast(RealmOfSand, get_game("realm-of-sand"))
 RUNEBOUND = cast(Runebound, get_game("runebound"))
@@ -31,14 +29,6 @@ RUNEBOUND = cast(Runebound, get_game("runebound"))
 
 def small_mcts(seed: int, game: Game[Any], players: Callable[[Any], int]) -> MctsBot:
     return MctsBot(seed, game, players, iterations=24, depth=8)
-
-
-def realm_players(state: RealmState) -> int:
-    return len(state.players)
-
-
-def runebound_players(state: RuneboundState) -> int:
-    return len(state.heroes)
 
 
 def observe(game: Game[Any], state: Any) -> Observation:

@@ -30,17 +30,19 @@ def runebound_heuristic(seed: int, game: Game[Any]) -> Bot:
 
 def realm_of_sand_mcts(seed: int, game: Game[Any]) -> Bot:
     """Information-set MCTS for Realm of Sand, at the budget of the registry's ``mcts``."""
-    return MctsBot(seed, game, _realm_players)
+    return MctsBot(seed, game, realm_players)
 
 
 def runebound_mcts(seed: int, game: Game[Any]) -> Bot:
     """Information-set MCTS for Runebound (any adventure), at the registry's budget."""
-    return MctsBot(seed, game, _runebound_players)
+    return MctsBot(seed, game, runebound_players)
 
 
-def _realm_players(state: RealmState) -> int:
+def realm_players(state: RealmState) -> int:
+    """The number of seats of a Realm of Sand state (MCTS rewards every seat)."""
     return len(state.players)
 
 
-def _runebound_players(state: RuneboundState) -> int:
+def runebound_players(state: RuneboundState) -> int:
+    """The number of seats of a Runebound state."""
     return len(state.heroes)
