@@ -15,6 +15,7 @@ from boardwright.bots.factories import realm_of_sand_mcts, realm_players, runebo
 from boardwright.bots.mcts import MctsBot
 from boardwright.bots.mcts.tree import Node
 from boardwright.engine.bot import Bot, Observation
+from boardwright.engine.errors import BoardwrightError
 from boardwright.engine.game import Game
 from boardwright.engine.rng import Rng
 from boardwright.engine.session import Match
@@ -188,3 +189,35 @@ def test_searches_its_budget_when_there_is_a_choice() -> None:
     index = bot.choose(observe(REALM, state))
     assert bot.searched == 17
     assert 0 <= index < len(REALM.decision(state).options)  # type: ignore[union-attr]
+
+
+class SampleChecker:
+    """Plays randomly, checking on each decision that a sample shows the seat its own view."""
+
+    name = "checker"
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self.rng = Rng(4)
+        self.checked = 0
+
+    def choose(self, observation: Observation) -> int:
+        if self.checked < 5:
+            sample = observation.sample(self.rng)
+            assert self.game.view(sample, observation.seat) == observation.view
+            self.checked += 1
+        return self.rng.below(len(observation.decision.options))
+
+
+@pytest.mark.parametrize("lean", [False, True])
+def test_the_table_offers_samples_of_the_seat(lean: bool) -> None:
+    checkers = [SampleChecker(REALM), SampleChecker(REALM)]
+    play(REALM, {}, 8, list(checkers), lean)
+    assert [checker.checked for checker in checkers] == [5, 5]
+
+
+def test_an_observation_without_samples_says_so() -> None:
+    decision = REALM.decision(REALM.setup(REALM.config(2), 1))
+    assert decision is not None
+    with pytest.raises(BoardwrightError, match="offers no determinized states"):
+        Observation(decision.seat, decision, lambda: {}).sample(Rng(1))
