@@ -8,6 +8,7 @@ margin, so the same evaluation serves every game whatever its scores count.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from boardwright.engine.game import Game
@@ -22,7 +23,9 @@ def rewards(game: Game[Any], state: Any, players: int) -> list[float]:
     return pairwise(scores, players, margin=_lead)
 
 
-def pairwise(values: list[float] | list[int], players: int, *, margin: Any) -> list[float]:
+def pairwise(
+    values: Sequence[float], players: int, *, margin: Callable[[float, float], float]
+) -> list[float]:
     """Per seat: the mean of ``margin(own, other)`` (in [0, 1]) over the other seats."""
     if players < 2:
         return [0.5] * players
