@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from boardwright.bots.mcts import MctsBot
 from boardwright.bots.random_bot import RandomBot
 from boardwright.engine.bot import Bot
 from boardwright.engine.game import Game
 
 if TYPE_CHECKING:
+    from boardwright.games.realm_of_sand.state import RealmState
     from boardwright.games.runebound.game import Runebound
+    from boardwright.games.runebound.state import RuneboundState
 
 
 def random_bot(seed: int, game: Game[Any]) -> Bot:
@@ -23,3 +26,23 @@ def runebound_heuristic(seed: int, game: Game[Any]) -> Bot:
     from boardwright.bots.runebound.bot import RuneboundBot
 
     return RuneboundBot(seed, content=cast("Runebound", game).content)
+
+
+def realm_of_sand_mcts(seed: int, game: Game[Any]) -> Bot:
+    """Information-set MCTS for Realm of Sand, at the budget of the registry's ``mcts``."""
+    return MctsBot(seed, game, realm_players)
+
+
+def runebound_mcts(seed: int, game: Game[Any]) -> Bot:
+    """Information-set MCTS for Runebound (any adventure), at the registry's budget."""
+    return MctsBot(seed, game, runebound_players)
+
+
+def realm_players(state: RealmState) -> int:
+    """The number of seats of a Realm of Sand state (MCTS rewards every seat)."""
+    return len(state.players)
+
+
+def runebound_players(state: RuneboundState) -> int:
+    """The number of seats of a Runebound state."""
+    return len(state.heroes)

@@ -17,8 +17,11 @@ Slot = tuple[MutableSequence[int], int]
 
 
 def shuffle_slots(slots: Sequence[Slot], rng: Rng) -> None:
-    """Permute the cards held by ``slots`` uniformly at random (Fisher-Yates, from ``rng``)."""
-    cards = [where[i] for where, i in slots]
+    """Permute the cards held by ``slots`` uniformly at random (Fisher-Yates, from ``rng``).
+
+    The cards are sorted first, so the deal depends only on which cards are hidden and on
+    ``rng``, never on the order they lay in (which the seat could not know)."""
+    cards = sorted(where[i] for where, i in slots)
     rng.shuffle(cards)
     for (where, i), card in zip(slots, cards, strict=True):
         where[i] = card

@@ -130,6 +130,9 @@ class Table(Generic[S]):
         allows; the version still counts every move."""
         match, bots = self.match, self.bots
         game, state = match.game, match.state
+        # the state is changed in place, never replaced: one view and one sampler per seat
+        views = [partial(game.view, state, seat) for seat in range(len(bots))]
+        samples = [partial(game.determinize, state, seat) for seat in range(len(bots))]
         moves = 0
         try:
             while (decision := game.decision(state)) is not None and (
@@ -139,7 +142,7 @@ class Table(Generic[S]):
                 bot = bots[seat]
                 if bot is None:
                     break
-                observation = Observation(seat, decision, partial(game.view, state, seat))
+                observation = Observation(seat, decision, views[seat], samples[seat])
                 game.apply(state, bot.choose(observation), None)
                 moves += 1
         finally:
@@ -148,8 +151,14 @@ class Table(Generic[S]):
 
     def _bot_move(self, bot: Bot, decision: Decision) -> None:
         seat = decision.seat
-        observation = Observation(seat, decision, partial(self.match.view, seat))
-        self.match.play(bot.choose(observation), seat)
+        match = self.match
+        observation = Observation(
+            seat,
+            decision,
+            partial(match.view, seat),
+            partial(match.game.determinize, match.state, seat),
+        )
+        match.play(bot.choose(observation), seat)
 
     def undo(self, seat: int) -> None:
         """Take back ``seat``'s last move by the match's policy (UndoRefusedError saying why

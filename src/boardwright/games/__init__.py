@@ -81,7 +81,7 @@ GAMES: dict[str, GameEntry] = {
             renderer="boardwright.games.realm_of_sand.render:render_view",
             rules_files=("realm-of-sand",),
             rule_prefixes=("RS",),
-            bots={"random": _RANDOM},
+            bots={"mcts": "boardwright.bots.factories:realm_of_sand_mcts", "random": _RANDOM},
         ),
         GameEntry(
             name="runebound",
@@ -90,7 +90,11 @@ GAMES: dict[str, GameEntry] = {
             renderer="boardwright.games.runebound.render:render_view",
             rules_files=("runebound-base", "al-kalim", "advanced", "card-packs"),
             rule_prefixes=("RB", "AK", "AR"),
-            bots={"heuristic": "boardwright.bots.factories:runebound_heuristic", "random": _RANDOM},
+            bots={
+                "heuristic": "boardwright.bots.factories:runebound_heuristic",
+                "mcts": "boardwright.bots.factories:runebound_mcts",
+                "random": _RANDOM,
+            },
         ),
     )
 }

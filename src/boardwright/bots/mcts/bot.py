@@ -1,0 +1,117 @@
+"""The ``mcts`` bot: single-observer information-set MCTS (SO-ISMCTS) within a budget.
+
+Each iteration asks the observation for a fresh determinization (``Game.determinize`` for the
+bot's seat, from the bot's own generator), so the search never sees the true hidden state, and
+walks the one shared tree (:mod:`.tree`) down it: at each decision the seat deciding there picks
+among the legal option keys by UCB on its own rewards; the first key not yet in the tree is
+added, then a rollout by uniformly random choices runs on for at most ``depth`` decisions and
+the position is evaluated (:mod:`.reward`). The answer is the root's most visited option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from time import perf_counter
+from typing import Any
+
+from boardwright.bots.mcts.reward import rewards
+from boardwright.bots.mcts.tree import Node
+from boardwright.engine.bot import Observation
+from boardwright.engine.errors import ConfigError
+from boardwright.engine.game import Game
+from boardwright.engine.rng import Rng
+
+ITERATIONS = 64
+DEPTH = 16
+"""The default budget (the registry's ``mcts``): modest, so that simulations stay practical."""
+EXPLORATION = 0.7
+"""UCB's exploration constant for rewards in [0, 1]."""
+
+
+class MctsBot:
+    """Searches ``iterations`` determinizations per decision, or for ``seconds`` when that is
+    given (then ``iterations`` is ignored); a decision with one option is answered at once.
+
+    ``players`` tells how many seats a state of ``game`` has (the reward is given per seat).
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int,
+        game: Game[Any],
+        players: Callable[[Any], int],
+        *,
+        iterations: int = ITERATIONS,
+        seconds: float | None = None,
+        depth: int = DEPTH,
+        exploration: float = EXPLORATION,
+    ) -> None:
+        if iterations < 1 or (seconds is not None and seconds <= 0) or depth < 0:
+            raise ConfigError("mcts needs a positive budget and a depth of zero or more")
+        self.rng = Rng(seed)
+        self.game = game
+        self.players = players
+        self.iterations = iterations
+        self.seconds = seconds
+        self.depth = depth
+        self.exploration = exploration
+        self.searched = 0
+        """Iterations run by the last :meth:`choose` (0 when it needed no search)."""
+
+    def choose(self, observation: Observation) -> int:
+        options = observation.decision.options
+        self.searched = 0
+        if len(options) == 1:
+            return 0
+        return self.search(observation).most_visited([option.key for option in options])
+
+    def search(self, observation: Observation) -> Node:
+        """The tree grown by one budget of iterations from ``observation``: its root's children
+        are the options tried, with their visits and rewards."""
+        root = Node(observation.seat)
+        if self.seconds is None:
+            for _ in range(self.iterations):
+                self._iterate(root, observation)
+        else:
+            deadline = perf_counter() + self.seconds
+            while True:
+                self._iterate(root, observation)
+                if perf_counter() >= deadline:
+                    break
+        return root
+
+    def _iterate(self, root: Node, observation: Observation) -> None:
+        """One determinization: select and expand down the tree, roll out, back the rewards up."""
+        game, rng = self.game, self.rng
+        state = observation.sample(rng)
+        node, path = root, []
+        while (decision := game.decision(state)) is not None:
+            keys = [option.key for option in decision.options]
+            children = node.children
+            fresh = [index for index, key in enumerate(keys) if key not in children]
+            if fresh:
+                index = fresh[rng.below(len(fresh))]
+                for key in keys:  # the other legal moves were available this time too
+                    if key in children:
+                        children[key].available += 1
+                node = children[keys[index]] = Node(decision.seat)
+                node.available = 1
+                path.append(node)
+                game.apply(state, index, None)
+                break
+            index = node.select(keys, self.exploration)
+            node = children[keys[index]]
+            path.append(node)
+            game.apply(state, index, None)
+        for _ in range(self.depth):
+            decision = game.decision(state)
+            if decision is None:
+                break
+            game.apply(state, rng.below(len(decision.options)), None)
+        reward = rewards(game, state, self.players(state))
+        for node in path:
+            node.visits += 1
+            node.total += reward[node.seat]
+        self.searched += 1
