@@ -116,19 +116,31 @@ class AlKalimRules(Rules):
         determinize_al_kalim(state, seat, rng)
 
     def owned_cards(self, state: RuneboundState, seat: int) -> Iterator[tuple[str, MarketCard]]:
-        """Items and allies, then the finished legend cards that are not allies (AK-11.8-11.11):
-        a legendary rune whose uses are spent gives nothing more."""
+        """Items and allies, then the legend rewards in force (:meth:`_legends_in_force`)."""
         yield from super().owned_cards(state, seat)
+        for card in self._legends_in_force(state, seat):
+            yield f"{LEGEND_KEY}{card}", self.legend_card(card)
+
+    def owned_fingerprint(self, state: RuneboundState, seat: int) -> tuple[int, ...]:
+        """The base fingerprint, then the legend rewards in force (-1 between them)."""
+        legends = self._legends_in_force(state, seat)
+        return (*super().owned_fingerprint(state, seat), -1, *legends)
+
+    def _legends_in_force(self, state: RuneboundState, seat: int) -> list[int]:
+        """The finished legend cards that are not allies (AK-11.8-11.11), by index: a legendary
+        rune whose uses are spent gives nothing more."""
         al_kalim = state.adventure_state
         if not isinstance(al_kalim, AlKalimState):
-            return
+            return []
+        found = []
         for slot in al_kalim.boards[seat].legends:
             legend = self.al_kalim.legends[slot.card]
             if not slot.done or legend.type == "ally":
                 continue
             if legend.reward.uses is not None and slot.uses >= legend.reward.uses:
                 continue
-            yield f"{LEGEND_KEY}{slot.card}", self.legend_card(slot.card)
+            found.append(slot.card)
+        return found
 
     def can_carry(self, state: RuneboundState, seat: int, card: int) -> bool:
         """AK-11.7: legendary allies do not count toward the ally limit."""
