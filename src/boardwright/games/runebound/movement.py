@@ -52,6 +52,13 @@ def payments(faces: tuple[int, ...], terrain: int, bonus: int) -> list[int]:
     return ways
 
 
+def can_pay(faces: tuple[int, ...], terrain: int, bonus: int) -> bool:
+    """Whether :func:`payments` has any way, without listing them (asked per neighbour)."""
+    if bonus > 0 or (terrain == CITY and faces):
+        return True
+    return any(face >> terrain & 1 for face in faces)
+
+
 class Movement(RuneboundProcedure):
     """RB-3.1/3.2/3.4: how to move this turn. Frame: (name,)."""
 
@@ -173,7 +180,7 @@ class Move(RuneboundProcedure):
                 args={"to": labels[n], "terrain": TERRAIN_NAMES[board.hexes[n].terrain]},
             )
             for n in board.hexes[h.hex].neighbours
-            if payments(faces, rules.move_terrain(state, n), h.bonus_moves)
+            if can_pay(faces, rules.move_terrain(state, n), h.bonus_moves)
         ]
         extra = rules.movement_options(state, seat)
         if not options and not extra:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from itertools import chain
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from boardwright.engine.decision import Option
@@ -120,13 +119,16 @@ class Rules:
         fighting: bool = False,
     ) -> list[tuple[str, str, Ability]]:
         """Abilities of this timing not used yet whose cost can be paid."""
+        candidates = self.abilities(state, seat, timing)
+        if not candidates:  # the usual case: no stats to read
+            return []
         h = state.heroes[seat]
         life = self.life(state, seat)
         stamina = self.stamina(state, seat)
         no_overflow = state.opts.advanced_exhaustion  # AR-6.2
         return [
             (key, owner, a)
-            for key, owner, a in self.abilities(state, seat, timing)
+            for key, owner, a in candidates
             if key not in used
             and a.cost.gold <= h.gold
             # paying must not knock the hero out (exhaustion beyond stamina becomes wounds)
@@ -280,7 +282,9 @@ class Rules:
     ) -> int:
         """Sum of passive, turn-long and this-step modifiers of a stat."""
         phase = STEP_NAMES[step] if step >= 0 else None
-        return self.modifiers(state, seat, {stat: phase}, when)[stat]
+        lasting = self.loadout(state, seat).modifies.get(stat)
+        total = self._lasting(state, seat, lasting, phase, when) if lasting else 0
+        return total + self._temporary(state, seat, stat)
 
     def modifiers(
         self,
@@ -297,13 +301,22 @@ class Rules:
             stat: self._lasting(state, seat, modifies.get(stat, ()), phase, when)
             for stat, phase in phases.items()
         }
-        temporary: Iterable[tuple[str, int]] = state.heroes[seat].turn_mods
-        if state.combat is not None:
-            temporary = chain(temporary, state.combat.temp)  # no list built on this hot path
-        for stat, amount in temporary:
-            if stat in totals:
-                totals[stat] += amount
+        for stat in totals:
+            totals[stat] += self._temporary(state, seat, stat)
         return totals
+
+    @staticmethod
+    def _temporary(state: RuneboundState, seat: int, stat: str) -> int:
+        """The turn-long and this-step changes of a stat (usually none)."""
+        total = 0
+        for changed, amount in state.heroes[seat].turn_mods:
+            if changed == stat:
+                total += amount
+        if state.combat is not None:
+            for changed, amount in state.combat.temp:
+                if changed == stat:
+                    total += amount
+        return total
 
     def _lasting(
         self,
