@@ -38,20 +38,13 @@ class Loadout:
         self.modifies = {stat: tuple(found) for stat, found in by_stat.items()}
 
 
-class LoadoutCache:
-    """Loadouts by fingerprint, emptied when it grows past :data:`CACHE_LIMIT` so that long
-    simulations keep bounded memory (a fingerprint seen again is simply rebuilt)."""
-
-    __slots__ = ("_found",)
-
-    def __init__(self) -> None:
-        self._found: dict[Hashable, Loadout] = {}
-
-    def get(self, fingerprint: Hashable) -> Loadout | None:
-        return self._found.get(fingerprint)
+class LoadoutCache(dict[Hashable, Loadout]):
+    """Loadouts by fingerprint (looked up with ``get``), emptied when it grows past
+    :data:`CACHE_LIMIT` so that long simulations keep bounded memory (a fingerprint seen again
+    is simply rebuilt)."""
 
     def put(self, fingerprint: Hashable, loadout: Loadout) -> Loadout:
-        if len(self._found) >= CACHE_LIMIT:
-            self._found.clear()
-        self._found[fingerprint] = loadout
+        if len(self) >= CACHE_LIMIT:
+            self.clear()
+        self[fingerprint] = loadout
         return loadout
