@@ -125,8 +125,8 @@ class AlKalimRules(Rules):
 
     def owned_fingerprint(self, state: RuneboundState, seat: int) -> tuple[int, ...]:
         """The base fingerprint, then -1 and the legend rewards in force; just the base one
-        while the seat holds no legend card (most of a game), which the count of -1 entries
-        keeps apart from every fingerprint with legends."""
+        while the seat holds no legend card (most of a game). The count of -1 entries after
+        the hero (one or two) keeps the two kinds apart."""
         base = super().owned_fingerprint(state, seat)
         al_kalim = state.adventure_state
         if not isinstance(al_kalim, AlKalimState) or not al_kalim.boards[seat].legends:
