@@ -8,7 +8,7 @@ from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.advanced import hazard_colour
 from boardwright.games.runebound.adventure import draw_adventure, resolve_event
-from boardwright.games.runebound.content import CITY, TERRAIN_NAMES
+from boardwright.games.runebound.content import CITY
 from boardwright.games.runebound.procedure import RuneboundProcedure, ability_options, use_ability
 from boardwright.games.runebound.records import TERRAINS
 from boardwright.games.runebound.rules import Log, emit
@@ -171,14 +171,9 @@ class Move(RuneboundProcedure):
                     "bonus": h.bonus_moves,
                 },
             )
-        labels = rules.hex_labels
+        move_to = rules.move_to_options
         options = [
-            Option(
-                f"to:{labels[n]}",
-                data=n,
-                what="rb.option.move_to",
-                args={"to": labels[n], "terrain": TERRAIN_NAMES[board.hexes[n].terrain]},
-            )
+            move_to[n]
             for n in board.hexes[h.hex].neighbours
             if can_pay(faces, rules.move_terrain(state, n), h.bonus_moves)
         ]

@@ -60,6 +60,17 @@ class Rules:
         self.market = content.market
         # each hex's "q,r" label, the message argument naming it (made once, asked per option)
         self.hex_labels = tuple(str(h.at) for h in content.board.hexes)
+        # each hex's "move there" option, made once: a mover is offered every neighbour it can
+        # pay for at every hex (options are read-only, so decisions may share them)
+        self.move_to_options = tuple(
+            Option(
+                f"to:{label}",
+                data=n,
+                what="rb.option.move_to",
+                args={"to": label, "terrain": TERRAIN_NAMES[h.terrain]},
+            )
+            for n, (h, label) in enumerate(zip(content.board.hexes, self.hex_labels, strict=True))
+        )
         self._loadouts = LoadoutCache()
 
     # --- names ---------------------------------------------------------------------------
