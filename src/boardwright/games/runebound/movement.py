@@ -52,11 +52,16 @@ def payments(faces: tuple[int, ...], terrain: int, bonus: int) -> list[int]:
     return ways
 
 
-def can_pay(faces: tuple[int, ...], terrain: int, bonus: int) -> bool:
-    """Whether :func:`payments` has any way, without listing them (asked per neighbour)."""
-    if bonus > 0 or (terrain == CITY and faces):
-        return True
-    return any(face >> terrain & 1 for face in faces)
+def payable_terrains(faces: tuple[int, ...], bonus: int) -> int:
+    """The terrains :func:`payments` finds a way to pay for, as a bit set (asked once, then
+    read per neighbour): those a face shows, a city with any die, every one with a bonus move
+    (-1 has every bit set)."""
+    if bonus > 0:
+        return -1
+    shown = 1 << CITY if faces else 0
+    for face in faces:
+        shown |= face
+    return shown
 
 
 class Movement(RuneboundProcedure):
@@ -172,10 +177,11 @@ class Move(RuneboundProcedure):
                 },
             )
         move_to = rules.move_to_options
+        payable = payable_terrains(faces, h.bonus_moves)
         options = [
             move_to[n]
             for n in board.hexes[h.hex].neighbours
-            if can_pay(faces, rules.move_terrain(state, n), h.bonus_moves)
+            if payable >> rules.move_terrain(state, n) & 1
         ]
         extra = rules.movement_options(state, seat)
         if not options and not extra:
