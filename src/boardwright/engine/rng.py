@@ -32,9 +32,12 @@ class Rng:
         self.draws = draws
 
     def next64(self) -> int:
-        self.state = (self.state + _GOLDEN) & _MASK64
+        z = self.state = (self.state + _GOLDEN) & _MASK64
         self.draws += 1
-        return _mix(self.state)
+        # _mix written out: every die, shuffle and random bot choice comes through here
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)`` (rejection sampling, so no modulo bias)."""

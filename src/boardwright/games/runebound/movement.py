@@ -8,7 +8,7 @@ from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.advanced import hazard_colour
 from boardwright.games.runebound.adventure import draw_adventure, resolve_event
-from boardwright.games.runebound.content import CITY, TERRAIN_NAMES
+from boardwright.games.runebound.content import CITY
 from boardwright.games.runebound.procedure import RuneboundProcedure, ability_options, use_ability
 from boardwright.games.runebound.records import TERRAINS
 from boardwright.games.runebound.rules import Log, emit
@@ -50,6 +50,18 @@ def payments(faces: tuple[int, ...], terrain: int, bonus: int) -> list[int]:
     if bonus > 0:
         ways.append(-1)
     return ways
+
+
+def payable_terrains(faces: tuple[int, ...], bonus: int) -> int:
+    """The terrains :func:`payments` finds a way to pay for, as a bit set (asked once, then
+    read per neighbour): those a face shows, a city with any die, every one with a bonus move
+    (-1 has every bit set)."""
+    if bonus > 0:
+        return -1
+    shown = 1 << CITY if faces else 0
+    for face in faces:
+        shown |= face
+    return shown
 
 
 class Movement(RuneboundProcedure):
@@ -164,16 +176,12 @@ class Move(RuneboundProcedure):
                     "bonus": h.bonus_moves,
                 },
             )
-        labels = rules.hex_labels
+        move_to = rules.move_to_options
+        payable = payable_terrains(faces, h.bonus_moves)
         options = [
-            Option(
-                f"to:{labels[n]}",
-                data=n,
-                what="rb.option.move_to",
-                args={"to": labels[n], "terrain": TERRAIN_NAMES[board.hexes[n].terrain]},
-            )
+            move_to[n]
             for n in board.hexes[h.hex].neighbours
-            if payments(faces, rules.move_terrain(state, n), h.bonus_moves)
+            if payable >> rules.move_terrain(state, n) & 1
         ]
         extra = rules.movement_options(state, seat)
         if not options and not extra:

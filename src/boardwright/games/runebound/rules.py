@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from itertools import chain
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from boardwright.engine.decision import Option
@@ -11,6 +10,7 @@ from boardwright.engine.events import Event
 from boardwright.engine.hexgrid import distance
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.content import TERRAIN_NAMES, RuneboundContent
+from boardwright.games.runebound.loadout import Loadout, LoadoutCache, OwnedAbility
 from boardwright.games.runebound.records import (
     Ability,
     AdventureCard,
@@ -60,6 +60,18 @@ class Rules:
         self.market = content.market
         # each hex's "q,r" label, the message argument naming it (made once, asked per option)
         self.hex_labels = tuple(str(h.at) for h in content.board.hexes)
+        # each hex's "move there" option, made once: a mover is offered every neighbour it can
+        # pay for at every hex (options are read-only, so decisions may share them)
+        self.move_to_options = tuple(
+            Option(
+                f"to:{label}",
+                data=n,
+                what="rb.option.move_to",
+                args={"to": label, "terrain": TERRAIN_NAMES[h.terrain]},
+            )
+            for n, (h, label) in enumerate(zip(content.board.hexes, self.hex_labels, strict=True))
+        )
+        self._loadouts = LoadoutCache()
 
     # --- names ---------------------------------------------------------------------------
     def party(self, state: RuneboundState, seat: int) -> dict[str, Any]:
@@ -75,24 +87,38 @@ class Rules:
         for ally in h.allies:
             yield f"m{ally.card}", self.market[ally.card]
 
-    def abilities(
-        self, state: RuneboundState, seat: int, timing: str
-    ) -> list[tuple[str, str, Ability]]:
-        """(key, owner name, ability) of the hero, items and allies with this timing."""
+    def owned_fingerprint(self, state: RuneboundState, seat: int) -> tuple[int, ...]:
+        """Everything the seat's :meth:`loadout` is made of, as a cheap hashable key: the event
+        in play, the hero, then the items and allies in order (card indexes are never
+        negative, so -1 separates the lists). An adventure whose :meth:`owned_cards` yields
+        more cards appends them."""
+        h = state.heroes[seat]
+        return (state.event, h.hero, *h.items, -1, *[a.card for a in h.allies])
+
+    def loadout(self, state: RuneboundState, seat: int) -> Loadout:
+        """The seat's abilities and lasting effects, built once per :meth:`owned_fingerprint`:
+        the cache is valid because they are read from the content (which never changes) and
+        from nothing but what the fingerprint holds."""
+        fingerprint = self.owned_fingerprint(state, seat)
+        found = self._loadouts.get(fingerprint)
+        if found is None:
+            built = Loadout(self._owned_abilities(state, seat), self._passive(state, seat))
+            found = self._loadouts.put(fingerprint, built)
+        return found
+
+    def _owned_abilities(self, state: RuneboundState, seat: int) -> Iterator[OwnedAbility]:
+        """(key, owner name, ability) of the hero, then of the items and allies, every timing."""
         h = state.heroes[seat]
         hero = self.heroes[h.hero]
-        found = [
-            (f"h{h.hero}.{i}", hero.name, a)
-            for i, a in enumerate(hero.abilities)
-            if a.timing == timing
-        ]
+        for i, a in enumerate(hero.abilities):
+            yield f"h{h.hero}.{i}", hero.name, a
         for key, card in self.owned_cards(state, seat):
-            found.extend(
-                (f"{key}.{i}", card.name, a)
-                for i, a in enumerate(card.abilities)
-                if a.timing == timing
-            )
-        return found
+            for i, a in enumerate(card.abilities):
+                yield f"{key}.{i}", card.name, a
+
+    def abilities(self, state: RuneboundState, seat: int, timing: str) -> Sequence[OwnedAbility]:
+        """(key, owner name, ability) of the hero, items and allies with this timing."""
+        return self.loadout(state, seat).abilities.get(timing, ())
 
     def usable(
         self,
@@ -104,13 +130,16 @@ class Rules:
         fighting: bool = False,
     ) -> list[tuple[str, str, Ability]]:
         """Abilities of this timing not used yet whose cost can be paid."""
+        candidates = self.abilities(state, seat, timing)
+        if not candidates:  # the usual case: no stats to read
+            return []
         h = state.heroes[seat]
         life = self.life(state, seat)
         stamina = self.stamina(state, seat)
         no_overflow = state.opts.advanced_exhaustion  # AR-6.2
         return [
             (key, owner, a)
-            for key, owner, a in self.abilities(state, seat, timing)
+            for key, owner, a in candidates
             if key not in used
             and a.cost.gold <= h.gold
             # paying must not knock the hero out (exhaustion beyond stamina becomes wounds)
@@ -153,6 +182,7 @@ class Rules:
 
     # --- stats ---------------------------------------------------------------------------
     def _passive(self, state: RuneboundState, seat: int) -> Iterator[Effect]:
+        """The lasting effects of the hero, cards and event (read through :meth:`loadout`)."""
         h = state.heroes[seat]
         for a in self.heroes[h.hero].abilities:
             if a.timing == "passive":
@@ -263,7 +293,9 @@ class Rules:
     ) -> int:
         """Sum of passive, turn-long and this-step modifiers of a stat."""
         phase = STEP_NAMES[step] if step >= 0 else None
-        return self.modifiers(state, seat, {stat: phase}, when)[stat]
+        lasting = self.loadout(state, seat).modifies.get(stat)
+        total = self._lasting(state, seat, lasting, phase, when) if lasting else 0
+        return total + self._temporary(state, seat, stat)
 
     def modifiers(
         self,
@@ -275,23 +307,46 @@ class Rules:
         """:meth:`modifier` of several stats in one walk of the effects: ``phases`` maps each
         stat to the combat step it is asked for (None: outside the combat steps, where a
         step-bound modifier does not count)."""
-        totals = dict.fromkeys(phases, 0)
-        for e in self._passive(state, seat):
+        modifies = self.loadout(state, seat).modifies
+        totals = {
+            stat: self._lasting(state, seat, modifies.get(stat, ()), phase, when)
+            for stat, phase in phases.items()
+        }
+        for stat in totals:
+            totals[stat] += self._temporary(state, seat, stat)
+        return totals
+
+    @staticmethod
+    def _temporary(state: RuneboundState, seat: int, stat: str) -> int:
+        """The turn-long and this-step changes of a stat (usually none)."""
+        total = 0
+        for changed, amount in state.heroes[seat].turn_mods:
+            if changed == stat:
+                total += amount
+        if state.combat is not None:
+            for changed, amount in state.combat.temp:
+                if changed == stat:
+                    total += amount
+        return total
+
+    def _lasting(
+        self,
+        state: RuneboundState,
+        seat: int,
+        effects: Sequence[Modify],
+        phase: str | None,
+        when: str,
+    ) -> int:
+        """The sum of one stat's lasting modifiers that count in this phase and role."""
+        total = 0
+        for e in effects:
             if (
-                e.do == "modify"
-                and e.stat in phases
-                and (e.phase is None or e.phase == phases[e.stat])
+                (e.phase is None or e.phase == phase)
                 and e.when in ("always", when)
                 and self.applies(state, seat, e)
             ):
-                totals[e.stat] += e.amount
-        temporary: Iterable[tuple[str, int]] = state.heroes[seat].turn_mods
-        if state.combat is not None:
-            temporary = chain(temporary, state.combat.temp)  # no list built on this hot path
-        for stat, amount in temporary:
-            if stat in totals:
-                totals[stat] += amount
-        return totals
+                total += e.amount
+        return total
 
     def xp_bonus(self, h: HeroState, kind: str) -> int:
         """RB-8.3: +2 per mind/body/spirit/stamina counter, +1 per life counter."""
@@ -355,10 +410,7 @@ class Rules:
     def armour(self, state: RuneboundState, seat: int, step: int) -> int:
         """Wounds taken off each hit: armour, shields, this step's protections."""
         total = self.modifier(state, seat, "armour", step, "defend")
-        for e in self._passive(state, seat):
-            if e.do == "reduce_damage":
-                total += e.amount
-        return max(0, total)
+        return max(0, total + self.loadout(state, seat).armour)
 
     def max_movement_dice(self, state: RuneboundState, seat: int) -> int:
         """RB-3.1: 5 dice, at most 4 when the hero or an ally has a wound or exhaustion.
@@ -387,13 +439,8 @@ class Rules:
         value += self.xp_bonus(h, stat) + self.modifier(state, seat, stat)
         if skill is not None:
             value += hero.skills.get(skill, 0)  # type: ignore[call-overload]
-        for e in self._passive(state, seat):
-            if (
-                e.do == "modify"
-                and e.stat == "test"
-                and (e.skill is None or e.skill == skill)
-                and self.applies(state, seat, e)
-            ):
+        for e in self.loadout(state, seat).modifies.get("test", ()):
+            if (e.skill is None or e.skill == skill) and self.applies(state, seat, e):
                 value += e.amount
         return value
 

@@ -22,7 +22,7 @@ from boardwright.games.runebound.adventures.al_kalim.quests import (
     lose_legend,
     on_action,
 )
-from boardwright.games.runebound.adventures.al_kalim.sandstorm import covered
+from boardwright.games.runebound.adventures.al_kalim.sandstorm import covered, steps
 from boardwright.games.runebound.adventures.al_kalim.state import AlKalimState
 from boardwright.games.runebound.adventures.al_kalim.storm import sunburst
 from boardwright.games.runebound.adventures.al_kalim.travel import (
@@ -102,6 +102,8 @@ class AlKalimRules(Rules):
         # (centre, radius) -> the hexes the sandstorm covers: asked per hex while moving and
         # by every view, and the board never changes
         self._covered: dict[tuple[int, int], frozenset[int]] = {}
+        # (centre, direction, spread) -> the storm's moves from there: asked per storm step
+        self._storm_moves: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
 
     # --- legendary rewards -------------------------------------------------------------------
     def legend_card(self, legend: int) -> MarketCard:
@@ -116,19 +118,36 @@ class AlKalimRules(Rules):
         determinize_al_kalim(state, seat, rng)
 
     def owned_cards(self, state: RuneboundState, seat: int) -> Iterator[tuple[str, MarketCard]]:
-        """Items and allies, then the finished legend cards that are not allies (AK-11.8-11.11):
-        a legendary rune whose uses are spent gives nothing more."""
+        """Items and allies, then the legend rewards in force (:meth:`_legends_in_force`)."""
         yield from super().owned_cards(state, seat)
+        for card in self._legends_in_force(state, seat):
+            yield f"{LEGEND_KEY}{card}", self.legend_card(card)
+
+    def owned_fingerprint(self, state: RuneboundState, seat: int) -> tuple[int, ...]:
+        """The base fingerprint, then -1 and the legend rewards in force; just the base one
+        while the seat holds no legend card (most of a game). The count of -1 entries after
+        the hero (one or two) keeps the two kinds apart."""
+        base = super().owned_fingerprint(state, seat)
+        al_kalim = state.adventure_state
+        if not isinstance(al_kalim, AlKalimState) or not al_kalim.boards[seat].legends:
+            return base
+        return (*base, -1, *self._legends_in_force(state, seat))
+
+    def _legends_in_force(self, state: RuneboundState, seat: int) -> list[int]:
+        """The finished legend cards that are not allies (AK-11.8-11.11), by index: a legendary
+        rune whose uses are spent gives nothing more."""
         al_kalim = state.adventure_state
         if not isinstance(al_kalim, AlKalimState):
-            return
+            return []
+        found = []
         for slot in al_kalim.boards[seat].legends:
             legend = self.al_kalim.legends[slot.card]
             if not slot.done or legend.type == "ally":
                 continue
             if legend.reward.uses is not None and slot.uses >= legend.reward.uses:
                 continue
-            yield f"{LEGEND_KEY}{slot.card}", self.legend_card(slot.card)
+            found.append(slot.card)
+        return found
 
     def can_carry(self, state: RuneboundState, seat: int, card: int) -> bool:
         """AK-11.7: legendary allies do not count toward the ally limit."""
@@ -154,6 +173,14 @@ class AlKalimRules(Rules):
         found = self._covered.get(key)
         if found is None:
             found = self._covered[key] = covered(self.board, *key)
+        return found
+
+    def storm_moves(self, centre: int, direction: int, spread: int) -> tuple[tuple[int, int], ...]:
+        """:func:`sandstorm.steps`, looked up: the moves depend on the board alone."""
+        key = (centre, direction, spread)
+        found = self._storm_moves.get(key)
+        if found is None:
+            found = self._storm_moves[key] = tuple(steps(self.board, *key))
         return found
 
     def move_terrain(self, state: RuneboundState, hex_index: int) -> int:

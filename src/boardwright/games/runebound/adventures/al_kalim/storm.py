@@ -16,7 +16,6 @@ from boardwright.games.runebound.adventures.al_kalim.sandstorm import (
     covered,
     points_off,
     settle,
-    steps,
 )
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
 from boardwright.games.runebound.effects import replenish
@@ -108,7 +107,7 @@ class Storm(AlKalimProcedure):
         if left <= 0:
             state.stack.pop()
             return None
-        moves = steps(board, al_kalim.storm, al_kalim.storm_direction, spread(state))
+        moves = self.rules.storm_moves(al_kalim.storm, al_kalim.storm_direction, spread(state))
         if not moves:  # AK-13.5: no arrow allows a step; the rest of the move is lost
             state.stack.pop()
             return None
