@@ -3,12 +3,15 @@ A plain script, not a test::
 
     python benchmarks/bench_mcts.py speed [--iterations 400] [--depth 16]
     python benchmarks/bench_mcts.py duel [--games 10] [--iterations 64] [--depth 16]
+        [--only heuristic] [--score]
 
 ``speed`` plays a seeded two-player Al-Kalim game at random to a mid-game decision with several
 options and times the search on one core (iterations per second). ``duel`` plays two-player games
 of Realm of Sand, Runebound base and Al-Kalim, the MCTS bot against random and against the
 heuristic (Runebound), seats alternated, and prints its wins with a 95 % Wilson interval (a
-shared first place counts half). See docs/bots.md.
+shared first place counts half). ``--only`` keeps the lines against one opponent; ``--score``
+values Runebound's cut-off rollouts by the game's score instead of the parties' worth (the
+evaluation before :mod:`boardwright.bots.mcts.runebound_worth`). See docs/bots.md.
 """
 
 from __future__ import annotations
@@ -17,17 +20,19 @@ import argparse
 import math
 import time
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from boardwright.bots import Bot, Observation, make_bot
 from boardwright.bots.factories import realm_players, runebound_players
 from boardwright.bots.mcts import MctsBot
 from boardwright.bots.mcts.bot import DEPTH, ITERATIONS
+from boardwright.bots.mcts.runebound_worth import RuneboundWorth
 from boardwright.engine.game import Game
 from boardwright.engine.rng import Rng
 from boardwright.engine.session import Match
 from boardwright.engine.table import Table
 from boardwright.games import get_game
+from boardwright.games.runebound.game import Runebound
 
 BASE_SEED = 20_261_127
 SPEED_ITERATIONS = 400  # one timed search
@@ -77,10 +82,17 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
 
 
 def duel(
-    game_name: str, options: dict[str, Any], opponent: str, games: int, budget: dict[str, Any]
+    game_name: str,
+    options: dict[str, Any],
+    opponent: str,
+    games: int,
+    budget: dict[str, Any],
+    by_score: bool = False,
 ) -> None:
     game = get_game(game_name)
     players = realm_players if game_name == "realm-of-sand" else runebound_players
+    if game_name == "runebound" and not by_score:
+        budget = {**budget, "worth": RuneboundWorth(cast(Runebound, game))}
     wins = 0.0
     started = time.perf_counter()
     for number in range(games):
@@ -110,15 +122,19 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--depth", type=int, default=DEPTH)
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--only", choices=("random", "heuristic"), default=None)
+    parser.add_argument("--score", action="store_true", help="Runebound rollouts by score")
     args = parser.parse_args()
     if args.mode == "speed":
         speed(args.iterations or SPEED_ITERATIONS, args.depth)
         return
     budget = {"iterations": args.iterations or ITERATIONS, "depth": args.depth}
-    duel("realm-of-sand", {}, "random", args.games, budget)
+    opponents = (args.only,) if args.only else ("random", "heuristic")
+    if "random" in opponents:
+        duel("realm-of-sand", {}, "random", args.games, budget)
     for options in ({}, {"adventure": "al-kalim"}):
-        for opponent in ("random", "heuristic"):
-            duel("runebound", options, opponent, args.games, budget)
+        for opponent in opponents:
+            duel("runebound", options, opponent, args.games, budget, args.score)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ import pytest
 from boardwright.bots import make_bot
 from boardwright.bots.factories import realm_of_sand_mcts, realm_players, runebound_players
 from boardwright.bots.mcts import MctsBot
+from boardwright.bots.mcts.runebound_worth import RuneboundWorth
 from boardwright.bots.mcts.tree import Node
 from boardwright.engine.bot import Bot, Observation
 from boardwright.engine.errors import BoardwrightError
@@ -84,8 +85,10 @@ def peek(game: Game[Any], state: Any) -> Observation:
 
 def far_sighted(game: Game[Any], players: Callable[[Any], int]) -> MctsBot:
     """Few iterations with long rollouts, which reach the hidden cards: a bot searching the
-    true state would grow a different tree from each state."""
-    return MctsBot(7, game, players, iterations=12, depth=120)
+    true state would grow a different tree from each state. Runebound's rollouts are valued
+    by the parties' worth, as the registry's bot does."""
+    worth = RuneboundWorth(RUNEBOUND) if game is RUNEBOUND else None
+    return MctsBot(7, game, players, iterations=12, depth=120, worth=worth)
 
 
 def tree(node: Node) -> Any:

@@ -34,8 +34,11 @@ def realm_of_sand_mcts(seed: int, game: Game[Any]) -> Bot:
 
 
 def runebound_mcts(seed: int, game: Game[Any]) -> Bot:
-    """Information-set MCTS for Runebound (any adventure), at the registry's budget."""
-    return MctsBot(seed, game, runebound_players)
+    """Information-set MCTS for Runebound (any adventure), at the registry's budget, its
+    rollouts valued by the parties' progress (:mod:`boardwright.bots.mcts.runebound_worth`)."""
+    from boardwright.bots.mcts.runebound_worth import RuneboundWorth
+
+    return MctsBot(seed, game, runebound_players, worth=RuneboundWorth(cast("Runebound", game)))
 
 
 def realm_players(state: RealmState) -> int:

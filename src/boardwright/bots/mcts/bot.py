@@ -14,7 +14,7 @@ from collections.abc import Callable
 from time import perf_counter
 from typing import Any
 
-from boardwright.bots.mcts.reward import rewards
+from boardwright.bots.mcts.reward import Worth, rewards
 from boardwright.bots.mcts.tree import Node
 from boardwright.engine.bot import Observation
 from boardwright.engine.errors import ConfigError
@@ -32,7 +32,9 @@ class MctsBot:
     """Searches ``iterations`` determinizations per decision, or for ``seconds`` when that is
     given (then ``iterations`` is ignored); a decision with one option is answered at once.
 
-    ``players`` tells how many seats a state of ``game`` has (the reward is given per seat).
+    ``players`` tells how many seats a state of ``game`` has (the reward is given per seat);
+    ``worth``, when given, values a cut-off rollout's position per seat instead of the game's
+    ``score`` (see :mod:`.reward`).
     """
 
     name = "mcts"
@@ -47,6 +49,7 @@ class MctsBot:
         seconds: float | None = None,
         depth: int = DEPTH,
         exploration: float = EXPLORATION,
+        worth: Worth | None = None,
     ) -> None:
         if iterations < 1 or (seconds is not None and seconds <= 0) or depth < 0:
             raise ConfigError("mcts needs a positive budget and a depth of zero or more")
@@ -57,6 +60,7 @@ class MctsBot:
         self.seconds = seconds
         self.depth = depth
         self.exploration = exploration
+        self.worth = worth
         self.searched = 0
         """Iterations run by the last :meth:`choose` (0 when it needed no search)."""
 
@@ -110,7 +114,7 @@ class MctsBot:
             if decision is None:
                 break
             game.apply(state, rng.below(len(decision.options)), None)
-        reward = rewards(game, state, self.players(state))
+        reward = rewards(game, state, self.players(state), self.worth)
         for node in path:
             node.visits += 1
             node.total += reward[node.seat]

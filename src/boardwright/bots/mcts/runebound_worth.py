@@ -1,0 +1,46 @@
+"""What a Runebound position is worth to each seat, for the MCTS bot's cut-off rollouts.
+
+The game's ``score`` (runes and experience counters) seldom moves within a short rollout, so a
+search scored by it cannot tell a good move from a bad one. This reads the progress a party
+makes every turn instead, in gold pieces, the heuristic bot's scale (its constants): gold,
+the market cards carried (by their cost), adventure counters held (by the experience points
+they count) and experience counters bought, the trophies the adventure is won by, and wounds
+and exhaustion against it. It reads a state the search holds, which is always a sample for the
+bot's seat (``Game.determinize``), never the true one.
+"""
+
+from __future__ import annotations
+
+from boardwright.bots.runebound.constants import EXHAUSTION, WIN_VALUE, WOUND, XP_POINT
+from boardwright.games.runebound.game import Runebound
+from boardwright.games.runebound.state import RuneboundState
+
+TROPHY = 30.0
+"""A Dragon Rune (Al-Kalim: a legendary reward): a third of the way to the win."""
+XP_COUNTER = 6.0
+"""An experience counter: +2 to a stat (or +1 life), dearer than the points it costs."""
+CARD_SHARE = 0.8
+"""The share of its cost a market card carried is worth (it sells for half, it fights for more)."""
+LEAD = 15.0
+"""Gold pieces of lead that count as a clear advantage (the rewards' margin, see ``scaled``)."""
+
+
+class RuneboundWorth:
+    """``worth(state, seat)``: the seat's party in units of :data:`LEAD` gold pieces."""
+
+    def __init__(self, game: Runebound) -> None:
+        self.game = game
+
+    def __call__(self, state: RuneboundState, seat: int) -> float:
+        game = self.game
+        rules = game.rules_for(state)
+        market = rules.market
+        hero = state.heroes[seat]
+        worth = WIN_VALUE if seat == state.winner else 0.0
+        worth += TROPHY * game.trophies(state, seat)
+        worth += XP_COUNTER * len(hero.xp) + XP_POINT * rules.xp_total(hero) + hero.gold
+        carried = sum(market[item].cost for item in hero.items)
+        carried += sum(market[ally.card].cost for ally in hero.allies)
+        worth += CARD_SHARE * carried
+        worth -= WOUND * hero.wounds + EXHAUSTION * hero.exhaustion
+        return worth / LEAD
