@@ -5,15 +5,14 @@ fight state under the best policy (attack step, allies, escape), cached per know
 from __future__ import annotations
 
 import math
+from array import array
 from collections.abc import Callable, Sequence
-from itertools import islice
-from typing import Any
 
-from boardwright.bots.runebound.constants import CACHE_LIMIT, KAPPAS
+from boardwright.bots.runebound.constants import KAPPAS
 from boardwright.bots.runebound.knowledge import (
     AllySig,
     Enemy,
-    Entry,
+    FightTable,
     HeroSig,
     Knowledge,
     Triple,
@@ -150,11 +149,11 @@ def _round_paths(enemy: Enemy, sig: HeroSig, s: int) -> list[list[tuple[int, int
     return steps
 
 
-def solve_fight(kb: Knowledge, enemy: Enemy, sig: HeroSig, kappa: float) -> list[list[Entry]]:
-    """Every fight state [wounds dealt][wounds taken] valued under the best policy.
+def solve_fight(kb: Knowledge, enemy: Enemy, sig: HeroSig, kappa: float) -> FightTable:
+    """Every fight state [wounds dealt][wounds taken] solved under the best policy.
 
     Winning is worth 1, a knock-out ``-kappa`` and escaping 0 (escape is possible in every state
-    but the first; the caller reads the first state's fight-on values).
+    but the first; the table keeps the odds of fighting on).
     """
     key = (enemy.key, sig, kappa)
     cached = kb.fight_cache.get(key)
@@ -165,18 +164,9 @@ def solve_fight(kb: Knowledge, enemy: Enemy, sig: HeroSig, kappa: float) -> list
     table = kb.fight_cache.get(same)
     if table is None:
         table = solve_fight_uncached(enemy, sig, kappa)
-    if len(kb.fight_cache) > CACHE_LIMIT:
-        forget_oldest_half(kb.fight_cache)
-    kb.fight_cache[key] = table
-    kb.fight_cache[same] = table
+        kb.fight_cache.put(same, table)
+    kb.fight_cache.put(key, table)
     return table
-
-
-def forget_oldest_half(cache: dict[Any, Any]) -> None:
-    """Drop the older half of a full cache (dicts keep insertion order): clearing it all threw
-    away the tables the current game was still asking for."""
-    for key in list(islice(cache, len(cache) // 2)):
-        del cache[key]
 
 
 def _clamp(x: int, low: int, high: int) -> int:
@@ -247,7 +237,7 @@ def _round_outcomes(
     return win, lose, stay, [(de * hp + dh, p) for (de, dh), p in branches.items()]
 
 
-def solve_fight_uncached(enemy: Enemy, sig: HeroSig, kappa: float) -> list[list[Entry]]:
+def solve_fight_uncached(enemy: Enemy, sig: HeroSig, kappa: float) -> FightTable:
     """:func:`solve_fight` without the cache: backward induction over the fight states.
 
     A round depends on the state only through how far it is from either end, capped at what one
@@ -268,11 +258,14 @@ def solve_fight_uncached(enemy: Enemy, sig: HeroSig, kappa: float) -> list[list[
         reach_h = sum(max(dh for _, dh, _ in dist) for dist in steps)
         rounds: dict[tuple[int, int], Outcome] = {}
         plans.append((s, steps, reach_e, reach_h, rounds))
-    # (value, P(win), P(knock-out)) of fighting on, per state e * hp + h
-    flat: list[tuple[float, float, float]] = [(0.0, 0.0, 0.0)] * (life_e * hp)
-    table: list[list[Entry]] = [[(0.0, 0.0, 0.0, 0.0, 0.0, -1)] * hp for _ in range(life_e)]
+    # value, P(win), P(knock-out) of fighting on (or escaping), per state e * hp + h
+    size = life_e * hp
+    values = [0.0] * size
+    wins = [0.0] * size
+    losses = [0.0] * size
+    odds = [0.0] * (2 * size)  # P(win), P(knock-out) of fighting on
+    chosen = bytearray(size)  # the attack step + 1
     for e in range(life_e - 1, -1, -1):
-        row = table[e]
         room_e = life_e - e
         for h in range(hp - 1, -1, -1):
             here = e * hp + h
@@ -291,23 +284,22 @@ def solve_fight_uncached(enemy: Enemy, sig: HeroSig, kappa: float) -> list[list[
                     continue
                 u, pw, pl = win - kappa * lose, win, lose
                 for offset, p in outcomes:
-                    eu, epw, epl = flat[here + offset]
-                    u += p * eu
-                    pw += p * epw
-                    pl += p * epl
+                    there = here + offset
+                    u += p * values[there]
+                    pw += p * wins[there]
+                    pl += p * losses[there]
                 norm = 1 - stay
                 u, pw, pl = u / norm, pw / norm, pl / norm
                 if u > best_u + 1e-12:
                     best_u, best_pw, best_pl, best_s = u, pw, pl, s
             if best_s < 0:  # no step can change anything: a stalemate
                 best_u, best_pw, best_pl = (-kappa, 0.0, 1.0) if no_escape else (0, 0, 0)
-            if not no_escape and best_u < 0:
-                entry: Entry = (0.0, 0.0, 0.0, best_pw, best_pl, best_s)
-            else:
-                entry = (best_u, best_pw, best_pl, best_pw, best_pl, best_s)
-            row[h] = entry
-            flat[here] = (entry[0], entry[1], entry[2])
-    return table
+            if no_escape or best_u >= 0:  # else the hero escapes: worth nothing either way
+                values[here], wins[here], losses[here] = best_u, best_pw, best_pl
+            odds[2 * here] = best_pw
+            odds[2 * here + 1] = best_pl
+            chosen[here] = best_s + 1
+    return FightTable(hp, array("d", odds), bytes(chosen))
 
 
 def kappa_level(win: float, loss: float) -> float:
@@ -324,5 +316,4 @@ def fight_odds(
         return 1.0, 0.0, -1
     if taken >= sig[4]:
         return 0.0, 1.0, -1
-    entry = solve_fight(kb, enemy, sig, kappa)[max(dealt, 0)][max(taken, 0)]
-    return entry[3], entry[4], entry[5]
+    return solve_fight(kb, enemy, sig, kappa).fight_on(max(dealt, 0), max(taken, 0))
