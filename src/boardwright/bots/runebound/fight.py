@@ -237,6 +237,22 @@ def _round_outcomes(
     return win, lose, stay, [(de * hp + dh, p) for (de, dh), p in branches.items()]
 
 
+Round = tuple[float, float, float, float, list[tuple[int, float]]]
+"""A round as the induction uses it: P(win) - kappa * P(knock-out), P(win), P(knock-out),
+1 - P(nothing changes) and the other outcomes (see :func:`_round_outcomes`)."""
+
+
+def _round(
+    steps: list[list[tuple[int, int, float]]], room_e: int, room_h: int, hp: int, kappa: float
+) -> Round | None:
+    """:func:`_round_outcomes` with the sums the induction repeats in every state done once;
+    None for a round that (nearly) never changes anything."""
+    win, lose, stay, outcomes = _round_outcomes(steps, room_e, room_h, hp)
+    if stay > 1 - 1e-9:
+        return None
+    return win - kappa * lose, win, lose, 1 - stay, outcomes
+
+
 def solve_fight_uncached(enemy: Enemy, sig: HeroSig, kappa: float) -> FightTable:
     """:func:`solve_fight` without the cache: backward induction over the fight states.
 
@@ -256,7 +272,7 @@ def solve_fight_uncached(enemy: Enemy, sig: HeroSig, kappa: float) -> FightTable
         # the most wounds one round can deal and take (every step's outcomes can combine)
         reach_e = sum(max(de for de, _, _ in dist) for dist in steps)
         reach_h = sum(max(dh for _, dh, _ in dist) for dist in steps)
-        rounds: dict[tuple[int, int], Outcome] = {}
+        rounds: dict[int, Round | None] = {}  # by capped distances room_e * 1024 + room_h
         plans.append((s, steps, reach_e, reach_h, rounds))
     # value, P(win), P(knock-out) of fighting on (or escaping), per state e * hp + h
     size = life_e * hp
@@ -271,27 +287,31 @@ def solve_fight_uncached(enemy: Enemy, sig: HeroSig, kappa: float) -> FightTable
             here = e * hp + h
             room_h = hp - h
             best_u, best_pw, best_pl, best_s = -1e18, 0.0, 1.0, -1
+            best: Round | None = None
             for s, steps, reach_e, reach_h, rounds in plans:
-                room = (
-                    room_e if room_e <= reach_e else reach_e + 1,
-                    room_h if room_h <= reach_h else reach_h + 1,
-                )
-                outcome = rounds.get(room)
-                if outcome is None:
-                    outcome = rounds[room] = _round_outcomes(steps, room[0], room[1], hp)
-                win, lose, stay, outcomes = outcome
-                if stay > 1 - 1e-9:
+                re = room_e if room_e <= reach_e else reach_e + 1
+                rh = room_h if room_h <= reach_h else reach_h + 1
+                key = re * 1024 + rh
+                if key in rounds:
+                    round_ = rounds[key]
+                else:
+                    round_ = rounds[key] = _round(steps, re, rh, hp, kappa)
+                if round_ is None:
                     continue
-                u, pw, pl = win - kappa * lose, win, lose
+                u, _, _, norm, outcomes = round_
+                for offset, p in outcomes:
+                    u += p * values[here + offset]
+                u = u / norm
+                if u > best_u + 1e-12:
+                    best_u, best_s, best = u, s, round_
+            if best is not None:
+                # the odds only for the plan chosen (the value alone chooses)
+                _, pw, pl, norm, outcomes = best
                 for offset, p in outcomes:
                     there = here + offset
-                    u += p * values[there]
                     pw += p * wins[there]
                     pl += p * losses[there]
-                norm = 1 - stay
-                u, pw, pl = u / norm, pw / norm, pl / norm
-                if u > best_u + 1e-12:
-                    best_u, best_pw, best_pl, best_s = u, pw, pl, s
+                best_pw, best_pl = pw / norm, pl / norm
             if best_s < 0:  # no step can change anything: a stalemate
                 best_u, best_pw, best_pl = (-kappa, 0.0, 1.0) if no_escape else (0, 0, 0)
             if no_escape or best_u >= 0:  # else the hero escapes: worth nothing either way
