@@ -289,13 +289,13 @@ def solve_fight_uncached(enemy: Enemy, sig: HeroSig, kappa: float) -> FightTable
             best_u, best_pw, best_pl, best_s = -1e18, 0.0, 1.0, -1
             best: Round | None = None
             for s, steps, reach_e, reach_h, rounds in plans:
-                re = room_e if room_e <= reach_e else reach_e + 1
-                rh = room_h if room_h <= reach_h else reach_h + 1
-                key = re * 1024 + rh
+                cap_e = room_e if room_e <= reach_e else reach_e + 1
+                cap_h = room_h if room_h <= reach_h else reach_h + 1
+                key = cap_e * 1024 + cap_h
                 if key in rounds:
                     round_ = rounds[key]
                 else:
-                    round_ = rounds[key] = _round(steps, re, rh, hp, kappa)
+                    round_ = rounds[key] = _round(steps, cap_e, cap_h, hp, kappa)
                 if round_ is None:
                     continue
                 u, _, _, norm, outcomes = round_
