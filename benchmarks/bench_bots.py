@@ -2,6 +2,10 @@
 digest of every choice they made. A plain script, not a test::
 
     python benchmarks/bench_bots.py [--adventure al-kalim] [--players 4] [--games 6] [--json]
+    python benchmarks/bench_bots.py --adventure al-kalim --games 40 --memory
+
+``--memory`` adds the process's peak resident memory after the games and the size of the bot's
+caches (they live as long as the process, so many games in one process are what fill them).
 
 The digest is what makes a speed change safe: a change that leaves the bots' choices alone
 leaves it the same, game for game. Each run starts with cold caches (a fresh process). See
@@ -15,12 +19,15 @@ import hashlib
 import json
 import os
 import platform
+import resource
 import statistics
 import sys
 import time
 from typing import Any
 
 from boardwright.bots import Bot, Observation, make_bot
+from boardwright.bots.runebound.al_kalim.knowledge import al_kalim_knowledge
+from boardwright.bots.runebound.knowledge import knowledge
 from boardwright.games import get_game
 from boardwright.sim.runner import derive_seed, play_one
 
@@ -55,12 +62,25 @@ def play(players: int, seed: int, options: dict[str, Any]) -> tuple[float, int, 
     return time.perf_counter() - start, decisions, digest.hexdigest()
 
 
+def memory_report() -> dict[str, int]:
+    """Peak resident memory so far (MB) and the entries in the bots' shared caches."""
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # kB on Linux
+    report = {"peak_rss_mb": peak_kb // 1024}
+    for name, kb in (("base", knowledge()), ("al_kalim", al_kalim_knowledge())):
+        report[f"{name}_fight_tables"] = len(kb.fight_cache)
+        report[f"{name}_values"] = len(kb.value_cache)
+    return report
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--adventure", default="", help="e.g. al-kalim (default: the base game)")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--json", action="store_true", help="one JSON object instead of a table")
+    parser.add_argument(
+        "--memory", action="store_true", help="report peak memory and cache sizes after the games"
+    )
     args = parser.parse_args(argv)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
@@ -79,6 +99,8 @@ def main(argv: list[str] | None = None) -> int:
         "digest": whole,
         "game_digests": [d[:12] for _, _, d in rows],
     }
+    if args.memory:
+        result["memory"] = memory_report()
     if args.json:
         print(json.dumps(result))
         return 0
@@ -87,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     for g, (seconds, decisions, digest) in enumerate(rows):
         print(f"  game {g + 1}: {seconds:7.2f} s  {decisions:6d} decisions  {digest[:12]}")
     print(f"median {result['median_seconds_per_game']} s per game; choices digest {whole}")
+    if args.memory:
+        print("after the games: " + ", ".join(f"{k} {v}" for k, v in result["memory"].items()))
     return 0
 
 

@@ -9,7 +9,6 @@ from typing import Any
 
 from boardwright.bots.runebound.constants import (
     ALLY_DISCOUNT,
-    CACHE_LIMIT,
     CITY_LOTTERY,
     ENCOUNTER,
     SHOPPING_RANGE,
@@ -17,7 +16,7 @@ from boardwright.bots.runebound.constants import (
     WOUND,
 )
 from boardwright.bots.runebound.core import BotCore
-from boardwright.bots.runebound.fight import fight_odds, forget_oldest_half
+from boardwright.bots.runebound.fight import fight_odds
 from boardwright.bots.runebound.knowledge import HeroSig
 from boardwright.bots.runebound.party import Party
 from boardwright.bots.runebound.values import card_win_value, choice_value, utility_value
@@ -87,9 +86,7 @@ class Appraisal(BotCore):
             pw, _, _ = fight_odds(kb, enemies[card_id], sig, pre, 0)
             total += pw
         value = total / len(samples) if samples else 0.0
-        if len(kb.value_cache) > CACHE_LIMIT:
-            forget_oldest_half(kb.value_cache)
-        kb.value_cache[key] = value
+        kb.value_cache.put(key, value)
         return value
 
     def frontier(self, party: Party) -> tuple[str, ...]:
@@ -133,7 +130,7 @@ class Appraisal(BotCore):
         found = self.kb.value_cache.get(key)
         if found is None:
             found = self._card_value_now(party, card, colours, drop)
-            self.kb.value_cache[key] = found
+            self.kb.value_cache.put(key, found)
         return found
 
     def _card_value_now(

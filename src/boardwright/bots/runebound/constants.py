@@ -22,5 +22,8 @@ HEXES_PER_TURN = 4.0  # five dice carry a hero about four hexes towards a far ta
 CITY_LOTTERY = 0.3  # the unknown market card a city visit turns up
 CHALLENGE_ARMOUR = True  # count a challenge's passive damage reduction against the hero's hits
 KAPPAS = (0.25, 1.0, 4.0)  # knock-out cost / win value levels the fight tables are solved for
-CACHE_LIMIT = 100_000  # fight tables kept per process (each a few kB; ~0.7 GB at the limit)
+# entries kept per process and knowledge; with both full a process of 40 four-player Al-Kalim
+# games peaks at about 150 MB (benchmarks/bench_bots.py --memory)
+FIGHT_TABLES_KEPT = 100_000
+VALUES_KEPT = 100_000
 SHOPPING_RANGE = 10  # hexes: market stacks farther away are not worth a trip

@@ -5,15 +5,14 @@ fight state under the best policy (attack step, allies, escape), cached per know
 from __future__ import annotations
 
 import math
+from array import array
 from collections.abc import Callable, Sequence
-from itertools import islice
-from typing import Any
 
-from boardwright.bots.runebound.constants import CACHE_LIMIT, KAPPAS
+from boardwright.bots.runebound.constants import KAPPAS
 from boardwright.bots.runebound.knowledge import (
     AllySig,
     Enemy,
-    Entry,
+    FightTable,
     HeroSig,
     Knowledge,
     Triple,
@@ -150,11 +149,11 @@ def _round_paths(enemy: Enemy, sig: HeroSig, s: int) -> list[list[tuple[int, int
     return steps
 
 
-def solve_fight(kb: Knowledge, enemy: Enemy, sig: HeroSig, kappa: float) -> list[list[Entry]]:
-    """Every fight state [wounds dealt][wounds taken] valued under the best policy.
+def solve_fight(kb: Knowledge, enemy: Enemy, sig: HeroSig, kappa: float) -> FightTable:
+    """Every fight state [wounds dealt][wounds taken] solved under the best policy.
 
     Winning is worth 1, a knock-out ``-kappa`` and escaping 0 (escape is possible in every state
-    but the first; the caller reads the first state's fight-on values).
+    but the first; the table keeps the odds of fighting on).
     """
     key = (enemy.key, sig, kappa)
     cached = kb.fight_cache.get(key)
@@ -165,18 +164,9 @@ def solve_fight(kb: Knowledge, enemy: Enemy, sig: HeroSig, kappa: float) -> list
     table = kb.fight_cache.get(same)
     if table is None:
         table = solve_fight_uncached(enemy, sig, kappa)
-    if len(kb.fight_cache) > CACHE_LIMIT:
-        forget_oldest_half(kb.fight_cache)
-    kb.fight_cache[key] = table
-    kb.fight_cache[same] = table
+        kb.fight_cache.put(same, table)
+    kb.fight_cache.put(key, table)
     return table
-
-
-def forget_oldest_half(cache: dict[Any, Any]) -> None:
-    """Drop the older half of a full cache (dicts keep insertion order): clearing it all threw
-    away the tables the current game was still asking for."""
-    for key in list(islice(cache, len(cache) // 2)):
-        del cache[key]
 
 
 def _clamp(x: int, low: int, high: int) -> int:
@@ -247,7 +237,23 @@ def _round_outcomes(
     return win, lose, stay, [(de * hp + dh, p) for (de, dh), p in branches.items()]
 
 
-def solve_fight_uncached(enemy: Enemy, sig: HeroSig, kappa: float) -> list[list[Entry]]:
+Round = tuple[float, float, float, float, list[tuple[int, float]]]
+"""A round as the induction uses it: P(win) - kappa * P(knock-out), P(win), P(knock-out),
+1 - P(nothing changes) and the other outcomes (see :func:`_round_outcomes`)."""
+
+
+def _round(
+    steps: list[list[tuple[int, int, float]]], room_e: int, room_h: int, hp: int, kappa: float
+) -> Round | None:
+    """:func:`_round_outcomes` with the sums the induction repeats in every state done once;
+    None for a round that (nearly) never changes anything."""
+    win, lose, stay, outcomes = _round_outcomes(steps, room_e, room_h, hp)
+    if stay > 1 - 1e-9:
+        return None
+    return win - kappa * lose, win, lose, 1 - stay, outcomes
+
+
+def solve_fight_uncached(enemy: Enemy, sig: HeroSig, kappa: float) -> FightTable:
     """:func:`solve_fight` without the cache: backward induction over the fight states.
 
     A round depends on the state only through how far it is from either end, capped at what one
@@ -266,48 +272,54 @@ def solve_fight_uncached(enemy: Enemy, sig: HeroSig, kappa: float) -> list[list[
         # the most wounds one round can deal and take (every step's outcomes can combine)
         reach_e = sum(max(de for de, _, _ in dist) for dist in steps)
         reach_h = sum(max(dh for _, dh, _ in dist) for dist in steps)
-        rounds: dict[tuple[int, int], Outcome] = {}
+        rounds: dict[int, Round | None] = {}  # by capped distances room_e * 1024 + room_h
         plans.append((s, steps, reach_e, reach_h, rounds))
-    # (value, P(win), P(knock-out)) of fighting on, per state e * hp + h
-    flat: list[tuple[float, float, float]] = [(0.0, 0.0, 0.0)] * (life_e * hp)
-    table: list[list[Entry]] = [[(0.0, 0.0, 0.0, 0.0, 0.0, -1)] * hp for _ in range(life_e)]
+    # value, P(win), P(knock-out) of fighting on (or escaping), per state e * hp + h
+    size = life_e * hp
+    values = [0.0] * size
+    wins = [0.0] * size
+    losses = [0.0] * size
+    odds = [0.0] * (2 * size)  # P(win), P(knock-out) of fighting on
+    chosen = bytearray(size)  # the attack step + 1
     for e in range(life_e - 1, -1, -1):
-        row = table[e]
         room_e = life_e - e
         for h in range(hp - 1, -1, -1):
             here = e * hp + h
             room_h = hp - h
             best_u, best_pw, best_pl, best_s = -1e18, 0.0, 1.0, -1
+            best: Round | None = None
             for s, steps, reach_e, reach_h, rounds in plans:
-                room = (
-                    room_e if room_e <= reach_e else reach_e + 1,
-                    room_h if room_h <= reach_h else reach_h + 1,
-                )
-                outcome = rounds.get(room)
-                if outcome is None:
-                    outcome = rounds[room] = _round_outcomes(steps, room[0], room[1], hp)
-                win, lose, stay, outcomes = outcome
-                if stay > 1 - 1e-9:
+                cap_e = room_e if room_e <= reach_e else reach_e + 1
+                cap_h = room_h if room_h <= reach_h else reach_h + 1
+                key = cap_e * 1024 + cap_h
+                if key in rounds:
+                    round_ = rounds[key]
+                else:
+                    round_ = rounds[key] = _round(steps, cap_e, cap_h, hp, kappa)
+                if round_ is None:
                     continue
-                u, pw, pl = win - kappa * lose, win, lose
+                u, _, _, norm, outcomes = round_
                 for offset, p in outcomes:
-                    eu, epw, epl = flat[here + offset]
-                    u += p * eu
-                    pw += p * epw
-                    pl += p * epl
-                norm = 1 - stay
-                u, pw, pl = u / norm, pw / norm, pl / norm
+                    u += p * values[here + offset]
+                u = u / norm
                 if u > best_u + 1e-12:
-                    best_u, best_pw, best_pl, best_s = u, pw, pl, s
+                    best_u, best_s, best = u, s, round_
+            if best is not None:
+                # the odds only for the plan chosen (the value alone chooses)
+                _, pw, pl, norm, outcomes = best
+                for offset, p in outcomes:
+                    there = here + offset
+                    pw += p * wins[there]
+                    pl += p * losses[there]
+                best_pw, best_pl = pw / norm, pl / norm
             if best_s < 0:  # no step can change anything: a stalemate
                 best_u, best_pw, best_pl = (-kappa, 0.0, 1.0) if no_escape else (0, 0, 0)
-            if not no_escape and best_u < 0:
-                entry: Entry = (0.0, 0.0, 0.0, best_pw, best_pl, best_s)
-            else:
-                entry = (best_u, best_pw, best_pl, best_pw, best_pl, best_s)
-            row[h] = entry
-            flat[here] = (entry[0], entry[1], entry[2])
-    return table
+            if no_escape or best_u >= 0:  # else the hero escapes: worth nothing either way
+                values[here], wins[here], losses[here] = best_u, best_pw, best_pl
+            odds[2 * here] = best_pw
+            odds[2 * here + 1] = best_pl
+            chosen[here] = best_s + 1
+    return FightTable(hp, array("d", odds), bytes(chosen))
 
 
 def kappa_level(win: float, loss: float) -> float:
@@ -324,5 +336,4 @@ def fight_odds(
         return 1.0, 0.0, -1
     if taken >= sig[4]:
         return 0.0, 1.0, -1
-    entry = solve_fight(kb, enemy, sig, kappa)[max(dealt, 0)][max(taken, 0)]
-    return entry[3], entry[4], entry[5]
+    return solve_fight(kb, enemy, sig, kappa).fight_on(max(dealt, 0), max(taken, 0))

@@ -5,11 +5,19 @@ colour samples it weighs decks by, and how far a roll of the movement dice carri
 
 from __future__ import annotations
 
+from array import array
 from collections import deque
 from dataclasses import dataclass, replace
 from typing import Any
 
-from boardwright.bots.runebound.constants import CHALLENGE_ARMOUR, GAMMA, HEXES_PER_TURN
+from boardwright.bots.runebound.constants import (
+    CHALLENGE_ARMOUR,
+    FIGHT_TABLES_KEPT,
+    GAMMA,
+    HEXES_PER_TURN,
+    VALUES_KEPT,
+)
+from boardwright.bots.runebound.memo import BoundedMemo
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.content import CITY, RuneboundContent, default_content
 from boardwright.games.runebound.records import COLOURS, TERRAINS, AdventureCard
@@ -34,9 +42,34 @@ Step = tuple[int, int] | None  # a challenge's (value, damage) in one combat ste
 Triple = tuple[int, int, int]
 AllySig = tuple[Triple, Triple, int]  # attack values, damages, life left
 HeroSig = tuple[Triple, Triple, Triple, Triple, int, tuple[AllySig, ...]]
-Entry = tuple[float, float, float, float, float, int]
-"""A fight state: (value, P(win), P(knocked out)) under the best policy (escape included), then
-(P(win), P(knocked out), attack step) when the hero fights on from it."""
+
+
+class FightTable:
+    """A solved fight: for every state (wounds dealt, wounds taken), P(win), P(knocked out) and
+    the best attack step (-1: none changes anything) when the hero fights on from it.
+
+    Packed (two doubles and a byte a state) because a process keeps thousands of tables; the
+    floats read back are the very ones stored.
+    """
+
+    __slots__ = ("hp", "odds", "steps")
+
+    def __init__(self, hp: int, odds: array[float], steps: bytes) -> None:
+        self.hp = hp
+        self.odds = odds  # P(win), P(knocked out) of state e * hp + h at 2 * (e * hp + h)
+        self.steps = steps  # attack step + 1 of state e * hp + h
+
+    def fight_on(self, dealt: int, taken: int) -> tuple[float, float, int]:
+        """P(win), P(knocked out) and the attack step fighting on from (dealt, taken)."""
+        i = dealt * self.hp + taken
+        return self.odds[2 * i], self.odds[2 * i + 1], self.steps[i] - 1
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, FightTable):
+            return NotImplemented
+        return (self.hp, self.odds, self.steps) == (other.hp, other.odds, other.steps)
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)
@@ -116,8 +149,10 @@ class Knowledge:
             colour: self._sample(cards, small, with_winners=False)
             for colour, cards in self.challenges.items()
         }
-        self.fight_cache: dict[tuple[str, HeroSig, float], list[list[Entry]]] = {}
-        self.value_cache: dict[tuple[Any, ...], float] = {}
+        self.fight_cache: BoundedMemo[tuple[str, HeroSig, float], FightTable] = BoundedMemo(
+            FIGHT_TABLES_KEPT
+        )
+        self.value_cache: BoundedMemo[tuple[Any, ...], float] = BoundedMemo(VALUES_KEPT)
 
     def enemies_for(self, tough: bool, night: bool = False) -> dict[str, Enemy]:
         """The challenges as fought now: AR-6.1 (one wound more), AK-6.3 (night life)."""
