@@ -82,15 +82,22 @@ def compare(this: Path, other: Path, pairs: int, games: int) -> dict[str, dict[s
         for _ in range(pairs):
             a_runs.append(measure(this, name, options, games))
             b_runs.append(measure(other, name, options, games))
-        ratios = [a / b for a, b in zip(a_runs, b_runs, strict=True)]
         results[label] = {
             "this": round(statistics.median(a_runs)),
             "other": round(statistics.median(b_runs)),
-            "ratio": round(statistics.median(ratios), 3),
-            "ratio_min": round(min(ratios), 3),
-            "ratio_max": round(max(ratios), 3),
+            **pair_ratios(a_runs, b_runs),
         }
     return results
+
+
+def pair_ratios(a_runs: list[float], b_runs: list[float]) -> dict[str, float]:
+    """The median, least and greatest of the pair-by-pair ratios A/B."""
+    ratios = [a / b for a, b in zip(a_runs, b_runs, strict=True)]
+    return {
+        "ratio": round(statistics.median(ratios), 3),
+        "ratio_min": round(min(ratios), 3),
+        "ratio_max": round(max(ratios), 3),
+    }
 
 
 def main() -> None:

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from bench_play import cpu_model
-from side_by_side import BASE_SEED, CONFIGURATIONS, PLAYERS, measure
+from side_by_side import BASE_SEED, CONFIGURATIONS, PLAYERS, measure, pair_ratios
 
 HERE = Path(__file__).resolve().parent
 TARGETS = {"realm-of-sand": 4.0}  # the targets; every Runebound configuration: 3x
@@ -136,13 +136,10 @@ def compare(src: Path, pairs: int, games: int, catan_games: int) -> dict[str, di
         for _ in range(pairs):
             ours.append(measure(src, name, options, games))
             theirs.append(catanatron_speed(catan_games))
-        ratios = [a / b for a, b in zip(ours, theirs, strict=True)]
         results[label] = {
             "boardwright": round(statistics.median(ours)),
             "catanatron": round(statistics.median(theirs)),
-            "ratio": round(statistics.median(ratios), 3),
-            "ratio_min": round(min(ratios), 3),
-            "ratio_max": round(max(ratios), 3),
+            **pair_ratios(ours, theirs),
             "target": TARGETS.get(label, RUNEBOUND_TARGET),
         }
     return results
