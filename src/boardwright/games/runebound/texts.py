@@ -40,7 +40,8 @@ def runebound_texts(
     packages = (
         (PACKAGE,) if adventure.message_package is None else (PACKAGE, adventure.message_package)
     )
-    fields = {**display_fields(content), **adventure.text_fields(content)}
+    base = display_fields(content)
+    fields = {**base, **adventure.text_fields(content, base)}
     return Texts(merged_catalog(packages, language), PREFIX, fields)
 
 

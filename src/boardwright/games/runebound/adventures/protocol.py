@@ -103,9 +103,12 @@ class Adventure(ABC):
         number per seat, under a name that says what it counts (``dragon_runes``); summaries
         average them per seat and per hero."""
 
-    def text_fields(self, content: RuneboundContent) -> Mapping[str, FieldFormatter]:
+    def text_fields(
+        self, content: RuneboundContent, base: Mapping[str, FieldFormatter]
+    ) -> Mapping[str, FieldFormatter]:
         """Display fields of its own message arguments (``legend``, ``gear``...), added to the
-        base game's (:mod:`boardwright.games.runebound.texts`); ``content`` is its rules'."""
+        base game's ``base`` (:mod:`boardwright.games.runebound.texts`), which an argument of
+        its own that means what a base one means reuses; ``content`` is its rules'."""
         return {}
 
     def view_section(self, rules: Rules, state: RuneboundState) -> dict[str, Any] | None:

@@ -120,24 +120,26 @@ class AlKalim(Adventure):
             "survival_gear": [sum(b.gear) for b in boards],
         }
 
-    def text_fields(self, content: RuneboundContent) -> dict[str, FieldFormatter]:
+    def text_fields(
+        self, content: RuneboundContent, base: Mapping[str, FieldFormatter]
+    ) -> dict[str, FieldFormatter]:
         """Its own message arguments (texts.py), and the ability fields knowing the keys of
         legendary rewards (``L<legend>.<n>``, the market cards after the allies)."""
         records = al_kalim_content(content)
         assert records is not None
         first_legend = len(content.market) - len(records.legends)
-        base = base_owner(content)
+        base_owner_of = base_owner(content)
 
         def owner_of(key: str) -> tuple[str, Ability]:
             if not key.startswith(LEGEND_KEY):
-                return base(key)
+                return base_owner_of(key)
             legend, index = key[len(LEGEND_KEY) :].split(".")
             card = content.market[first_legend + int(legend)]
             return card.name, card.abilities[int(index)]
 
         cards = {card.id: card for card in content.adventures}
         abilities = ability_fields(owner_of, cards)
-        return {**text_fields(content, abilities["source"]), **abilities}
+        return {**text_fields(content, {**base, **abilities}), **abilities}
 
     def view_section(self, rules: Rules, state: RuneboundState) -> dict[str, Any]:
         assert isinstance(rules, AlKalimRules)

@@ -11,7 +11,7 @@ story symbol, ``rival``/``rival_hero`` another seat and its hero, ``replaced`` a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
 
 from boardwright.engine.catalog import Catalog
@@ -23,15 +23,16 @@ PACKAGE = __package__ or "boardwright.games.runebound.adventures.al_kalim"
 """The package whose ``messages/`` hold the adventure's catalogs."""
 
 
-def text_fields(content: RuneboundContent, source: FieldFormatter) -> dict[str, FieldFormatter]:
-    """The display fields of the Al-Kalim arguments of a game played with ``content``;
-    ``source`` is the base field that names what an effect came from (``card:<id>``...)."""
+def text_fields(
+    content: RuneboundContent, base: Mapping[str, FieldFormatter]
+) -> dict[str, FieldFormatter]:
+    """The display fields of the Al-Kalim arguments of a game played with ``content``; those
+    that mean what a base argument means use the base field from ``base`` (a rival is a
+    ``seat``, its hero a ``hero``, a replaced ally an ``item``, a taker a ``source``)."""
     records = al_kalim_content(content)
     if records is None:
         raise ValueError("this content has no Al-Kalim folder")
     legends = {card.id: card for card in records.legends}
-    heroes = {hero.id: hero.name for hero in (*content.heroes, *records.heroes)}
-    market = {card.id: card.name for card in (*content.market, *records.allies)}
     gear = {record.kind: record.name for record in records.gear}
     lost_cities = {city.id: city.name for city in records.board.lost_cities}
     locations = {place.id: place.name for place in records.board.locations}
@@ -47,12 +48,12 @@ def text_fields(content: RuneboundContent, source: FieldFormatter) -> dict[str, 
         "arrows": arrows,
         "time": partial(word, "time"),
         "symbol": partial(word, "symbol"),
-        "rival": rival,
-        "rival_hero": lambda hero, catalog: heroes[hero],
-        "replaced": lambda item, catalog: market[item],
+        "rival": base["seat"],
+        "rival_hero": base["hero"],
+        "replaced": base["item"],
         "legend_cards": legend_cards,
         "which_first": which_first,
-        "taken_by": partial(taken_by, source),
+        "taken_by": partial(taken_by, base["source"]),
         "mirages": mirages,
     }
 
@@ -69,10 +70,6 @@ def arrows(directions: Sequence[str], catalog: Catalog) -> str:
         return words[0]
     first, second = words
     return catalog.format("rb.al_kalim.arrows", {"first": first, "second": second})
-
-
-def rival(seat: int, catalog: Catalog) -> str:
-    return catalog.format("rb.al_kalim.rival", {"number": str(seat + 1)})
 
 
 def legend_cards(count: int, catalog: Catalog) -> str:
