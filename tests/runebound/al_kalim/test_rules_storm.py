@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from boardwright.engine.events import Event
+
 from boardwright.engine.hexgrid import neighbour
 from boardwright.games.runebound.adventures.al_kalim.sandstorm import (
     DIRECTION_NAMES,
@@ -45,10 +47,19 @@ EAST_EDGE = hex_at(10, 6)  # the last hex of row 6: nothing to its east
 NEAR_EAST_EDGE = hex_at(9, 6)
 
 
-def storm_roll(state: RuneboundState, face: int = FACE_WIND) -> None:
+def storm_roll(
+    state: RuneboundState, face: int = FACE_WIND, log: list[Event] | None = None
+) -> None:
     """Seat 0, on a quiet dunes hex far from the storm, rolls the story die by day."""
     put(state, quiet_hex(DUNES))
-    story(state, face)
+    story(state, face, log=log)
+
+
+def storm_log(state: RuneboundState) -> list[Event]:
+    """:func:`storm_roll` with an event log, returned."""
+    log: list[Event] = []
+    storm_roll(state, log=log)
+    return log
 
 
 # --- AK-13.1 and AK-13.2 the first appearance -------------------------------------------------
@@ -138,17 +149,33 @@ def test_ak_13_4_the_arrows_spread_and_turn_together(spread: str, second: int) -
 # --- AK-13.5 and AK-13.6 the edge and turning ----------------------------------------------------
 
 
-def test_ak_13_5_an_arrow_off_the_board_turns_the_marker_clockwise() -> None:
-    """AK-13.5: moved to the east edge with arrows east and south-east, the marker turns one
-    step at a time clockwise until no arrow points off the board: south-east and south-west."""
+def test_ak_13_5_the_marker_turns_only_when_the_move_ends() -> None:
+    """AK-13.5: a first step to the east edge leaves the arrows as they were (east and
+    south-east): only south-east is a step now, and the marker is not turned mid-move."""
     assert next_to_or_none(EAST_EDGE, E) is None
     state = new_game()
     set_storm(state, NEAR_EAST_EDGE, E)
     storm_roll(state)
     play(state, "step:east")
     assert al_kalim_state(state).storm == EAST_EDGE
-    assert al_kalim_state(state).storm_direction == SE
-    assert keys(state) == ["step:south-east", "step:south-west"]  # every step stays on board
+    assert al_kalim_state(state).storm_direction == E  # not turned in the middle of the move
+    assert keys(state) == ["step:south-east"]  # the east arrow points off: no step that way
+
+
+def test_ak_13_5_a_move_ending_with_an_arrow_off_the_board_turns_clockwise() -> None:
+    """AK-13.5: when the move ends with an arrow off the board, the marker turns clockwise one
+    step at a time until neither arrow points off it."""
+    state = new_game()
+    start = next_to(NEAR_EAST_EDGE, W)
+    set_storm(state, start, E)
+    log = storm_log(state)
+    play(state, "step:east", log=log)
+    assert al_kalim_state(state).storm_direction == E
+    play(state, "step:east", log=log)
+    storm = al_kalim_state(state)
+    assert storm.storm == EAST_EDGE
+    assert storm.storm_direction == settle(BOARD, EAST_EDGE, E, 1) == SE
+    assert [e.data.get("variant") for e in log if e.kind == "storm"] == ["moves", "moves", "edge"]
 
 
 def test_ak_13_5_placement_never_points_off_and_the_overhang_covers_nothing() -> None:

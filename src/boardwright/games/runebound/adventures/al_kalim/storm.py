@@ -104,11 +104,9 @@ class Storm(AlKalimProcedure):
                     ),
                 )
             return Decision(seat, "storm_place", options=options)
-        if left <= 0:
-            state.stack.pop()
-            return None
         moves = self.rules.storm_moves(al_kalim.storm, al_kalim.storm_direction, spread(state))
-        if not moves:  # AK-13.5: no arrow allows a step; the rest of the move is lost
+        if left <= 0 or not moves:  # AK-13.5: no arrow allows a step; the rest is lost
+            self._end_move(state, log)
             state.stack.pop()
             return None
         options = tuple(
@@ -141,9 +139,7 @@ class Storm(AlKalimProcedure):
         al_kalim.storm = option.data
         if al_kalim_options(state).storm_carries_heroes:  # AK-13.7 (option)
             carry(self.rules, state, old, al_kalim.storm)
-        al_kalim.storm_direction = settle(
-            board, al_kalim.storm, al_kalim.storm_direction, spread(state)
-        )
+        # AK-13.5: the marker keeps its arrows during the move; only its end may turn it
         record(
             log,
             "storm",
@@ -152,6 +148,21 @@ class Storm(AlKalimProcedure):
             arrows=arrow_names(al_kalim.storm_direction, spread(state)),
         )
         state.stack[-1] = (self.name, 0, frame[2] - 1)
+
+    def _end_move(self, state: RuneboundState, log: Log) -> None:
+        """AK-13.5: a move that ends with an arrow off the board turns the marker clockwise
+        until neither arrow points off it."""
+        al_kalim = al_kalim_state(state)
+        turned = settle(self.rules.board, al_kalim.storm, al_kalim.storm_direction, spread(state))
+        if turned != al_kalim.storm_direction:
+            al_kalim.storm_direction = turned
+            record(
+                log,
+                "storm",
+                "edge",
+                direction=DIRECTION_NAMES[turned],
+                arrows=arrow_names(turned, spread(state)),
+            )
 
 
 def carry(rules: AlKalimRules, state: RuneboundState, old: int, new: int) -> None:
