@@ -84,8 +84,10 @@ def check_al_kalim_invariants(state: RuneboundState) -> None:
         held = sum(b.gear[kind] for b in al_kalim.boards)
         assert al_kalim.gear_supply[kind] >= 0 and all(b.gear[kind] >= 0 for b in al_kalim.boards)
         assert held + al_kalim.gear_supply[kind] == gear.count <= 6, "survival gear not conserved"
-    # the sandstorm: once placed it stays on the board with no arrow pointing off it
-    if al_kalim.storm >= 0:
+    # the sandstorm: once placed it stays on the board with no arrow pointing off it, except
+    # between the two steps of a move (AK-13.5 turns it only when the move ends)
+    moving = any(f[0] == "al_kalim_storm" and f[1] == 0 for f in state.stack)
+    if al_kalim.storm >= 0 and not moving:
         spread = 1 if al_kalim_options(state).sandstorm_arrow_spread == "60" else 2
         assert not points_off(rules.board, al_kalim.storm, al_kalim.storm_direction, spread)
     # adventure counters (the limit counters are spent counters kept on the quest boards)

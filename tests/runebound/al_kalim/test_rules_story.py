@@ -300,10 +300,35 @@ def test_ak_8_7_canyon_a_lost_city_appears(time: str) -> None:
     here = me(state).hex
     story(state, FACE_LOST_CITY, time=time)
     play(state, "symbol:canyon")
-    assert kind(state) == "lost_city" and len(keys(state)) == 3
+    assert kind(state) == "lost_city" and len(keys(state)) == 4
     play(state, "lost:city-of-dreams")
     assert al_kalim_state(state).lost_cities[LOST["city-of-dreams"]] == here
     assert kind(state) == "explore_lost_city"
+
+
+def test_ak_8_7_ak_14_2_placing_a_lost_city_may_be_declined() -> None:
+    """AK-8.7, AK-14.2: the player *may* take a lost city: choosing none leaves all three
+    beside the market row and ends the symbol."""
+    state = out_in_the_dunes()
+    log: list[Event] = []
+    story(state, FACE_LOST_CITY, log=log)
+    play(state, "symbol:canyon", log=log)
+    assert keys(state)[-1] == "none"
+    play(state, "none", log=log)
+    assert all(at < 0 for at in al_kalim_state(state).lost_cities)
+    assert kind(state) != "explore_lost_city"
+    assert "leaves the lost cities" in text(log[-1])
+
+
+def test_ak_14_2_ak_13_8_a_lost_city_under_the_storm_gives_no_access() -> None:
+    """AK-14.2, AK-13.8: a lost city put on a covered hex may not be explored: no bazaar."""
+    state = out_in_the_dunes()
+    here = me(state).hex
+    set_storm(state, here, 0)
+    story(state, FACE_LOST_CITY)
+    play(state, "symbol:canyon", "lost:city-of-faith")
+    assert al_kalim_state(state).lost_cities[LOST["city-of-faith"]] == here
+    assert kind(state) not in ("explore_lost_city", "market")
 
 
 @BOTH

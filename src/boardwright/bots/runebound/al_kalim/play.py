@@ -213,7 +213,9 @@ class AlKalimPlay(AlKalimTravel):
         scores = []
         for option in observation.decision.options:
             lost = option.key[5:]
-            if lost in self.st.lost_power:
+            if option.key == "none":  # AK-14.2: declining gains nothing; a tie goes to a city
+                scores.append(-1e-6)
+            elif lost in self.st.lost_power:
                 scores.append(self.lost_city_value(party, read, jobs, party.here, lost))
             else:
                 scores.append(-1e9)

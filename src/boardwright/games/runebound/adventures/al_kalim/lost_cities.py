@@ -65,15 +65,24 @@ class LostCity(AlKalimProcedure):
             for c in cities
             if al_kalim.lost_cities[c.index] < 0
         )
-        return Decision(state.seat, "lost_city", options=options)
+        # AK-14.2/AK-8.7: the player *may* take a lost city (the seeds' "kann"/"może")
+        keep = Option("none", what="rb.option.lost_city_none")
+        return Decision(state.seat, "lost_city", options=(*options, keep))
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
+        if option.key == "none":
+            state.stack.pop()
+            record(log, "lost_city", "declined", **self.rules.party(state, state.seat))
+            return
         al_kalim = al_kalim_state(state)
         seat = state.seat
         here = state.heroes[seat].hex
         al_kalim.lost_cities[option.data] = here
         city = self.rules.board.lost_cities[option.data]
         record(log, "lost_city", "rises", lost_city=city.id, hex=self.rules.hex_labels[here])
+        if here in self.rules.storm_hexes(state):  # AK-13.8: a covered city gives no access
+            state.stack.pop()
+            return
         state.stack[-1] = ("al_kalim_explore_lost", option.data)
 
 
