@@ -15,6 +15,7 @@ from boardwright.games.runebound.adventures.al_kalim.content import AL_KALIM_DIR
 from boardwright.games.runebound.adventures.al_kalim.quests import check_victory, rewards
 from boardwright.games.runebound.content import LEGEND_TYPES, validate_content_dir
 from boardwright.games.runebound.effects import apply_effects
+from boardwright.games.runebound.advanced import most_expensive
 from boardwright.games.runebound.knockout import knock_out
 from boardwright.games.runebound.records import (
     COLOURS,
@@ -398,6 +399,22 @@ def test_ak_11_7_ak_11_12_knocked_out_the_legends_stay() -> None:
     assert legend_ids(state) == ["ak-l-01", "ak-l-07", CONTENT.legends[legend_of_type("rune")].id]
 
 
+def test_ak_11_7_ak_16_1_the_advanced_knockout_never_takes_a_legendary_ally() -> None:
+    """AK-11.7, AK-16.1 with advanced.knockout (AR-6.6): the most expensive card lost is an
+    item or an ordinary ally, never a legendary ally, even when it would be the only card."""
+    state = new_game(**{"advanced.knockout": True})
+    give_legend(state, RASHID, done=True)
+    me(state).wounds = 10
+    knock_out(AL_KALIM_RULES, state, 0, None)
+    while kind(state) in ("knockout_card", "knockout_city"):
+        play(state, keys(state)[0])
+    assert [a.card for a in me(state).allies] == [AL_KALIM_RULES.first_legend + RASHID]
+    assert AL_KALIM_RULES.first_legend + RASHID not in state.market_deck
+    assert most_expensive(AL_KALIM_RULES, state, 0) == []
+    give_ally(state, "ak-a-10")
+    assert most_expensive(AL_KALIM_RULES, state, 0) == [me(state).allies[-1].card]
+
+
 def test_ak_11_12_ak_16_2_a_duel_winner_takes_no_legend_card() -> None:
     """AK-11.12, AK-16.2: beating another hero takes gold, never legend cards; the attack is
     the attacker's step 3."""
@@ -416,6 +433,8 @@ def test_ak_11_12_ak_16_2_a_duel_winner_takes_no_legend_card() -> None:
     while state.seat == 0 and kind(state) not in ("experience", None):
         play(state, keys(state)[0], log=log)
     assert events(log, "duel_end")
+    loser = events(log, "duel_end")[0].data["loser"]
+    assert [e.data["seat"] for e in events(log, "knocked_out")] == [loser]  # logged as any other
     assert legend_ids(state, 1) == ["ak-l-01", "ak-l-22"]
     assert AL_KALIM_RULES.first_legend + RASHID in [a.card for a in state.heroes[1].allies]
     assert legend_ids(state, 0) == []

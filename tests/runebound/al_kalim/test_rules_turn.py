@@ -361,10 +361,12 @@ def test_ak_5_7_end_of_movement_knock_out_then_the_story_step_in_the_city() -> N
     state = deadly_day()
     city = nearest_city(state)
     rig(state, *faces(1, 1, 2, 2))
-    play(state, "roll:4", "stop")
+    log: list[Event] = []
+    play(state, "roll:4", "stop", log=log)
     assert me(state).hex == city
     assert me(state).wounds == 0 and kind(state) == "adventure_or_story"
     assert "bazaar" in keys(state)
+    assert [e.data.get("variant") for e in events(log, "knocked_out")] == ["heat"]
 
 
 def test_ak_5_7_immediate_knocks_out_before_the_hero_moves() -> None:

@@ -132,9 +132,10 @@ def knockout_penalty(rules: Rules, state: RuneboundState, seat: int, log: Log) -
 
 
 def most_expensive(rules: Rules, state: RuneboundState, seat: int) -> list[int]:
-    """AR-6.6 step 3: the items and allies of the highest cost (the player picks one)."""
+    """AR-6.6 step 3: the items and allies of the highest cost (the player picks one); never a
+    legendary ally, which no knock-out discards (AK-11.7, AK-16.1)."""
     h = state.heroes[seat]
-    owned = [*h.items, *(a.card for a in h.allies)]
+    owned = [*h.items, *(a.card for a in h.allies if not rules.is_legendary(a.card))]
     if not owned:
         return []
     top = max(rules.market[c].cost for c in owned)

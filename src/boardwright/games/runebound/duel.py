@@ -247,6 +247,7 @@ class Duel(RuneboundProcedure):
             gold=spoils,
         )
         state.stack.pop()
+        emit(log, "knocked_out", **rules.party(state, loser))  # every knock-out is logged
         knock_out(rules, state, loser, log, lose_gold=False)
         if rules.knocked_out(state, winner):  # both fell in the same step
             emit(log, "knocked_out", variant="too", **rules.party(state, winner))

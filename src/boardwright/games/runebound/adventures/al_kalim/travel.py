@@ -183,6 +183,7 @@ class AlKalimTravel(AlKalimProcedure):
         state.stack[-1] = ("travel",)  # the base procedure's own frame
         if check_travel_wounds(self.rules, state, seat, log):
             state.stack.pop()
+            record(log, "knocked_out", "heat", **self.rules.party(state, seat))
             knock_out(self.rules, state, seat, log)
             return None
         return self.base.step(state, ("travel",), log)
