@@ -11,11 +11,11 @@ import pytest
 from pydantic import ValidationError
 
 from boardwright.engine.events import Event
+from boardwright.games.runebound.advanced import most_expensive
 from boardwright.games.runebound.adventures.al_kalim.content import AL_KALIM_DIR
 from boardwright.games.runebound.adventures.al_kalim.quests import check_victory, rewards
 from boardwright.games.runebound.content import LEGEND_TYPES, validate_content_dir
 from boardwright.games.runebound.effects import apply_effects
-from boardwright.games.runebound.advanced import most_expensive
 from boardwright.games.runebound.knockout import knock_out
 from boardwright.games.runebound.records import (
     COLOURS,

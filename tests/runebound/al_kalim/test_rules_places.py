@@ -15,8 +15,10 @@ from tests.runebound.al_kalim.scenario import (
     CITY_HEX,
     DUNES,
     LOWLAND,
+    PRISON,
     adventure,
     al_kalim_state,
+    clear_counters,
     events,
     faces,
     fight,
@@ -40,10 +42,12 @@ from tests.runebound.al_kalim.scenario import (
     rolls,
     set_limit,
     set_storm,
+    starred,
     to_step3,
 )
 
 JACKALS = adventure("ak-g-01")  # green, life 1 by day and 2 by night
+OUTRIDERS = adventure("ak-g-07")  # green, with the sunburst
 NADIRA = legend("ak-l-02")  # ally quest: first, end the movement in the Fertile Lands
 BLOOD = legend("ak-l-13")  # location quest: a bandit by day, then a defeat in Bloody Sands
 PATHS = legend("ak-l-12")  # location quest: 2 defeats in the Desert of Eternity
@@ -197,6 +201,28 @@ def test_ak_16_4_travel_problems_draw_al_kalim_challenges(time: str, life: int) 
     hits = [e for e in events(log, "combat_roll") if e.data["hit"] and e.data["attack"]]
     assert len(hits) == life and events(log, "victory")
     assert me(state).counters == [0]  # experience from the supply, no reward (RB-10.1)
+
+
+def test_ak_16_4_ak_6_6_a_sunburst_travel_problem_refills_and_brings_the_storm_first() -> None:
+    """AK-16.4, AK-6.6: a sunburst challenge drawn as a travel problem replenishes the counters
+    and brings the storm in (or moves it) before the fight, like any other draw."""
+    state = new_game(heroes=QORRO, travel_problems=True)
+    here = quiet_hex(DUNES)
+    empty = [h for h in starred() if h != here][:3]
+    for h in empty:
+        clear_counters(state, h)
+    on_top(state, OUTRIDERS)
+    put(state, here)
+    play(state, "day")
+    rig(state, *faces(6, 6))  # neither die shows dunes (plains): trouble
+    log: list[Event] = []
+    play(state, "stay", log=log)
+    assert events(log, "draw")[0].data["card"] == "ak-g-07"
+    assert all(state.counters[h] for h in empty)  # 1: replenished
+    assert kind(state) == "storm_place" and state.combat is None  # 2: the storm, before
+    play(state, "arrows:east", log=log)
+    assert al_kalim_state(state).storm == PRISON
+    assert state.combat is not None and state.combat.card == OUTRIDERS  # 3: the fight
 
 
 def test_ak_16_5_the_rulebooks_clarifications_are_rules_here() -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from boardwright.engine.events import Event
-
 from boardwright.engine.hexgrid import neighbour
 from boardwright.games.runebound.adventures.al_kalim.sandstorm import (
     DIRECTION_NAMES,

@@ -374,4 +374,6 @@ class TravelProblems(RuneboundProcedure):
             state.stack.append(("encounter", card_index, h.hex, colour))
         else:
             state.stack.append(("combat_start", card_index, h.hex, "travel"))
+            if card.sunburst:  # AK-6.6/AK-16.4: counters and storm first, whatever drew it
+                self.rules.sunburst(state, card_index, log)
         return None
