@@ -408,7 +408,7 @@ def test_ak_14_3_ak_14_9_another_hero_explores_it_later_as_a_city() -> None:
     play(state, "day", "stay")
     assert "bazaar" in keys(state) and "story" not in keys(state)
     play(state, "bazaar")
-    assert kind(state) == "city_of_dreams"
+    assert kind(state) == "dreams_search"
 
 
 def test_ak_14_9_option_false_a_lost_city_hex_offers_both() -> None:
@@ -476,6 +476,8 @@ def test_ak_14_6_the_city_of_dreams_searches_five_cards(draw: str, drawn: int) -
     state, _here = lost_city_out("city-of-dreams", dream_city_draw=draw)
     deck = len(state.market_deck)
     play(state, "explore")
+    assert kind(state) == "dreams_search"
+    play(state, "search")
     assert kind(state) == "city_of_dreams" and len(keys(state)) == 5
     assert state.pending is not None
     chosen = next(o for o in state.pending.options if AL_KALIM_RULES.market[o.data].kind != "ally")
@@ -493,8 +495,23 @@ def test_ak_14_6_a_base_ally_found_in_dreams_is_replaced() -> None:
     top_of_market(state, BASE_ALLY)
     take_market_card(state, SALT_MINER)
     al_kalim_state(state).ally_deck.append(SALT_MINER)
-    play(state, "explore", f"dream:{AL_KALIM_RULES.market[BASE_ALLY].id}")
+    play(state, "explore", "search", f"dream:{AL_KALIM_RULES.market[BASE_ALLY].id}")
     assert state.stacks[6][-1] == SALT_MINER and BASE_ALLY in state.market_discard
+
+
+@pytest.mark.parametrize(("draw", "added"), [("extra", 1), ("instead", 0)])
+def test_ak_14_6_the_city_of_dreams_search_may_be_declined(draw: str, added: int) -> None:
+    """AK-14.6: the player *may* search: declining shows no card, leaves the market deck as it
+    was and goes on with the bazaar (with the usual draw only under dream_city_draw=extra)."""
+    state, _here = lost_city_out("city-of-dreams", dream_city_draw=draw)
+    before = len(state.stacks[6])
+    play(state, "explore")
+    deck = list(state.market_deck)
+    reveals = state.reveals
+    play(state, "no")
+    assert state.market_deck == deck and state.reveals == reveals
+    assert len(state.stacks[6]) == before + added
+    assert kind(state) == "market"
 
 
 def test_ak_14_7_the_city_of_clouds_flies_the_hero_anywhere_before_experience() -> None:

@@ -108,6 +108,7 @@ class AlKalimPlay(AlKalimTravel):
             "lose_legend": self.lose_legend,
             "start_city": self.start_city,
             "waterskin": self.waterskin,
+            "dreams_search": self.dreams_search,
             "city_of_dreams": self.city_of_dreams,
             "market": self.market,
             "move": self.move,
@@ -413,6 +414,10 @@ class AlKalimPlay(AlKalimTravel):
                 if value > 1.05 and spare >= 1:
                     return i
         return index
+
+    def dreams_search(self, observation: Observation) -> int:
+        """AK-14.6: the search costs nothing and adds a card to the bazaar it is in."""
+        return self.bot.key_index(observation, "search")
 
     def city_of_dreams(self, observation: Observation) -> int:
         """AK-14.6: the card most worth buying now (or later, at half its worth)."""

@@ -161,13 +161,27 @@ class Bazaar(Market):
 
 
 class Dreams(AlKalimProcedure):
-    """AK-14.6: look through the top 5 market cards, add one to this stack, shuffle the rest
-    back. Frame: (name, stack, the cards shown)."""
+    """AK-14.6: the player may look through the top 5 market cards, add one to this stack and
+    shuffle the rest back. Frame: (name, stack, the cards shown[, searching]): no cards shown
+    and no fourth part = ask whether to search."""
 
     name = "al_kalim_dreams"
 
     def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
         shown: tuple[int, ...] = frame[2]
+        if not shown and len(frame) < 4:  # AK-14.6: the player *may* search
+            if not (state.market_deck or state.market_discard):
+                state.stack.pop()  # nothing to search
+                return None
+            return Decision(
+                state.seat,
+                "dreams_search",
+                options=(
+                    Option("search", what="rb.option.dreams_search"),
+                    Option("no", what="rb.option.dreams_no"),
+                ),
+                args=self.rules.party(state, state.seat),
+            )
         if not shown:
             cards = []
             for _ in range(DREAM_SEARCH):
@@ -194,6 +208,12 @@ class Dreams(AlKalimProcedure):
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         shown: tuple[int, ...] = frame[2]
+        if not shown:  # the answer to "search?"
+            if option.key == "no":
+                state.stack.pop()
+            else:
+                state.stack[-1] = (self.name, frame[1], (), True)
+            return
         state.market_deck.extend(c for c in shown if c != option.data)
         state.rng.shuffle(state.market_deck)
         state.market_under = 0

@@ -36,4 +36,4 @@ def determinize_al_kalim(state: RuneboundState, seat: int | None, rng: Rng) -> N
         shown = list(frame[2])
         slots: list[Slot] = [*unknown_market_slots(state), *((shown, i) for i in range(len(shown)))]
         shuffle_slots(slots, rng)
-        state.stack[-1] = (frame[0], frame[1], tuple(shown))
+        state.stack[-1] = (frame[0], frame[1], tuple(shown), *frame[3:])
