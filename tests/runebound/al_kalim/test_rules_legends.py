@@ -32,6 +32,7 @@ from tests.runebound.al_kalim.scenario import (
     DUNES,
     GAME,
     PRISON,
+    ROCK,
     add_counter,
     adventure,
     al_kalim_state,
@@ -60,6 +61,7 @@ from tests.runebound.al_kalim.scenario import (
     rig,
     rolls,
     set_limit,
+    set_storm,
     take_market_card,
     to_step3,
     type_index,
@@ -262,6 +264,21 @@ def test_ak_11_5_a_step_done_several_times_counts_each_action() -> None:
     assert (slot.step, slot.progress) == (0, 1)
     AL_KALIM_RULES.on_defeat(state, 0, adventure("ak-g-01"), desert[1], None)
     assert slot.step == 1 and not slot.done  # both counted: the story roll there is next
+
+
+def test_ak_13_10_ak_11_5_a_covered_hex_has_no_terrain_for_quest_steps() -> None:
+    """AK-13.10, AK-11.5: Tamsa's quest asks for a beast defeated on a rock hex; a rock hex
+    under the sandstorm has lost its terrain and does not count (uncovered, it does)."""
+    state = new_game()
+    set_limit(state, "green")
+    slot = give_legend(state, legend("ak-l-05"))
+    rock = quiet_hex(ROCK)
+    set_storm(state, rock, 0)
+    AL_KALIM_RULES.on_defeat(state, 0, adventure("ak-g-01"), rock, None)  # a beast
+    assert (slot.step, slot.progress) == (0, 0)
+    set_storm(state, -1, 0)
+    AL_KALIM_RULES.on_defeat(state, 0, adventure("ak-g-01"), rock, None)
+    assert slot.step == 1
 
 
 def test_ak_11_2_the_top_quest_of_each_stack_is_open_and_the_top_card_is_taken() -> None:

@@ -59,7 +59,10 @@ def step_matches(
     if step.time is not None and (step.time == "night") != al_kalim.night:
         return False
     board = rules.board
-    if step.terrain is not None and TERRAIN_NAMES[board.hexes[hex_index].terrain] != step.terrain:
+    if step.terrain is not None and (
+        hex_index in rules.storm_hexes(state)  # AK-13.10: a covered hex has lost its terrain
+        or TERRAIN_NAMES[board.hexes[hex_index].terrain] != step.terrain
+    ):
         return False
     if step.location is not None:
         index = board.location_index.get(step.location)
