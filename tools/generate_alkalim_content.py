@@ -363,7 +363,12 @@ def ability(name: str, timing: str, *effects: Flow, **kwargs: Any) -> Record:
     return record
 
 
+MASTERY_WORTH = 5 * cards.TEST_SKILL  # a skill mastered: its tests certain (about +5 to them)
+
+
 def effect_worth(effect: Mapping[str, Any]) -> float:
+    if effect["do"] == "master":
+        return MASTERY_WORTH
     worth: float = cards.effect_value(effect)
     for key, share in FILTER_WORTH.items():
         if effect.get(key):
@@ -404,17 +409,67 @@ ambush, lingering, toll, hide = cards.ambush, cards.lingering, cards.toll, cards
 heal, harm, gold = cards.heal, cards.harm, cards.gold
 
 
-def plunder(name: str, amount: int = 1) -> Record:
-    """AK-11.12: a challenge that, when it knocks the hero out, takes legend cards with it (the
-    player chooses which, quest or reward; each goes under its stack). Written here: the base
-    yardstick has neither the timing nor the effect."""
+def plunder(name: str, stat: str, skill: str, difficulty: int, amount: int = 1) -> Record:
+    """AK-11.12: before the fight the hero must pass a skill test, or the challenge takes legend
+    cards (the player chooses which, quest or reward; each goes under its stack). The loss is
+    the challenge's own effect, never a consequence of a knock-out, which costs no legend card.
+    Written here: the base yardstick has neither the test nor the effect."""
     what = "one of your legend cards" if amount == 1 else f"{amount} of your legend cards"
     return {
         "name": name,
-        "text": f"If it knocks you out, it takes {what}, quest or reward, as you choose: "
-        "the card goes to the bottom of its stack.",
-        "timing": "after_knockout",
-        "effects": [Flow(do="lose_legend", amount=amount)],
+        "text": f"Before combat: pass a {stat} + {skill} test ({difficulty}), or it takes "
+        f"{what}, quest or reward, as you choose: the card goes to the bottom of its stack.",
+        "timing": "before_combat",
+        "effects": [
+            Flow(
+                do="test",
+                stat=stat,
+                skill=skill,
+                difficulty=difficulty,
+                failure=FlowList([Flow(do="lose_legend", amount=amount)]),
+            )
+        ],
+    }
+
+
+def trial(
+    name: str, stat: str, skill: str, difficulty: int, *, wounds: int = 0, exhaustion: int = 0
+) -> Record:
+    """A challenge that demands a skill test before the fight (AK-11.10, AK-9.9: a mastered
+    skill passes, the adventurer's kit adds +3), with wounds or exhaustion if it fails."""
+    harmed = Flow(do="harm")
+    taken = []
+    if wounds:
+        harmed["wounds"] = wounds
+        taken.append(f"{wounds} wound{'s' if wounds > 1 else ''}")
+    if exhaustion:
+        harmed["exhaustion"] = exhaustion
+        taken.append(f"{exhaustion} exhaustion")
+    return {
+        "name": name,
+        "text": f"Before combat: pass a {stat} + {skill} test ({difficulty}), or take "
+        f"{' and '.join(taken)}.",
+        "timing": "before_combat",
+        "effects": [
+            Flow(
+                do="test",
+                stat=stat,
+                skill=skill,
+                difficulty=difficulty,
+                failure=FlowList([harmed]),
+            )
+        ],
+    }
+
+
+def mastery(name: str, skill: str) -> Record:
+    """AK-9.9 (artifacts: absolute mastery of a skill), AK-11.10 (mounts make some skill tests
+    certain): every test of the skill succeeds without a roll."""
+    return {
+        "name": name,
+        "text": f"Mastery of {skill}: every {skill} test succeeds without a roll.",
+        "timing": "passive",
+        "effects": [Flow(do="master", skill=skill)],
     }
 
 
@@ -446,18 +501,18 @@ GREEN = [
     Foe("Dust Devil", "elemental", 1, melee=-1, magic=0, sunburst=True),
     Foe("Wandering Sandstone Golem", "elemental", 4, ranged=0, melee=+1, life=-1),
     Foe("Mirage Phantom", "elemental", 2, magic=0,
-        abilities=(ambush("False Oasis", exhaustion=1),)),
+        abilities=(trial("False Oasis", "mind", "survival", 11, exhaustion=2),)),
 ]  # fmt: skip
 
 YELLOW = [
     Foe("Dune Lion Pride", "beast", 0, ranged=+1, melee=+1),
     Foe("Giant Antlion", "beast", 2, melee=0, sunburst=True,
-        abilities=(ambush("Pit Trap", wounds=1),)),
+        abilities=(trial("Pit Trap", "body", "climb", 12, wounds=2),)),
     Foe("Basilisk of the Salt Flats", "beast", 4, melee=0, magic=0, heat=-2,
         abilities=(ambush("Stony Gaze", exhaustion=2),)),
     Foe("Slaver Caravan", "bandit", 1, ranged=0, melee=0, gold=+1),
     Foe("Veiled Assassins", "bandit", 2, ranged=+1, melee=0, heat=2,
-        abilities=(ambush("Knife in the Dark", wounds=1),)),
+        abilities=(trial("Knife in the Dark", "mind", "stealth", 12, wounds=2),)),
     Foe("Tomb Robbers' Guild", "bandit", 3, ranged=-1, melee=0),
     Foe("Mummified Sentinel", "undead", 1, ranged=0, melee=+1,
         abilities=(hide("Resin Wrappings"),)),
@@ -479,31 +534,31 @@ BLUE = [
     Foe("Great Sandworm", "beast", 2, ranged=0, melee=+1, heavy=("melee",), life=+1, sunburst=True),
     Foe("Roc of the Red Cliffs", "beast", 1, ranged=+1, melee=0, heat=2),
     Foe("Corsairs of the Dune Sea", "bandit", 0, ranged=0, melee=0, gold=+1,
-        abilities=(plunder("Plunder the Fallen"),)),
+        abilities=(plunder("Plunder the Camp", "body", "swim", 13),)),
     Foe("The Bandit Emir's Guard", "bandit", 3, ranged=0, melee=+1,
         abilities=(ambush("Volley of Spears", wounds=1),)),
     Foe("Tomb King's Honour Guard", "undead", 1, melee=0, magic=0,
         abilities=(hide("Bronze Masks"),)),
     Foe("Lich-Vizier of the Sunken Court", "undead", 4, melee=-1, magic=+1, heat=2, sunburst=True,
         abilities=(ambush("Pall of Dust", exhaustion=1, party=True),
-                   plunder("Memories Stolen by the Grave"))),
+                   plunder("Memories Stolen by the Grave", "spirit", "lore", 14))),
     Foe("Flesh-Weaver's Colossus", "abomination", 2, melee=0, abilities=(hide("Stitched Hide"),)),
     Foe("The Thing Beneath the Oasis", "abomination", 3, melee=+1, magic=-1,
         abilities=(lingering("Festering Wound", wounds=1),)),
     Foe("Efreet Warlord", "djinn", 3, melee=0, magic=+1, heavy=("magic",), heat=2, sunburst=True),
     Foe("Djinn Vizier of Brass", "djinn", 1, ranged=0, magic=+1),
     Foe("Living Sandstorm", "elemental", 0, ranged=0, magic=+1,
-        abilities=(ambush("Scouring Wind", exhaustion=1, party=True),)),
+        abilities=(trial("Scouring Wind", "body", "survival", 13, exhaustion=2),)),
     Foe("Sun-Drinker Colossus", "elemental", 4, melee=+1, heat=-1),
 ]  # fmt: skip
 
 RED = [
     Foe("Sandwyrm Matriarch", "beast", 1, ranged=+1, melee=+1, heavy=("melee",), heat=2),
     Foe("The Sultan of Thieves", "bandit", 0, ranged=+1, melee=0, gold=+1,
-        abilities=(plunder("The Sultan's Tithe"),)),
+        abilities=(plunder("The Sultan's Tithe", "mind", "stealth", 14),)),
     Foe("The Sand King Awakened", "undead", 3, melee=0, magic=0, sunburst=True,
         abilities=(ambush("Curse of the Crown", exhaustion=1, party=True),
-                   plunder("Tribute to the Buried Throne"))),
+                   plunder("Tribute to the Buried Throne", "mind", "lore", 15))),
     Foe("Legion of the Buried City", "undead", 2, melee=+1, heat=2,
         abilities=(hide("Shield Wall of the Dead"),)),
     Foe("Brood-Queen of the Deep Pits", "abomination", 2, melee=0, magic=0,
@@ -705,31 +760,31 @@ LEGENDS: list[Legend] = [
     Legend("Astrolabe of the Star-Readers", "artifact", quest(
         step("story_roll", location="thousand-towers", time="night", test=("mind", "lore", 13)),
         step("bazaar", city="sulun-wells"),
-    ), (ability("Read the Stars", "passive", modify("test", 3, skill="lore")),
+    ), (mastery("Read the Stars", "lore"),
         ability("Star Path", "activate", extra_move(1))),
         "Brass rings that still turn to the stars of the old kingdom."),
     Legend("Scimitar of the Sand Kings", "artifact", quest(
         step("defeat", trait="undead", location="tombs-of-the-sand-kings"),
     ), (ability("Royal Edge", "passive", cards.attack("body", 2)),
-        ability("King's Bearing", "passive", modify("test", 3, skill="diplomacy"))),
+        mastery("King's Bearing", "diplomacy")),
         "The blade of the last Sand King, taken back from his guards."),
     Legend("Veil of the Mirage-Walker", "artifact", quest(
         step("end_movement", location="veiled-garden", time="day"),
         step("story_roll", location="glass-flats", test=("mind", "stealth", 13)),
-    ), (ability("Unseen", "passive", modify("test", 3, skill="stealth")),
+    ), (mastery("Unseen", "stealth"),
         ability("Shimmer", "combat_step", reduce_damage(1), exhaustion=1),
         ability("Heat Haze", "passive", modify("spirit", 1, when="defend"))),
         "Woven from the air of the Veiled Garden; those who wear it are hard to see."),
     Legend("Jar of Endless Water", "artifact", quest(
         step("bazaar", city="hasmeen", gold=2),
         step("story_roll", location="oasis-of-tears", test=("spirit", "swim", 13)),
-    ), (ability("Never Thirst", "passive", modify("test", 3, skill="survival")),
+    ), (mastery("Never Thirst", "survival"),
         ability("Cool Draught", "activate", heal(exhaustion=3, target="party"))),
         "A clay jar that fills itself from the Oasis of Tears."),
     Legend("Brass Lamp of Binding", "artifact", quest(
         step("defeat", trait="djinn"),
         step("bazaar", city="city-of-dreams"),
-    ), (ability("Words of Binding", "passive", modify("test", 3, skill="diplomacy")),
+    ), (mastery("Words of Binding", "diplomacy"),
         ability("Lamp's Command", "passive", attack("spirit", 2), trait="djinn"),
         ability("Rub the Lamp", "activate", teleport("nearest_city"), exhaustion=1)),
         "The lamp of a djinn long freed; its power over djinn remains."),
@@ -771,31 +826,31 @@ LEGENDS: list[Legend] = [
         step("bazaar", city="mirath", gold=3),
         step("end_movement", location="salt-road"),
     ), (ability("Long Stride", "before_movement", extra_move(1)),
-        ability("Sure of the Way", "passive", modify("test", 4, skill="survival"))),
+        mastery("Sure of the Way", "survival")),
         "Bought in Mirath and raced down the Salt Road."),
     Legend("Tamed Sandwyrm", "mount", quest(
         step("defeat", trait="beast", terrain="mountains"),
         step("story_roll", terrain="plains", test=("body", "survival", 14)),
     ), (ability("Burrow", "activate", extra_move(2), exhaustion=2),
-        ability("Wyrm's Bulk", "passive", modify("test", 2, skill="climb"))),
+        mastery("Wyrm's Bulk", "climb")),
         "A young wyrm that carries you under the sand."),
     Legend("Winged Steed of the Clouds", "mount", quest(
         step("bazaar", city="city-of-clouds"),
         step("story_roll", terrain="hills", test=("spirit", "climb", 13)),
     ), (ability("Take Wing", "activate", extra_move(2), exhaustion=2),
-        ability("Sky-Born", "passive", modify("test", 2, skill="climb"))),
+        mastery("Sky-Born", "climb")),
         "A gift of the City of Clouds to one who climbed to meet it."),
     Legend("Sand-Sled of the Dune Sea", "mount", quest(
         step("defeat", terrain="plains", count=2),
         step("end_movement", location="desert-of-eternity"),
     ), (ability("Sail the Dunes", "before_movement", extra_move(1)),
-        ability("Wind in the Sails", "passive", modify("test", 4, skill="swim"))),
+        mastery("Wind in the Sails", "swim")),
         "A sail on runners that skims over the dunes before the wind."),
     Legend("Desert Stallion", "mount", quest(
         step("defeat", trait="bandit", colour="yellow"),
         step("bazaar", city="tel-asfar"),
     ), (ability("Gallop", "after_movement", extra_move(1)),
-        ability("Proud Bearing", "passive", modify("test", 4, skill="diplomacy"))),
+        mastery("Proud Bearing", "diplomacy")),
         "Won back from the bandits who stole it from the stables of Tel Asfar."),
     # --- runes (AK-11.11) ---
     Legend("Rune of the Burning Wind", "rune", quest(

@@ -31,6 +31,7 @@ from tests.runebound.al_kalim.scenario import (
     CONTENT,
     DUNES,
     GAME,
+    KIT,
     PRISON,
     ROCK,
     add_counter,
@@ -41,6 +42,7 @@ from tests.runebound.al_kalim.scenario import (
     faces,
     fight,
     give_ally,
+    give_gear,
     give_legend,
     keys,
     kind,
@@ -72,7 +74,8 @@ GREEN, YELLOW, BLUE, RED = range(4)
 FIVE = ("ak-h-idris", "ak-h-qorro", "ak-h-tarek", "ak-h-yasmin", "ak-h-samira")
 RASHID = legend("ak-l-01")  # ally: Kharadun's bazaar + 2 gold, a bandit, Zerhaba's bazaar
 SWEET_WATER = legend("ak-l-22")  # rune: activate, heal; 3 uses
-SCIMITAR = legend("ak-l-07")  # artifact: +2 body
+SCIMITAR = legend("ak-l-07")  # artifact: +2 body, mastery of diplomacy
+VEIL = legend("ak-l-08")  # artifact: mastery of stealth
 PATHS = legend("ak-l-12")  # location: 2 defeats in the Desert of Eternity, then a story roll
 STALLION = legend("ak-l-20")  # mount: after movement, an extra move
 SAND_SLED = legend("ak-l-19")  # mount: before movement, an extra move
@@ -419,7 +422,7 @@ def test_ak_11_7_ak_11_12_knocked_out_the_legends_stay() -> None:
 def test_ak_11_7_ak_16_1_the_advanced_knockout_never_takes_a_legendary_ally() -> None:
     """AK-11.7, AK-16.1 with advanced.knockout (AR-6.6): the most expensive card lost is an
     item or an ordinary ally, never a legendary ally, even when it would be the only card."""
-    state = new_game(**{"advanced.knockout": True})
+    state = new_game(**{"advanced.knockout": True})  # type: ignore[arg-type]
     give_legend(state, RASHID, done=True)
     me(state).wounds = 10
     knock_out(AL_KALIM_RULES, state, 0, None)
@@ -615,44 +618,61 @@ def challenge_named(name: str) -> int:
     return next(i for i, c in enumerate(AL_KALIM_RULES.adventures) if c.name == name)
 
 
-SULTAN = challenge_named("The Sultan of Thieves")  # red bandit: takes 1 card when it wins
-CORSAIRS = challenge_named("Corsairs of the Dune Sea")  # blue bandit: the same
+SULTAN = challenge_named("The Sultan of Thieves")  # red bandit: mind + stealth (14) or 1 card
+CORSAIRS = challenge_named("Corsairs of the Dune Sea")  # blue bandit: body + swim (13) or 1 card
 
 
 def take_on(
-    state: RuneboundState, card: int, log: list[Event] | None = None, *, colour: str = "red"
+    state: RuneboundState,
+    card: int,
+    log: list[Event] | None = None,
+    *,
+    colour: str = "red",
+    test: int | None = None,
 ) -> None:
     """Seat 0 takes on ``card``: a counter of ``colour`` on a quiet dunes hex, the card on top
-    of that deck, the hero there in step 3, the adventure chosen."""
+    of that deck, the hero there in step 3, the adventure chosen; ``test`` is the 2d10 total of
+    a before-combat test the card demands."""
     here = quiet_hex(DUNES)
     add_counter(state, here, colour)
     on_top(state, card)
     put(state, here)
     to_step3(state, log=log)
+    if test is not None:
+        rig(state, *rolls(test))
     play(state, f"adventure:{colour}", log=log)
 
 
 def knocked_out_by(
     state: RuneboundState, card: int, log: list[Event] | None = None, *, colour: str = "red"
 ) -> None:
-    """Seat 0 takes on ``card`` with one wound short of its life, rolls 2 on every die and is
-    knocked out (the fight ends at the next decision)."""
+    """Seat 0 takes on ``card`` with one wound short of its life, passes its before-combat test
+    (20 on the dice), rolls 2 on every die of the fight and is knocked out."""
     me(state).wounds = AL_KALIM_RULES.life(state, 0) - 1
-    take_on(state, card, log, colour=colour)
+    take_on(state, card, log, colour=colour, test=20)
     fight(state, *([2] * 8), log=log)
     assert me(state).hex == nearest_city(state) and me(state).wounds == 0, "not knocked out"
 
 
-def test_ak_11_12_a_challenge_that_knocks_the_hero_out_takes_the_chosen_card() -> None:
-    """AK-11.12: knocked out by the Sultan of Thieves, the player chooses which legend card he
-    takes (a quest or a reward); it goes to the bottom of its type's stack, and comes back
-    quest side up when it is drawn again."""
+def plundered_by(
+    state: RuneboundState, card: int, log: list[Event] | None = None, *, colour: str = "red"
+) -> None:
+    """Seat 0 takes on ``card`` and fails its before-combat test (2 on the dice): the challenge
+    takes legend cards before the fight (AK-11.12)."""
+    take_on(state, card, log, colour=colour, test=2)
+
+
+def test_ak_11_12_a_failed_test_before_the_fight_takes_the_chosen_card() -> None:
+    """AK-11.12: the Sultan of Thieves demands a mind + stealth test before the fight; failed,
+    the player chooses which legend card he takes (a quest or a reward), before the fight; it
+    goes to the bottom of its type's stack and comes back quest side up when drawn again."""
     state = new_game()
     set_limit(state, "red")
     give_legend(state, RASHID)
     give_legend(state, SCIMITAR, done=True)
     log: list[Event] = []
-    knocked_out_by(state, SULTAN, log)
+    plundered_by(state, SULTAN, log)
+    assert [e.data["variant"] for e in events(log, "test")] == ["failure"]
     assert kind(state) == "lose_legend" and state.pending is not None
     assert state.pending.seat == 0 and "The Sultan of Thieves" in prompt(state.pending)
     assert keys(state) == ["lose:ak-l-01", "lose:ak-l-07"]
@@ -664,11 +684,50 @@ def test_ak_11_12_a_challenge_that_knocks_the_hero_out_takes_the_chosen_card() -
     assert legend_ids(state) == ["ak-l-01"]
     assert stack[0] == SCIMITAR and stack[-1] == top  # the bottom; the open top is unchanged
     assert any("loses Scimitar" in text(e) for e in events(log, "legend"))
-    assert kind(state) != "lose_legend"  # one card only
+    assert kind(state) != "lose_legend" and state.combat is not None  # one card; the fight
     # quest side up: once the cards above it are gone, it is drawn as a quest again
     stack[1:] = []
     slot = give_legend(state, SCIMITAR)
     assert not slot.done and slot.step == 0
+
+
+def test_ak_11_12_ak_16_1_a_knock_out_never_takes_a_legend_card() -> None:
+    """AK-11.12, AK-16.1: legend cards are never lost because of a knock-out: a hero who passes
+    the Sultan's test and is then knocked out by him keeps every legend card."""
+    state = new_game()
+    set_limit(state, "red")
+    give_legend(state, RASHID)
+    give_legend(state, SCIMITAR, done=True)
+    log: list[Event] = []
+    knocked_out_by(state, SULTAN, log)
+    assert [e.data["variant"] for e in events(log, "test")] == ["success"]
+    assert kind(state) != "lose_legend" and legend_ids(state) == ["ak-l-01", "ak-l-07"]
+    assert events(log, "knocked_out")
+
+
+def test_ak_11_12_ak_9_9_a_kit_or_mastery_saves_the_legend_cards() -> None:
+    """AK-11.12, AK-9.9: an adventurer's kit turns a test failed by up to 3 into a success
+    (offered after the roll); a hero who masters the skill passes without a roll."""
+    state = new_game()
+    set_limit(state, "red")
+    give_legend(state, RASHID)
+    give_legend(state, SCIMITAR, done=True)
+    give_gear(state, KIT)
+    need = 14 - AL_KALIM_RULES.test_bonus(state, 0, "mind", "stealth")
+    take_on(state, SULTAN, test=need - 2)  # 2 short: the kit's +3 saves it
+    assert kind(state) == "adventurers_kit"
+    play(state, "kit")
+    assert kind(state) != "lose_legend" and len(legend_ids(state)) == 2
+    assert quest_board(state).gear[KIT] == 0
+    state = new_game()
+    set_limit(state, "red")
+    give_legend(state, RASHID)
+    give_legend(state, VEIL, done=True)  # the Veil: mastery of stealth
+    draws = state.rng.draws
+    log: list[Event] = []
+    take_on(state, SULTAN, log)
+    assert [e.data["variant"] for e in events(log, "test")] == ["mastered"]
+    assert kind(state) != "lose_legend" and state.rng.draws == draws
 
 
 def test_ak_11_12_a_lost_reward_no_longer_counts_and_its_type_may_be_drawn_again() -> None:
@@ -679,9 +738,11 @@ def test_ak_11_12_a_lost_reward_no_longer_counts_and_its_type_may_be_drawn_again
     for t in ("artifact", "location", "rune"):
         give_legend(state, legend_of_type(t), done=True)
     assert rewards(AL_KALIM_RULES, state, 0) == 3 and GAME.trophies(state, 0) == 3
-    knocked_out_by(state, SULTAN)
+    me(state).wounds = AL_KALIM_RULES.life(state, 0) - 1
+    plundered_by(state, SULTAN)
     artifact = CONTENT.legends[legend_of_type("artifact")].id
     play(state, f"lose:{artifact}")
+    fight(state, *([2] * 8))  # then the fight: knocked out, the turn ends
     assert rewards(AL_KALIM_RULES, state, 0) == 2 and GAME.trophies(state, 0) == 2
     assert GAME.view(state, 1)["al_kalim"]["quest_boards"][0]["legends"][0]["type"] == "location"
     others_pass(state)
@@ -702,7 +763,7 @@ def test_ak_11_12_a_choice_with_two_or_more_cards_automatic_with_one_none_with_n
         give_legend(state, legend_of_type(t), done=t == "rune")
     before = legend_ids(state)
     log: list[Event] = []
-    knocked_out_by(state, SULTAN, log)
+    plundered_by(state, SULTAN, log)
     if held >= 2:
         assert kind(state) == "lose_legend"
         assert sorted(keys(state)) == sorted(f"lose:{i}" for i in before)
@@ -747,7 +808,7 @@ def test_ak_11_12_ak_10_7_a_forced_loss_is_not_limited_by_the_draw_this_turn(swa
     give_legend(state, SCIMITAR, done=True)
     give_legend(state, RASHID)
     quest_board(state).drew_legend = True  # drew this turn already
-    knocked_out_by(state, SULTAN)
+    plundered_by(state, SULTAN)
     assert kind(state) == "lose_legend"
     play(state, "lose:ak-l-01")
     assert legend_ids(state) == ["ak-l-07"]
@@ -761,7 +822,7 @@ def test_ak_11_12_ak_11_7_a_legendary_ally_taken_leaves_the_party() -> None:
     set_limit(state, "blue")
     give_ally(state, "ak-a-10")
     give_legend(state, RASHID, done=True)
-    knocked_out_by(state, CORSAIRS, colour="blue")
+    plundered_by(state, CORSAIRS, colour="blue")
     assert kind(state) != "lose_legend"
     assert [a.card for a in me(state).allies] == [market_card("ak-a-10")]
     assert legend_ids(state) == [] and rewards(AL_KALIM_RULES, state, 0) == 0
@@ -770,8 +831,8 @@ def test_ak_11_12_ak_11_7_a_legendary_ally_taken_leaves_the_party() -> None:
 
 
 def test_ak_11_12_escaping_takes_nothing() -> None:
-    """AK-11.12 (reconstructed window): only a knock-out by the challenge takes legend cards;
-    a hero who escapes keeps them."""
+    """AK-11.12: a hero who passes the test before the fight and then escapes keeps every
+    legend card."""
     state = new_game(escape_rule="automatic")
     set_limit(state, "red")
     give_legend(state, SCIMITAR, done=True)
@@ -791,7 +852,7 @@ def test_ak_11_12_the_view_shows_the_choice_only_to_its_player_and_hides_the_sta
     set_limit(state, "red")
     give_legend(state, RASHID)
     give_legend(state, SCIMITAR, done=True)
-    knocked_out_by(state, SULTAN)
+    plundered_by(state, SULTAN)
     mine, theirs = GAME.view(state, 0), GAME.view(state, 1)
     assert mine["decision"]["kind"] == theirs["decision"]["kind"] == "lose_legend"
     assert [o["key"] for o in mine["decision"]["options"]] == ["lose:ak-l-01", "lose:ak-l-07"]
@@ -833,21 +894,29 @@ def test_ak_11_12_a_choice_before_combat_comes_first_then_the_fight(
 
 
 def test_ak_11_12_content_with_the_effect_loads_and_validates() -> None:
-    """AK-11.12: four blue and red challenges carry an after_knockout lose_legend; the shipped
-    folder validates, and the JSON Schemas include the effect and the timing."""
+    """AK-11.12: four blue and red challenges demand a test before the fight whose failure
+    takes a legend card; none takes one after a knock-out; the shipped folder validates, and
+    the JSON Schemas include the effects."""
+
+    def takes(ability: Ability) -> bool:
+        return any(
+            e.do == "test" and any(f.do == "lose_legend" for f in e.failure)
+            for e in ability.effects
+        )
+
     takers = [
         c
         for c in AL_KALIM_RULES.adventures
-        if any(
-            a.timing == "after_knockout" and any(e.do == "lose_legend" for e in a.effects)
-            for a in c.abilities
-        )
+        if any(a.timing == "before_combat" and takes(a) for a in c.abilities)
     ]
     assert len(takers) == 4 and {c.colour for c in takers} == {"blue", "red"}
     assert SULTAN in [AL_KALIM_RULES.adventures.index(c) for c in takers]
+    assert not any(
+        a.timing == "after_knockout" for c in AL_KALIM_RULES.adventures for a in c.abilities
+    )
     assert validate_content_dir(AL_KALIM_DIR) == []
     schema = json.dumps(AdventureCard.model_json_schema())
-    assert "lose_legend" in schema and "after_knockout" in schema
+    assert "lose_legend" in schema and '"test"' in schema and "master" in schema
 
 
 def test_ak_11_12_an_invalid_amount_names_file_card_and_field(tmp_path: Path) -> None:
@@ -866,7 +935,8 @@ def test_ak_11_12_an_invalid_amount_names_file_card_and_field(tmp_path: Path) ->
     corsairs = AL_KALIM_RULES.adventures[CORSAIRS].id
     assert errors == [
         f"{path}: adventures[{CORSAIRS}] (id {corsairs!r}).abilities[0].effects[0]"
-        ".lose_legend.amount: Input should be greater than or equal to 1 (value: 0)"
+        ".test.failure[0].lose_legend.amount: Input should be greater than or equal to 1 "
+        "(value: 0)"
     ]
     with pytest.raises(ValidationError, match="less than or equal to 4"):
         LoseLegend(do="lose_legend", amount=5)
@@ -880,11 +950,29 @@ def test_ak_11_12_after_knockout_belongs_to_challenges_only() -> None:
             "name": "Odd",
             "text": "",
             "timing": "after_knockout",
-            "effects": [{"do": "lose_legend"}],
+            "effects": [{"do": "harm", "wounds": 1}],
         }
     ]
     with pytest.raises(ValidationError, match="for challenges only"):
         Hero.model_validate(hero)
+
+
+def test_ak_11_12_ak_16_1_no_content_takes_legend_cards_on_a_knock_out() -> None:
+    """AK-11.12, AK-16.1: legend cards are never lost because of a knock-out, so lose_legend
+    (alone or as a test's failure) cannot be an after_knockout effect of any card."""
+    for effect in (
+        {"do": "lose_legend"},
+        {
+            "do": "test",
+            "stat": "mind",
+            "difficulty": 12,
+            "failure": [{"do": "lose_legend"}],
+        },
+    ):
+        with pytest.raises(ValidationError, match="never lost because of a knock-out"):
+            Ability.model_validate(
+                {"name": "Odd", "text": "", "timing": "after_knockout", "effects": [effect]}
+            )
 
 
 def test_ak_11_12_the_base_adventure_meets_lose_legend_and_nothing_happens() -> None:

@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from pydantic import TypeAdapter
 
 from boardwright.engine.events import Event
 from boardwright.games.runebound.effects import HOOKS, apply_effects
+from boardwright.games.runebound.loadout import Loadout
 from boardwright.games.runebound.records import COLOURS, Effect
 from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import CombatState, RuneboundState
@@ -220,6 +222,34 @@ def test_lose_legend_takes_a_legend_card_in_al_kalim() -> None:
     stack = list(base.stack)
     run(base, {"do": "lose_legend"})  # the base adventure has no legend cards
     assert base.stack == stack
+
+
+@scenario("master")
+def test_master_makes_every_test_of_its_skill_certain(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = new_game()
+    assert RULES.test_roll(state, 0, "mind", "lore") is not None  # no mastery: rolled
+    lasting = Loadout((), [EFFECT.validate_python({"do": "master", "skill": "lore"})])
+    assert lasting.mastered == {"lore"}
+    monkeypatch.setattr(RULES, "loadout", lambda state, seat: lasting)
+    draws = state.rng.draws
+    assert RULES.test_roll(state, 0, "mind", "lore") is None and state.rng.draws == draws
+    assert RULES.test_roll(state, 0, "mind", "climb") is not None  # another skill: rolled
+    assert not run(state, {"do": "master", "skill": "lore"})  # it only lasts (passive)
+
+
+@scenario("test")
+def test_test_rolls_and_a_failure_carries_out_its_effects() -> None:
+    state = new_game()
+    failing = {
+        "do": "test",
+        "stat": "mind",
+        "difficulty": 40,
+        "failure": [{"do": "harm", "wounds": 1}],
+    }
+    log = run(state, failing)
+    assert me(state).wounds == 1 and events(log, "test")[0].data["variant"] == "failure"
+    log = run(state, {**failing, "difficulty": 2})
+    assert me(state).wounds == 1 and events(log, "test")[0].data["variant"] == "success"
 
 
 @scenario("hook")

@@ -24,6 +24,7 @@ from boardwright.bots.runebound.values import EFFECT_WORTH
 from boardwright.engine.procedure import Procedure
 from boardwright.games.runebound.adventures.al_kalim.content import al_kalim_content
 from boardwright.games.runebound.effects import EFFECT_HANDLERS, HOOKS
+from boardwright.games.runebound.loadout import Loadout
 from boardwright.games.runebound.records import (
     LASTING_EFFECTS,
     LASTING_TIMINGS,
@@ -133,8 +134,9 @@ def test_a_lasting_ability_holds_only_what_the_rules_read_while_it_lasts() -> No
     the lasting primitives; any other primitive there would do nothing, so content refuses it."""
     assert set(LASTING_TIMINGS) <= TIMINGS and set(LASTING_EFFECTS) <= PRIMITIVES
     for do in LASTING_EFFECTS:
-        assert names_string(Rules, do), f"the rules never read a lasting {do}"
-    with pytest.raises(ValueError, match="holds only modify and reduce_damage, not 'gold'"):
+        read = names_string(Rules, do) or names_string(Loadout, do)
+        assert read, f"the rules never read a lasting {do}"
+    with pytest.raises(ValueError, match="holds only modify and reduce_damage and master, not"):
         Ability.model_validate(
             {
                 "name": "Purse",
@@ -178,7 +180,12 @@ def test_every_timing_has_a_bot_valuation() -> None:
             assert names_string(code, timing), f"{code.__qualname__} never reads {timing}"
 
 
-def test_a_challenge_knock_out_is_weighed_by_the_adventure_play() -> None:
-    """``after_knockout`` has no base valuation (TIMING_WORTH says where it is weighed)."""
+def test_a_challenge_test_that_takes_legend_cards_is_weighed_by_the_adventure_play() -> None:
+    """``after_knockout`` has no valuation (no shipped card has it: a knock-out never costs a
+    legend card, AK-11.12); a challenge's test before combat that takes legend cards is
+    weighed by the Al-Kalim play."""
     assert not TIMING_WORTH["after_knockout"].valued_by
-    assert names_string(AlKalimPlay.plunder_cost, "after_knockout")
+    abilities = [r for r in shipped_content() if isinstance(r, Ability)]
+    assert not any(a.timing == "after_knockout" for a in abilities)
+    assert names_string(AlKalimPlay.plunder_cost, "before_combat")
+    assert names_string(AlKalimPlay.plunder_cost, "lose_legend")

@@ -57,8 +57,8 @@ TIMING_WORTH: dict[str, TimingWorth] = {
     "after_combat": TimingWorth((CombatHandlers.after_combat,), "used when worth it"),
     "after_knockout": TimingWorth(
         (),
-        "a challenge's own: the adventure's play counts it in the knock-out cost (Al-Kalim: "
-        "AlKalimPlay.plunder_cost); the base adventure has no such challenge",
+        "a challenge's own: no content uses it (legend cards are never lost to a knock-out, "
+        "AK-11.12); its effects would count with the knock-out",
     ),
     "market": TimingWorth((MarketHandlers.market,), "used when offered in the market, if worth it"),
     "event": TimingWorth(

@@ -11,6 +11,7 @@ from typing import Any
 from boardwright.bots.runebound.constants import (
     EXHAUSTION,
     MARKET_CARD,
+    MASTERY,
     STEP_STATS,
     WIN_VALUE,
     WOUND,
@@ -33,9 +34,11 @@ from boardwright.games.runebound.records import (
     Harm,
     Heal,
     MarketCard,
+    Master,
     Modify,
     ReduceDamage,
     Reroll,
+    SkillTest,
     Teleport,
 )
 
@@ -64,6 +67,7 @@ def challenge_ev(kb: Knowledge, party: Party, card: AdventureCard, counter: bool
 
 
 def test_chance(party: Party, stat: str, skill: str | None, difficulty: int) -> float:
+    """The chance to pass a skill test (RB-6.1); certain for a mastered skill (AK-9.9)."""
     value = int(party.me.get(stat, 0))
     if skill is not None:
         value += int(party.hero.skills.get(skill, 0))  # type: ignore[call-overload]
@@ -71,6 +75,8 @@ def test_chance(party: Party, stat: str, skill: str | None, difficulty: int) -> 
         party.kb, party.hero, party.items, [a for a, _, _ in party.allies], party.event
     )
     for e in effects:
+        if e.do == "master" and e.skill == skill:
+            return 1.0
         if e.do == "modify" and e.stat == "test" and (e.skill is None or e.skill == skill):
             value += e.amount
     return p_at_least(difficulty - value)
@@ -296,6 +302,23 @@ def _fight_now(running: Running, e: Fight) -> None:
         running.total += challenge_ev(kb, running.party, card, counter=False)
 
 
+def _test_now(running: Running, e: SkillTest) -> None:
+    """A card's test: what its failure effects would cost, times the chance to fail."""
+    party = running.party
+    fail = 1.0 - test_chance(party, e.stat, e.skill, e.difficulty)
+    if fail <= 0.0:
+        return
+    after = Running(running.kb, party, running.moving, running.wounds, running.exhaustion)
+    for effect in e.failure:
+        EFFECT_WORTH[effect.do].now(after, effect)
+    running.total += fail * after.total
+
+
+def _master_owned(e: Master, timing: str) -> float:
+    """Mastery makes every test of the skill certain: worth a large test bonus."""
+    return MASTERY if timing == "passive" else 0.0
+
+
 EFFECT_WORTH: dict[str, EffectWorth] = {
     "modify": EffectWorth(_modify_now, _modify_owned, _modify_in_step),
     "damage_enemy": EffectWorth(_nothing_now, _nothing_owned, _nothing_in_step),
@@ -311,6 +334,8 @@ EFFECT_WORTH: dict[str, EffectWorth] = {
     "replenish": EffectWorth(_nothing_now, _nothing_owned, _nothing_in_step),
     "fight": EffectWorth(_fight_now, _nothing_owned, _nothing_in_step),
     "lose_legend": EffectWorth(_nothing_now, _nothing_owned, _nothing_in_step),
+    "master": EffectWorth(_nothing_now, _master_owned, _nothing_in_step),
+    "test": EffectWorth(_test_now, _nothing_owned, _nothing_in_step),
     "hook": EffectWorth(_nothing_now, _nothing_owned, _nothing_in_step),
 }
 """Every effect primitive's worth to the bot, keyed by ``do`` (a test checks it names exactly

@@ -5,7 +5,7 @@ from __future__ import annotations
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.advanced import doom_reached, lay_on_doom_track, normal_play_over
-from boardwright.games.runebound.effects import apply_effects
+from boardwright.games.runebound.effects import apply_effects, test_outcome
 from boardwright.games.runebound.procedure import RuneboundProcedure
 from boardwright.games.runebound.records import COLOURS
 from boardwright.games.runebound.rules import Log, Rules, emit
@@ -207,20 +207,8 @@ class Encounter(RuneboundProcedure):
         choice = card.choices[option.data]
         success = True
         if choice.test is not None:
-            roll = state.rng.die(10) + state.rng.die(10)
-            total = roll + rules.test_bonus(state, seat, choice.test.stat, choice.test.skill)
-            success = total >= choice.test.difficulty
-            emit(
-                log,
-                "test",
-                variant="success" if success else "failure",
-                **rules.party(state, seat),
-                stat=choice.test.stat,
-                roll=roll,
-                total=total,
-                difficulty=choice.test.difficulty,
-                success=success,
-            )
+            rolled = rules.test_roll(state, seat, choice.test.stat, choice.test.skill)
+            success = test_outcome(rules, state, seat, choice.test, rolled, log)
         state.stack.pop()
         discard_adventure(rules, state, card_index, log)
         apply_effects(

@@ -25,11 +25,14 @@ from boardwright.games.runebound.records import (
     Heal,
     Hook,
     LoseLegend,
+    Master,
     Modify,
     ReduceDamage,
     Replenish,
     Reroll,
+    SkillTest,
     Teleport,
+    TestRecord,
 )
 from boardwright.games.runebound.rules import Log, Rules, emit
 from boardwright.games.runebound.state import RuneboundState
@@ -222,6 +225,54 @@ def _lose_legend(call: EffectCall, e: LoseLegend) -> None:
     call.rules.lose_legends(call.state, call.seat, e.amount, call.log, source=call.source)
 
 
+def _master(call: EffectCall, e: Master) -> None:
+    """A lasting effect only (``passive``): Rules.test_roll reads it from the loadout; carried
+    out once it changes nothing."""
+
+
+def _test(call: EffectCall, e: SkillTest) -> None:
+    """RB-6.1: the card's skill test, then its ``failure`` effects if it fails; an adventure
+    may carry it out itself (Rules.take_card_test: Al-Kalim's adventurer's kit)."""
+    rules, state = call.rules, call.state
+    if rules.take_card_test(state, call.seat, e, call.log, source=call.source):
+        return
+    if not test_outcome(
+        rules, state, call.seat, e, rules.test_roll(state, call.seat, e.stat, e.skill), call.log
+    ):
+        apply_effects(rules, state, call.seat, e.failure, call.log, source=call.source)
+
+
+def test_outcome(
+    rules: Rules,
+    state: RuneboundState,
+    seat: int,
+    e: SkillTest | TestRecord,
+    rolled: tuple[int, int] | None,
+    log: Log,
+    bonus: int = 0,
+) -> bool:
+    """Whether a card's test (a ``test`` effect or an encounter's), rolled as Rules.test_roll
+    gives it, plus ``bonus``, succeeds; logs the test."""
+    party = rules.party(state, seat)
+    if rolled is None:  # a mastered skill (AK-9.9)
+        emit(log, "test", variant="mastered", **party, stat=e.stat, skill=e.skill)
+        return True
+    roll, total = rolled
+    success = total + bonus >= e.difficulty
+    emit(
+        log,
+        "test",
+        variant="success" if success else "failure",
+        **party,
+        stat=e.stat,
+        roll=roll,
+        total=total + bonus,
+        difficulty=e.difficulty,
+        success=success,
+    )
+    return success
+
+
 def _hook(call: EffectCall, e: Hook) -> None:
     HOOKS[e.name](call.rules, call.state, call.seat, e.amount, call.log)
 
@@ -241,6 +292,8 @@ EFFECT_HANDLERS: dict[str, Handler] = {
     "replenish": _replenish,
     "fight": _fight,
     "lose_legend": _lose_legend,
+    "master": _master,
+    "test": _test,
     "hook": _hook,
 }
 

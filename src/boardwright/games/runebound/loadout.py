@@ -19,9 +19,10 @@ CACHE_LIMIT = 4096  # distinct fingerprints kept per rules object before the cac
 
 class Loadout:
     """What a seat's hero, items, allies, rewards and the event in play give it, pre-sorted:
-    abilities by timing, lasting ``modify`` effects by stat, and the total ``reduce_damage``."""
+    abilities by timing, lasting ``modify`` effects by stat, the total ``reduce_damage`` and
+    the skills mastered (``master``, AK-9.9)."""
 
-    __slots__ = ("abilities", "armour", "modifies")
+    __slots__ = ("abilities", "armour", "mastered", "modifies")
 
     def __init__(self, owned: Iterable[OwnedAbility], lasting: Iterable[Effect]) -> None:
         by_timing: dict[str, list[OwnedAbility]] = {}
@@ -30,11 +31,15 @@ class Loadout:
         self.abilities = {timing: tuple(found) for timing, found in by_timing.items()}
         by_stat: dict[str, list[Modify]] = {}
         self.armour = 0
+        mastered: set[str] = set()
         for e in lasting:
             if e.do == "modify":
                 by_stat.setdefault(e.stat, []).append(e)
             elif e.do == "reduce_damage":
                 self.armour += e.amount
+            elif e.do == "master":
+                mastered.add(e.skill)
+        self.mastered = frozenset(mastered)
         self.modifies = {stat: tuple(found) for stat, found in by_stat.items()}
 
 

@@ -149,6 +149,29 @@ class LoseLegend(ContentRecord):
     )
 
 
+class Master(ContentRecord):
+    """Al-Kalim: absolute mastery of a skill (AK-9.9, AK-11.10): while the card is in play every
+    test of that skill succeeds without a roll. A lasting effect (``passive``)."""
+
+    do: Literal["master"]
+    skill: Skill
+
+
+FailureEffect = Annotated[Harm | LoseLegend, Field(discriminator="do")]
+
+
+class SkillTest(ContentRecord):
+    """A skill test a card demands (RB-6.1): 2d10 + the stat, the hero's skill and the test
+    bonuses against the difficulty; a mastered skill passes without a roll (``master``). When it
+    fails, the ``failure`` effects happen (wounds or exhaustion, legend cards lost)."""
+
+    do: Literal["test"]
+    stat: Stat
+    skill: Skill | None = None
+    difficulty: int = Field(ge=2)
+    failure: list[FailureEffect] = Field(min_length=1)
+
+
 HookName = Literal["heal_all"]  # the rules of effects.HOOKS (a test keeps the two the same)
 
 
@@ -175,6 +198,8 @@ Effect = Annotated[
     | Replenish
     | Fight
     | LoseLegend
+    | Master
+    | SkillTest
     | Hook,
     Field(discriminator="do"),
 ]
@@ -205,7 +230,7 @@ class Cost(ContentRecord):
 
 # the primitives the rules read while a card is in play; the others happen once, when used
 LASTING_TIMINGS = ("passive", "while_in_play")
-LASTING_EFFECTS = ("modify", "reduce_damage")
+LASTING_EFFECTS = ("modify", "reduce_damage", "master")
 
 
 class Ability(ContentRecord):
@@ -219,6 +244,16 @@ class Ability(ContentRecord):
 
     @model_validator(mode="after")
     def _lasting_effects(self) -> Ability:
+        for i, effect in enumerate(self.effects):
+            if effect.do == "master" and self.timing not in LASTING_TIMINGS:
+                raise ValueError(f"effects[{i}]: master lasts: its timing must be passive")
+            failure = effect.failure if effect.do == "test" else ()
+            takes = effect.do == "lose_legend" or any(f.do == "lose_legend" for f in failure)
+            if takes and self.timing == "after_knockout":
+                raise ValueError(
+                    f"effects[{i}]: legend cards are never lost because of a knock-out "
+                    "(AK-11.12): lose_legend cannot be an after_knockout effect"
+                )
         if self.timing in LASTING_TIMINGS:
             for i, effect in enumerate(self.effects):
                 if effect.do not in LASTING_EFFECTS:

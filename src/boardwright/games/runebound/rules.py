@@ -18,6 +18,7 @@ from boardwright.games.runebound.records import (
     Effect,
     MarketCard,
     Modify,
+    SkillTest,
 )
 from boardwright.games.runebound.state import XP_KINDS, AllyState, HeroState, RuneboundState
 
@@ -430,6 +431,24 @@ class Rules:
             dice = 4 if hurt else 5
         dice += self.modifier(state, seat, "movement_dice")
         return max(0, min(dice, 6))
+
+    def test_roll(
+        self, state: RuneboundState, seat: int, stat: str, skill: str | None
+    ) -> tuple[int, int] | None:
+        """RB-6.1: a skill test's 2d10 roll and total; None when the hero masters the skill
+        (``master``, AK-9.9, AK-11.10): it succeeds without a roll."""
+        if skill is not None and skill in self.loadout(state, seat).mastered:
+            return None
+        roll = state.rng.die(10) + state.rng.die(10)
+        return roll, roll + self.test_bonus(state, seat, stat, skill)
+
+    def take_card_test(
+        self, state: RuneboundState, seat: int, test: SkillTest, log: Log, *, source: str = ""
+    ) -> bool:
+        """The effect ``test`` (effects.py) is the adventure's to carry out: True when it did
+        (Al-Kalim, to offer the adventurer's kit after the roll, AK-9.9). The base game does
+        not, and the effect rolls at once."""
+        return False
 
     def test_bonus(self, state: RuneboundState, seat: int, stat: str, skill: str | None) -> int:
         """RB-6.1: stat + skill + test modifiers."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.bots.runebound.al_kalim.constants import (
     GEAR_LOST,
+    KIT,
     KO_EXTRA,
     LEGEND_BASE,
     LIMIT_STEP,
@@ -33,6 +34,7 @@ from boardwright.games.runebound.records import (
     COLOURS,
     AdventureCard,
     LegendCard,
+    SkillTest,
     TestRecord,
 )
 
@@ -107,8 +109,8 @@ class AlKalimValues(BasePlay):
                     enemy = party.enemies[card.id]
                     dealt, taken = fight_start(party, enemy, sig)
                     pw, pl, _ = fight_odds(kb, enemy, sig, dealt, taken)
-                    lost = loss + self.plunder_cost(party, card)
-                    ev += card_win_value(kb, party, card, counter=True) * pw - lost * pl
+                    plunder = self.plunder_cost(party, card)  # before the fight, win or lose
+                    ev += card_win_value(kb, party, card, counter=True) * pw - loss * pl - plunder
                     pw_sum += pw
                 out[colour] = (ev / len(cards), pw_sum / len(cards))
             return out
@@ -210,8 +212,9 @@ class AlKalimValues(BasePlay):
         counter: bool,
     ) -> float:
         pw, pl = self.card_odds(party, card)
-        loss = self.ko_cost(party) + self.plunder_cost(party, card)
+        loss = self.ko_cost(party)
         value = card_win_value(self.kb, party, card, counter) * pw - loss * pl
+        value -= self.plunder_cost(party, card)  # AK-11.12: before the fight, win or lose
         if counter:
             value += self.limit_bonus(party, read, card.colour, pw)
         traits = self.st.traits.get(card.id, frozenset())
@@ -266,24 +269,30 @@ class AlKalimValues(BasePlay):
         return self.reward_value(read, party, card)
 
     def plunder_cost(self, party: Party, card: AdventureCard) -> float:
-        """AK-11.12: the legend cards a challenge takes when it knocks the hero out (its
-        ``after_knockout`` ``lose_legend`` effects): the cheapest of the bot's own."""
-        amount = sum(
-            e.amount
-            for a in card.abilities
-            if a.timing == "after_knockout"
-            for e in a.effects
-            if e.do == "lose_legend"
-        )
-        if not amount:
-            return 0.0
+        """AK-11.12: the legend cards a challenge takes before the fight when the hero fails
+        its test (a ``before_combat`` ``test`` whose failure holds ``lose_legend``), the
+        cheapest of the bot's own, times the chance to fail (an adventurer's kit helps,
+        mastery makes it certain); paid whether the fight is then won or lost."""
         read = self.read(party)
         if not read.slots:
             return 0.0
-        losses = self.legend_losses(party, read)[:amount]
-        return sum(self.legend_worth(party, read, legend) for _, legend in losses)
+        kit = read.gear.get(KIT, 0) > 0
+        cost = 0.0
+        for ability in card.abilities:
+            if ability.timing != "before_combat":
+                continue
+            for e in ability.effects:
+                if e.do != "test":
+                    continue
+                amount = sum(f.amount for f in e.failure if f.do == "lose_legend")
+                if not amount:
+                    continue
+                fail = 1.0 - self.test_p(party, e, kit)
+                losses = self.legend_losses(party, read)[:amount]
+                cost += fail * sum(self.legend_worth(party, read, legend) for _, legend in losses)
+        return cost
 
-    def test_p(self, party: Party, test: TestRecord | None, kit: bool) -> float:
+    def test_p(self, party: Party, test: TestRecord | SkillTest | None, kit: bool) -> float:
         if test is None:
             return 1.0
         difficulty = test.difficulty - (3 if kit else 0)  # AK-9.9: +3 after a failed roll

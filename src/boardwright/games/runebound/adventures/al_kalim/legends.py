@@ -17,6 +17,7 @@ from boardwright.games.runebound.adventures.al_kalim.travel import (
     KIT,
 )
 from boardwright.games.runebound.content import LEGEND_TYPES
+from boardwright.games.runebound.effects import test_outcome
 from boardwright.games.runebound.rules import Log
 from boardwright.games.runebound.state import (
     RuneboundState,
@@ -73,8 +74,13 @@ class QuestTest(AlKalimProcedure):
         test = card.quest.steps[slot.step].test
         assert test is not None
         if total < 0:
-            roll = state.rng.die(10) + state.rng.die(10)
-            total = roll + rules.test_bonus(state, seat, test.stat, test.skill)
+            rolled = rules.test_roll(state, seat, test.stat, test.skill)
+            if rolled is None:  # AK-9.9/AK-11.10: a mastered skill succeeds without a roll
+                test_outcome(rules, state, seat, test, rolled, log)
+                state.stack.pop()
+                quests.advance(rules, state, seat, slot, log)
+                return None
+            roll, total = rolled
             record(
                 log,
                 "test",

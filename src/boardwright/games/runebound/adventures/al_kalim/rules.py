@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from boardwright.engine.decision import Option
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.adventures.al_kalim.bazaar import draw_bazaar_card
+from boardwright.games.runebound.adventures.al_kalim.card_test import card_test_frame
 from boardwright.games.runebound.adventures.al_kalim.content import AlKalimContent, al_kalim_content
 from boardwright.games.runebound.adventures.al_kalim.determinize import determinize_al_kalim
 from boardwright.games.runebound.adventures.al_kalim.lost_cities import bazaar_stack, lost_city_at
@@ -31,7 +32,7 @@ from boardwright.games.runebound.adventures.al_kalim.travel import (
     use_camel,
 )
 from boardwright.games.runebound.content import CITY, RuneboundContent
-from boardwright.games.runebound.records import AdventureCard, LegendCard, MarketCard
+from boardwright.games.runebound.records import AdventureCard, LegendCard, MarketCard, SkillTest
 from boardwright.games.runebound.rules import Log, Rules
 from boardwright.games.runebound.state import AllyState, RuneboundState
 
@@ -275,6 +276,16 @@ class AlKalimRules(Rules):
         ):
             return
         state.stack.append(("al_kalim_lose_legend", seat, amount, source))
+
+    def take_card_test(
+        self, state: RuneboundState, seat: int, test: SkillTest, log: Log, *, source: str = ""
+    ) -> bool:
+        """AK-9.9: a card's skill test is a frame of its own, so that an adventurer's kit may
+        add +3 after the roll (card_test.py)."""
+        if not isinstance(state.adventure_state, AlKalimState):
+            return False
+        state.stack.append(card_test_frame(seat, test, source))
+        return True
 
     def after_knockout(self, state: RuneboundState, seat: int, log: Log) -> None:
         """AK-9.6: a knocked-out hero loses all survival gear (back to the stock)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from boardwright.engine.procedure import Procedure, ProcedureTable
 from boardwright.games.runebound.adventures.al_kalim import (
     bazaar,
+    card_test,
     legends,
     lost_cities,
     setup,
@@ -35,6 +36,7 @@ def al_kalim_table(
         lost_cities.ExploreLost(rules),
         lost_cities.Clouds(rules),
         legends.QuestTest(rules),
+        card_test.CardTest(rules),
         setup.PlaceHero(rules),
         legends.DiscardQuest(rules),
         legends.LoseLegend(rules),
