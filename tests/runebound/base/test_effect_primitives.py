@@ -225,16 +225,17 @@ def test_lose_legend_takes_a_legend_card_in_al_kalim() -> None:
 
 
 @scenario("master")
-def test_master_makes_every_test_of_its_skill_certain(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_master_makes_every_test_of_its_skill_certain() -> None:
     state = new_game()
     assert RULES.test_roll(state, 0, "mind", "lore") is not None  # no mastery: rolled
     lasting = Loadout((), [EFFECT.validate_python({"do": "master", "skill": "lore"})])
     assert lasting.mastered == {"lore"}
-    monkeypatch.setattr(RULES, "loadout", lambda state, seat: lasting)
-    draws = state.rng.draws
-    assert RULES.test_roll(state, 0, "mind", "lore") is None and state.rng.draws == draws
-    assert RULES.test_roll(state, 0, "mind", "climb") is not None  # another skill: rolled
-    assert not run(state, {"do": "master", "skill": "lore"})  # it only lasts (passive)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(RULES, "loadout", lambda state, seat: lasting)
+        draws = state.rng.draws
+        assert RULES.test_roll(state, 0, "mind", "lore") is None and state.rng.draws == draws
+        assert RULES.test_roll(state, 0, "mind", "climb") is not None  # another skill: rolled
+        assert not run(state, {"do": "master", "skill": "lore"})  # it only lasts (passive)
 
 
 @scenario("test")
