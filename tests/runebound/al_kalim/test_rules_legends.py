@@ -61,6 +61,7 @@ from tests.runebound.al_kalim.scenario import (
     quiet_hex,
     refresh,
     rig,
+    rigged_left,
     rolls,
     set_limit,
     set_storm,
@@ -346,6 +347,31 @@ def test_ak_11_6_failing_the_quests_own_test_fails_it() -> None:
     assert legend_ids(state) == []
     stack = al_kalim_state(state).legend_stacks[type_index(slot.card)]
     assert stack[0] == slot.card
+
+
+def test_ak_11_8_ak_9_9_an_artifacts_mastery_makes_the_quest_test_certain() -> None:
+    """AK-11.8, AK-9.9 (and AK-11.10 for mounts): a legendary artifact gives mastery of a
+    skill: the quest's lore test succeeds without a roll for a hero holding the Astrolabe."""
+    state = new_game()
+    set_limit(state, "blue")
+    give_legend(state, legend("ak-l-06"), done=True)  # the Astrolabe: mastery of lore
+    slot = give_legend(state, legend("ak-l-11"))  # its last step: a spirit + lore test (14)
+    slot.step = 1
+    put(state, PRISON)
+    to_step3(state)
+    rig(state, *faces(6), *rolls(2))  # the 2 would fail it, were it rolled
+    log: list[Event] = []
+    play(state, "story", log=log)
+    assert slot.done and [e.data["variant"] for e in events(log, "test")] == ["mastered"]
+    assert rigged_left(state) == rolls(2)
+
+
+def test_ak_11_10_every_mount_and_artifact_masters_a_skill() -> None:
+    """AK-11.10, AK-11.8: every legendary mount and artifact of our content masters a skill."""
+    for card in CONTENT.legends:
+        if card.type in ("mount", "artifact"):
+            masters = [e for a in card.reward.abilities for e in a.effects if e.do == "master"]
+            assert len(masters) == 1, card.name
 
 
 def test_ak_11_6_losing_a_fight_the_quest_needs_does_not_fail_it() -> None:

@@ -21,10 +21,11 @@ How it plays
   are movement targets (``end_movement`` and ``story_roll`` steps at their hexes, ``bazaar`` steps
   at their cities) or add to the value of fights that count (``defeat`` steps: the chance that
   the drawn challenge has the trait, times the chance to win).
-* **Losing legend cards** (AK-11.12, a challenge that knocks the hero out takes some): the bot
-  gives up unfinished quests before finished rewards, the quest with the least progress (then the
-  least value) first, a spent rune before other rewards; the cards at risk count as part of the
-  knock-out's cost when it weighs a fight against such a challenge.
+* **Losing legend cards** (AK-11.12, a challenge whose test before the fight the hero fails
+  takes some): the bot gives up unfinished quests before finished rewards, the quest with the
+  least progress (then the least value) first, a spent rune before other rewards; the cards at
+  risk, times the chance to fail the test (a kit helps, mastery makes it certain), count
+  against a fight with such a challenge, won or lost.
 * **Legend cards**: a quest is worth ``QUEST_REWARD * P(its tests) * QUEST_GAMMA ** turns``,
   with the turns estimated step by step from the hero's hex (travel, fights for a trait, rolls
   for a lost city). The bot draws the best open quest whenever the limit allows, and gives up
