@@ -101,12 +101,56 @@ def test_ak_10_3_example_6_matthias_first_purchase() -> None:
     supply = state.counter_supply[:]
     experience_step(state, GREEN, YELLOW)
     play(state, "xp:body")
+    assert kind(state) == "limit_counter"  # "one of the counters": the player chooses
+    assert keys(state) == ["keep:green", "keep:yellow"]
+    play(state, "keep:yellow")
     board = quest_board(state)
     assert (board.limit, board.limit_colour) == (2, YELLOW)
     assert me(state).counters == [] and me(state).xp == [XP_KINDS.index("body")]  # "+2"
     assert state.counter_supply[GREEN] == supply[GREEN] + 1  # the green went back
     assert state.counter_supply[YELLOW] == supply[YELLOW]  # the yellow did not
     assert GAME.view(state, 0)["al_kalim"]["quest_boards"][0]["limit"] == 2
+
+
+def test_ak_10_3_ak_8_9_the_player_may_keep_the_lower_counter_for_the_ambush_deck() -> None:
+    """AK-10.3, AK-8.9: the player may keep the green "1" instead: a limit of 1, and night
+    ambushes from the green deck; the yellow goes back to the supply."""
+    state = new_game(players=5, heroes=FIVE)
+    supply = state.counter_supply[:]
+    log: list[Event] = []
+    experience_step(state, GREEN, YELLOW)
+    play(state, "xp:body", "keep:green", log=log)
+    board = quest_board(state)
+    assert (board.limit, board.limit_colour) == (1, GREEN)
+    assert state.counter_supply[YELLOW] == supply[YELLOW] + 1
+    assert state.counter_supply[GREEN] == supply[GREEN]
+    assert "keeps a green counter" in text(events(log, "limit")[0])
+
+
+def test_ak_10_3_the_player_chooses_the_counters_that_pay() -> None:
+    """AK-10.3, RB-8.4: with a green, a yellow and a blue the 3 experience can be paid with the
+    blue or with the green and the yellow; the player chooses (least waste first). Paying with
+    the green and yellow keeps the blue for later."""
+    state = new_game(players=5, heroes=FIVE)
+    set_limit(state, "yellow")
+    experience_step(state, GREEN, YELLOW, BLUE)
+    play(state, "xp:mind")
+    assert kind(state) == "pay_experience"
+    assert keys(state) == ["pay:blue", "pay:green+yellow"]
+    play(state, "pay:green+yellow")
+    assert me(state).counters == [BLUE] and quest_board(state).limit_colour == YELLOW
+
+
+def test_ak_10_4_several_higher_counters_the_player_picks_the_replacement() -> None:
+    """AK-10.4: two players pay 5: a yellow and a blue over a green limit; one of them must
+    replace it, and the player picks which."""
+    state = new_game()
+    set_limit(state, "green")
+    experience_step(state, YELLOW, BLUE)
+    play(state, "xp:mind")
+    assert kind(state) == "limit_counter" and keys(state) == ["keep:yellow", "keep:blue"]
+    play(state, "keep:yellow")
+    assert (quest_board(state).limit, quest_board(state).limit_colour) == (2, YELLOW)
 
 
 def test_ak_10_3_example_7_a_limit_of_2_allows_a_draw_with_fewer_than_2() -> None:

@@ -98,7 +98,7 @@ def test_every_template_names_known_fields_only() -> None:
     """Each prompt, option and event template of the catalog fills only fields that have a
     display formatter (the base game's or the adventure's) or are plain numbers."""
     numbers = {"cost", "gold", "total", "difficulty", "roll", "progress", "count", "quest_step"}
-    numbers |= {"steps", "each", "limit", "players"}
+    numbers |= {"steps", "each", "limit", "players", "price"}
     known = set(AL_KALIM_TEXTS.fields) | numbers | {"item_kind"}
     for msgid, template in MESSAGES.items():
         if msgid.startswith(("rb.prompt.", "rb.option.", "rb.event.")):

@@ -10,6 +10,7 @@ QUEST_REWARD = 30.0  # a legendary reward: a quarter of the way to victory (AK-1
 QUEST_GAMMA = 0.9  # a quest's value kept per turn it still needs
 LEGEND_BASE = 3.0  # drawing a quest at all: an empty legend space does nothing
 LIMIT_STEP = 10.0  # per legend space a counter would add once spent (AK-10.3, AK-10.4)
+AMBUSH_SHARE = 0.2  # how much a limit counter's ambush deck weighs (night dunes rolls, AK-8.9)
 STORM_SYMBOL = 0.1  # moving or turning the sandstorm (the bot steers it)
 ROCK_GOLD = 1.0  # AK-8.5
 CAMEL_VALUE = 1.0  # a pack camel used up (its price)

@@ -60,14 +60,17 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.bots.base import Observation
 from boardwright.bots.runebound.al_kalim.constants import (
+    AMBUSH_SHARE,
     DISCARD_BELOW,
     DISCARD_GAP,
     LEGEND_BASE,
+    LIMIT_STEP,
     STAMINA_XP,
     STORY_ORDER,
     URGENT_GEAR,
 )
 from boardwright.bots.runebound.al_kalim.read import AlKalimRead
+from boardwright.bots.runebound.constants import XP_POINT
 from boardwright.bots.runebound.core import option_index
 from boardwright.bots.runebound.knowledge import Knowledge
 from boardwright.bots.runebound.party import Party, undefeated_here
@@ -106,6 +109,8 @@ class AlKalimPlay(AlKalimTravel):
             "clouds": self.clouds,
             "adventurers_kit": self.adventurers_kit,
             "discard_quest": self.discard_quest,
+            "pay_experience": self.pay_experience,
+            "limit_counter": self.limit_counter,
             "lose_legend": self.lose_legend,
             "start_city": self.start_city,
             "waterskin": self.waterskin,
@@ -244,6 +249,39 @@ class AlKalimPlay(AlKalimTravel):
     def adventurers_kit(self, observation: Observation) -> int:
         """AK-9.9: the kit is offered only when its +3 saves the quest."""
         return self.bot.key_index(observation, "kit")
+
+    def pay_experience(self, observation: Observation) -> int:
+        """AK-10.3, RB-8.4: the counters that waste least, unless one that raises the legend
+        limit (it becomes the limit counter) is worth its waste."""
+        bot = self.bot
+        party = bot.party(observation)
+        read = self.read(party)
+        price = int(observation.decision.args.get("price", 0))
+        values = self.kb.counter_values
+        scores = []
+        for option in observation.decision.options:
+            colours = [c for c in option.args.get("colours", ()) if c in COLOURS]
+            waste = int(option.args.get("total", price)) - price
+            best = max((values[COLOURS.index(c)] for c in colours), default=0)
+            gain = max(0, min(best, 4) - read.limit) if read.limit < 4 else 0
+            scores.append(LIMIT_STEP * gain - XP_POINT * waste - 0.01 * len(colours))
+        return bot.pick(observation, scores)
+
+    def limit_counter(self, observation: Observation) -> int:
+        """AK-10.3, AK-8.9: the most legend room, the night-ambush deck weighed a little."""
+        bot = self.bot
+        party = bot.party(observation)
+        stats = self.colour_stats(party)
+        values = self.kb.counter_values
+        scores = []
+        for option in observation.decision.options:
+            colour = str(option.args.get("colour", ""))
+            if colour not in COLOURS:
+                scores.append(-1e9)
+                continue
+            ambush = min(0.0, stats.get(colour, (0.0, 0.0))[0])
+            scores.append(LIMIT_STEP * values[COLOURS.index(colour)] + AMBUSH_SHARE * ambush)
+        return bot.pick(observation, scores)
 
     def discard_quest(self, observation: Observation) -> int:
         """AK-10.6: give up the quest worth least when it is worth little, or much less than

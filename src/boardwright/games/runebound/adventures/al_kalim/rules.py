@@ -15,6 +15,7 @@ from boardwright.games.runebound.adventures.al_kalim.bazaar import draw_bazaar_c
 from boardwright.games.runebound.adventures.al_kalim.card_test import card_test_frame
 from boardwright.games.runebound.adventures.al_kalim.content import AlKalimContent, al_kalim_content
 from boardwright.games.runebound.adventures.al_kalim.determinize import determinize_al_kalim
+from boardwright.games.runebound.adventures.al_kalim.experience import PayExperience
 from boardwright.games.runebound.adventures.al_kalim.lost_cities import bazaar_stack, lost_city_at
 from boardwright.games.runebound.adventures.al_kalim.message_args import record
 from boardwright.games.runebound.adventures.al_kalim.options import al_kalim_options
@@ -299,27 +300,13 @@ class AlKalimRules(Rules):
             al_kalim.boards[seat].gear = [0] * len(gear)
             record(log, "gear", "loses_all", **self.party(state, seat))
 
-    def after_experience(
-        self, state: RuneboundState, seat: int, spent: list[int], log: Log
-    ) -> None:
-        """AK-10.3/AK-10.4: the highest counter spent becomes (or replaces) the limit counter;
-        AK-10.6: then one unfinished quest may be discarded."""
-        al_kalim = state.adventure_state
-        if not isinstance(al_kalim, AlKalimState) or not spent:
-            return
-        board = al_kalim.boards[seat]
-        values = self.board.counter_values
-        best = max(spent, key=lambda c: values[c])
-        if values[best] > board.limit:
-            state.counter_supply[best] -= 1  # it stays on the quest board instead
-            if board.limit_colour >= 0:
-                state.counter_supply[board.limit_colour] += 1
-            board.limit = values[best]
-            board.limit_colour = best
-            record(log, "limit", **self.party(state, seat), limit=board.limit)
-        may_discard = al_kalim_options(state).legend_swap_same_turn or not board.drew_legend
-        if may_discard and any(not s.done for s in board.legends):
-            state.stack.append(("al_kalim_discard_quest", seat))
+    def pay_experience(self, state: RuneboundState, seat: int, price: int) -> list[int]:
+        """AK-10.3/AK-10.4: the player chooses the counters that pay and then the limit counter
+        (experience.py, a frame on top of the experience step); nothing is spent here yet."""
+        if not isinstance(state.adventure_state, AlKalimState):
+            return super().pay_experience(state, seat, price)
+        state.stack.append((PayExperience.name, seat, price, ()))
+        return []
 
     def draw_market_here(self, state: RuneboundState, seat: int, count: int, log: Log) -> bool:
         """An effect's market draw (a base card such as the Merchant's Ledger) in a bazaar: onto

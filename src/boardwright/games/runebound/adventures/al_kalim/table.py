@@ -7,6 +7,7 @@ from boardwright.engine.procedure import Procedure, ProcedureTable
 from boardwright.games.runebound.adventures.al_kalim import (
     bazaar,
     card_test,
+    experience,
     legends,
     lost_cities,
     setup,
@@ -39,6 +40,7 @@ def al_kalim_table(
         card_test.CardTest(rules),
         setup.PlaceHero(rules),
         legends.DiscardQuest(rules),
+        experience.PayExperience(rules),
         legends.LoseLegend(rules),
         travel.AlKalimTravel(rules, base_travel),
         bazaar.Bazaar(rules),
