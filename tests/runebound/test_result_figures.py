@@ -72,8 +72,16 @@ def test_an_al_kalim_result_reads_the_quest_boards() -> None:
     held = [a + b for a, b in zip(details["reward_cards"], open_quests, strict=True)]
     assert held == [len(board.legends) for board in boards]
     assert details["survival_gear"] == [sum(board.gear) for board in boards]
-    assert any(details["open_quests"]) and any(details["survival_gear"])
+    assert any(details["survival_gear"])
     assert "dragon_runes" not in details
+    # a quest still open (this game ended with none): counted as open, not as a reward
+    opened = game.clone(state)
+    slot = next(s for s in al_kalim_state(opened).boards[0].legends if s.done)
+    slot.done = False
+    after = game.result(opened)
+    assert after is not None
+    assert after.details["open_quests"][0] == open_quests[0] + 1
+    assert after.details["reward_cards"][0] == details["reward_cards"][0] - 1
 
 
 def test_a_second_reward_of_a_type_counts_as_a_card_not_as_a_legendary_reward() -> None:
