@@ -52,6 +52,7 @@ RARE = {
     "rb.event.heal.ally_exhaustion",
     "rb.event.knocked_out.too",
     "rb.event.rune.red_card",
+    "rb.event.test.mastered",  # only content with a master effect (Al-Kalim's legends)
     "rb.option.heal_exhaustion_ally",
     "rb.option.lose",
     "rb.option.to_city",
