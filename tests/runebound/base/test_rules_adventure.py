@@ -134,8 +134,43 @@ def test_rb_4_2_the_player_may_decline_the_adventure() -> None:
 
 
 def test_rb_4_3_an_event_replaces_the_one_in_play_and_the_hero_draws_again() -> None:
-    """RB-4.3: the new event (whatever its number) replaces the old, acts, and drawing goes on."""
+    """RB-4.3: a higher-numbered event replaces the old, acts, and drawing goes on."""
     state = new_game()
+    gem = safe_green_hex()
+    state.event = adventure("g-21")  # number 1
+    me(state).wounds, me(state).exhaustion = 2, 1
+    log: list[Event] = []
+    start_adventure(state, gem, "green", "g-22", "g-23", "g-26", log=log)  # events 2 and 3
+    assert [e.data["card"] for e in events(log, "draw")] == ["g-22", "g-23", "g-26"]
+    assert state.event == adventure("g-23")
+    assert adventure("g-21") in state.adventure_discards[GREEN]
+    assert adventure("g-22") in state.adventure_discards[GREEN]
+    assert (me(state).wounds, me(state).exhaustion) == (0, 0)  # g-22's event: heal 2 and 1
+    assert kind(state) == "encounter"
+
+
+def test_rb_4_3_a_lower_numbered_event_cannot_be_played() -> None:
+    """RB-4.3: an event with a lower number than the one in play is discarded without effect
+    (no healing, no refill), the one in play stays, and drawing goes on."""
+    state = new_game()
+    gem = safe_green_hex()
+    state.event = adventure("b-15")  # number 12
+    me(state).wounds, me(state).exhaustion = 2, 1
+    log: list[Event] = []
+    start_adventure(state, gem, "green", "g-22", "g-23", "g-26", log=log)  # events 2 and 3
+    assert [e.data["card"] for e in events(log, "draw")] == ["g-22", "g-23", "g-26"]
+    assert state.event == adventure("b-15")
+    assert [e.data["card"] for e in events(log, "event")] == ["g-22", "g-23"]
+    assert all(e.data["variant"] == "lower" for e in events(log, "event"))
+    assert adventure("g-22") in state.adventure_discards[GREEN]
+    assert adventure("g-23") in state.adventure_discards[GREEN]
+    assert (me(state).wounds, me(state).exhaustion) == (2, 1)  # g-22 did nothing
+    assert kind(state) == "encounter"
+
+
+def test_rb_4_3_event_rule_newest_option_every_event_replaces_the_one_in_play() -> None:
+    """RB-4.3 (option event_rule=newest): the new event, whatever its number, replaces the old."""
+    state = new_game(event_rule="newest")
     gem = safe_green_hex()
     state.event = adventure("b-15")  # number 12
     me(state).wounds, me(state).exhaustion = 2, 1
@@ -160,7 +195,7 @@ def test_rb_4_3_drawing_stops_at_a_challenge() -> None:
 
 def test_rb_4_3_while_in_play_lasts_until_the_event_is_replaced() -> None:
     """RB-4.3: g-25 (-1 movement die while in play) stops when another event replaces it."""
-    state = new_game()
+    state = new_game(event_rule="newest")
     state.event = adventure("g-25")
     refresh(state)
     assert "roll:5" not in keys(state) and "roll:4" in keys(state)
@@ -433,9 +468,29 @@ def test_rb_4_9_a_full_track_discards_the_new_undefeated_challenge() -> None:
 # --- RB-4.10 ----------------------------------------------------------------------------------
 
 
-def test_rb_4_10_an_empty_deck_is_rebuilt_from_its_discard_pile() -> None:
-    """RB-4.10: the discard pile is shuffled into a new deck when the deck is empty."""
+def test_rb_1_4_rb_4_10_discarded_adventure_cards_leave_the_game() -> None:
+    """RB-1.4/RB-4.10: an empty deck is not rebuilt from its discards: nothing is drawn, the
+    counter stays and the turn goes on."""
     state = new_game()
+    gem = safe_green_hex()
+    state.adventure_decks[GREEN] = []
+    state.adventure_discards[GREEN] = [adventure("g-26"), adventure("g-29")]
+    add_counter(state, gem, "green")
+    put(state, gem)
+    turn = state.turn_number
+    log: list[Event] = []
+    play(state, "stay", "adventure:green", log=log)
+    assert [e.data["colour"] for e in events(log, "empty_deck")] == ["green"]
+    assert state.combat is None and state.turn_number == turn + 1
+    assert state.adventure_decks[GREEN] == []
+    assert state.adventure_discards[GREEN] == [adventure("g-26"), adventure("g-29")]
+    assert has_counter(state, gem, "green")
+
+
+def test_rb_4_10_adventure_discards_reshuffle_option_rebuilds_an_empty_deck() -> None:
+    """RB-4.10 (option adventure_discards=reshuffle): the discard pile is shuffled into a new
+    deck when the deck is empty."""
+    state = new_game(adventure_discards="reshuffle")
     gem = safe_green_hex()
     state.adventure_decks[GREEN] = []
     state.adventure_discards[GREEN] = [adventure("g-26"), adventure("g-29")]

@@ -8,6 +8,7 @@ from boardwright.engine.events import Event
 from boardwright.games.runebound.state import RuneboundState
 from tests.runebound.scenario import (
     BOARD,
+    GAME,
     MAGIC,
     MELEE,
     RANGED,
@@ -124,9 +125,10 @@ def test_rb_5_2_rounds_of_escape_ranged_melee_magic() -> None:
     assert [e.data["round"] for e in events(log, "round")] == [1, 2]
 
 
-def test_rb_5_3_escape_from_round_two_keeps_the_wounds() -> None:
-    """RB-5.3: no escape in round 1; from round 2 escaping needs no roll; wounds stay."""
-    state = new_game()
+def test_rb_5_3_escape_rule_automatic_option_escape_from_round_two_keeps_the_wounds() -> None:
+    """RB-5.3 (option escape_rule=automatic): no escape in round 1; from round 2 escaping
+    needs no roll; wounds stay."""
+    state = new_game(escape_rule="automatic")
     melee, magic = enemy_step("g-05", MELEE), enemy_step("g-05", MAGIC)
     attack, defence = (
         short_of(melee.value, bonus(state, MELEE)),
@@ -154,6 +156,29 @@ def test_rb_5_3_a_no_escape_challenge_cannot_be_escaped() -> None:
     roll_on(state)
     assert state.combat is not None and state.combat.round == 2
     assert kind(state) == "attack_step"
+
+
+def test_rb_5_3_escape_is_a_test_in_every_round_by_default() -> None:
+    """RB-5.3 (default escape_rule=test): round 1 and round 2 both offer an escape that needs
+    a test; a failed test leaves the hero fighting, a roll short of the value each time."""
+    assert GAME.config(1, {}).options["escape_rule"] == "test"
+    highest = max(enemy_step("g-05", s).value for s in (MELEE, MAGIC))
+    state = new_game(escape_rule=GAME.config(1, {}).options["escape_rule"])
+    best = max(bonus(state, s, "always") for s in (RANGED, MELEE, MAGIC))
+    start_adventure(state, safe_green_hex(), "green", "g-05")
+    for round_number in (1, 2):
+        assert kind(state) == "escape" and state.combat is not None
+        assert state.combat.round == round_number
+        draws = state.rng.draws
+        rig(state, *rolls(short_of(highest, best)))  # one short: caught
+        play(state, "escape")
+        assert state.rng.draws == draws + 2 and kind(state) == "attack_step"
+        me(state).wounds = 0
+        rig(state, *rolls(2, 20, 20))  # the attack misses, the defence holds
+        play(state, "attack:melee")
+        roll_on(state)
+        me(state).wounds = 0
+    assert kind(state) == "escape" and state.combat is not None and state.combat.round == 3
 
 
 def test_rb_5_3_escape_rule_test_option_escape_test_from_round_one() -> None:

@@ -307,7 +307,7 @@ class Combat(RuneboundProcedure):
             if attacking and hit:
                 wounds = max(0, rules.hero_damage(state, seat, step) - rules.enemy_armour(card))
                 combat.enemy_wounds += wounds
-            elif not hit:
+            elif not hit and not (attacking and state.opts.failed_attack == "miss"):  # RB-5.5
                 wounds = max(0, enemy.damage - rules.armour(state, seat, step))
                 rules.hurt_hero(state, seat, wounds, 0)
             emit(

@@ -165,7 +165,7 @@ class Duel(RuneboundProcedure):
                             state, other, s
                         )
                         rules.hurt_hero(state, other, max(0, dealt), 0)
-                else:
+                elif not (attacking and state.opts.failed_attack == "miss"):  # RB-5.5
                     taken = rules.hero_damage(state, other, s) - rules.armour(state, hero_side, s)
                     rules.hurt_hero(state, hero_side, max(0, taken), 0)
                 emit(

@@ -246,10 +246,12 @@ EFFECT_HANDLERS: dict[str, Handler] = {
 
 
 def replenish(rules: Rules, state: RuneboundState, colours: Sequence[int], log: Log) -> None:
-    """RB-4.4: a counter on every starred gem hex of these colours that lacks one."""
+    """RB-4.4: a counter on every starred gem hex of these colours that lacks one (option
+    ``replenish_hexes=all``: on every such gem hex)."""
     placed = 0
+    every = state.opts.replenish_hexes == "all"
     for h in rules.board.hexes:
-        missing = h.star and h.gem in colours and not state.counters[h.index] >> h.gem & 1
+        missing = (h.star or every) and h.gem in colours and not state.counters[h.index] >> h.gem & 1
         if missing and state.counter_supply[h.gem] > 0:
             state.counter_supply[h.gem] -= 1
             state.counters[h.index] |= 1 << h.gem

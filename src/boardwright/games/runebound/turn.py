@@ -103,10 +103,13 @@ class Market(RuneboundProcedure):
                 # a winning quest (AK-12.1), which ends the game and clears the stack
                 return None
         options: list[Option] = []
+        limit = state.opts.market_buys  # RB-7.2 (option): cards per visit, 0 for no limit
+        may_buy = not limit or len(h.bought_this_turn) < limit
         for card in state.stacks[city]:
             c = rules.market[card]
             if (
-                c.cost <= h.gold
+                may_buy
+                and c.cost <= h.gold
                 and card not in h.sold_this_turn
                 and rules.can_carry(state, seat, card)
             ):
