@@ -453,21 +453,48 @@ def knocked_out_far_away(**options: Any) -> RuneboundState:
     return state
 
 
-def test_rb_5_9_standard_knock_out() -> None:
-    """RB-5.9 (standard): nearest city, healed, half the gold and every ally lost."""
+def test_rb_5_9_standard_knock_out_costs_one_item_or_ally_of_the_players_choice() -> None:
+    """RB-5.9 (standard): nearest city, healed, half the gold, and one ordinary item or ally
+    that the player chooses goes to the market discard pile."""
     d = city_distance(far_from_tamalir())
     city = BOARD.cities[d.index(min(d))]
     stack = len(new_game().stacks[city.index])
-    state = knocked_out_far_away()
+    for lost, kept in (("m-64", "m-01"), ("m-01", "m-64")):
+        state = knocked_out_far_away()
+        h = me(state)
+        assert h.hex == city.hex
+        assert (h.wounds, h.exhaustion, h.gold) == (0, 0, 3)  # 5 - 5 // 2
+        assert state.pending is not None
+        assert (kind(state), state.pending.args["variant"]) == ("knockout_card", "discard")
+        assert sorted(keys(state)) == ["lose:m-01", "lose:m-64"]
+        play(state, f"lose:{lost}")
+        owned = [*h.items, *(a.card for a in h.allies)]
+        assert owned == [market_card(kept)] and state.market_discard == [market_card(lost)]
+        assert h.counters == [GREEN] and h.xp == [0] and h.runes == [adventure("r-02")]
+        assert state.track == [adventure("g-15")]
+        assert kind(state) == "market"  # the turn goes on in that city
+        assert len(state.stacks[city.index]) == stack + 1  # a market visit there
+
+
+def test_rb_5_9_standard_knock_out_with_one_card_loses_it_without_asking() -> None:
+    """RB-5.9 (standard): a single ordinary card is lost at once; none: nothing to choose."""
+    state = new_game()
     h = me(state)
-    assert h.hex == city.hex
-    assert (h.wounds, h.exhaustion, h.gold) == (0, 0, 3)  # 5 - 5 // 2
+    h.wounds = life(state) - before_combat_harm("g-15")[0]
+    give(state, "m-01")
+    start_adventure(state, far_from_tamalir(), "green", "g-15")
+    assert h.items == [] and state.market_discard == [market_card("m-01")]
+    assert kind(state) == "market"
+
+
+def test_rb_5_9_knockout_penalty_allies_option_costs_every_ally() -> None:
+    """RB-5.9 (option knockout_penalty=allies): half the gold and every ally; items kept."""
+    state = knocked_out_far_away(knockout_penalty="allies")
+    h = me(state)
+    assert (h.wounds, h.exhaustion, h.gold) == (0, 0, 3)
     assert h.allies == [] and market_card("m-64") in state.market_discard
     assert h.items == [market_card("m-01")]
-    assert h.counters == [GREEN] and h.xp == [0] and h.runes == [adventure("r-02")]
-    assert state.track == [adventure("g-15")]
-    assert kind(state) == "market"  # the turn goes on in that city
-    assert len(state.stacks[city.index]) == stack + 1  # a market visit there
+    assert kind(state) == "market"
 
 
 def test_rb_5_9_lenient_knock_out() -> None:
@@ -576,21 +603,58 @@ def test_rb_5_10_rolled_targets_and_roles_that_swap() -> None:
     assert (kind(state), state.pending.seat) == ("duel_attack", 1)  # round 2: roles swapped
 
 
-def test_rb_5_10_the_winner_takes_half_the_losers_gold_the_loser_is_knocked_out() -> None:
-    """RB-5.10: half the gold to the winner; the loser knocked out, no gold to the bank."""
-    state = duel_game()
+def win_duel(state: RuneboundState, *defender_cards: str, gold: int = 7) -> None:
+    """The attacker's ranged hit knocks the defender (holding ``defender_cards``) out."""
     defender = state.heroes[1]
-    hit = damage(state, RANGED)  # the attacker's ranged hit below knocks the defender out
-    defender.gold, defender.wounds = 7, life(state, 1) - hit
-    give(state, "m-64", seat=1)
+    defender.gold, defender.wounds = gold, life(state, 1) - damage(state, RANGED)
+    give(state, *defender_cards, seat=1)
     rig(state, *rolls(2, 2, 2, 20))
     play(state, "attack:2", "attack:ranged")
+
+
+def test_rb_5_10_the_winner_takes_half_the_losers_gold_the_loser_is_knocked_out() -> None:
+    """RB-5.10: half the gold to the winner; the loser knocked out, no gold to the bank; the
+    winner takes the loser's only ally (duel_spoils=card), so the knock-out costs no more."""
+    state = duel_game()
+    defender = state.heroes[1]
+    win_duel(state, "m-64")
     assert state.heroes[0].gold == 3 + 3 and defender.gold == 4
     assert defender.hex == TAMALIR and defender.wounds == 0
-    assert defender.allies == []  # the standard knock-out still costs the allies
+    assert defender.allies == [] and market_card("m-64") not in state.market_discard
+    assert [a.card for a in state.heroes[0].allies] == [market_card("m-64")]
     assert state.track == [] and state.undefeated == {}
     assert state.heroes[0].counters == [] and defender.counters == []
     assert state.pending is not None and state.pending.seat == 1  # seat 0's turn is over
+
+
+def test_rb_5_10_the_winner_chooses_which_card_to_take_and_the_loser_keeps_the_rest() -> None:
+    """RB-5.10 (duel_spoils=card): with two cards the winner chooses; the loser keeps the
+    other, since the card taken stands in for the one the knock-out costs (RB-5.9)."""
+    for taken, kept in (("m-64", "m-01"), ("m-01", "m-64")):
+        state = duel_game()
+        win_duel(state, "m-64", "m-01")
+        assert state.pending is not None
+        assert (kind(state), state.pending.seat) == ("duel_spoils", 0)
+        assert sorted(keys(state)) == ["take:m-01", "take:m-64"]
+        play(state, f"take:{taken}")
+        winner, loser = state.heroes
+        assert [*winner.items, *(a.card for a in winner.allies)] == [market_card(taken)]
+        assert [*loser.items, *(a.card for a in loser.allies)] == [market_card(kept)]
+        assert state.market_discard == []
+
+
+def test_rb_5_10_duel_spoils_gold_option_the_loser_loses_a_card_as_in_any_knock_out() -> None:
+    """RB-5.10 (option duel_spoils=gold): the winner takes only the gold; the loser's
+    knock-out costs a card of the loser's choice (RB-5.9)."""
+    state = duel_game(duel_spoils="gold")
+    win_duel(state, "m-64", "m-01")
+    assert state.pending is not None
+    assert (kind(state), state.pending.seat) == ("knockout_card", 1)
+    play(state, "lose:m-01")
+    winner, loser = state.heroes
+    assert winner.items == [] and winner.allies == [] and winner.gold == 3 + 3
+    assert [a.card for a in loser.allies] == [market_card("m-64")] and loser.items == []
+    assert state.market_discard == [market_card("m-01")]
 
 
 def test_rb_5_10_an_attacker_who_loses_is_knocked_out_in_their_own_turn() -> None:

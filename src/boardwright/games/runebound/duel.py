@@ -8,14 +8,16 @@ The side playing the hero fights as in RB-5.4-5.6, allies included; the side pla
 challenge never uses allies. There is no escape; the fight ends when a hero's wounds reach their
 life (after ``ROUND_LIMIT`` rounds it is called off undecided, so that heroes who cannot hurt
 each other do not fight forever — reconstructed). The winner takes half the loser's gold, then
-the loser is knocked out, losing no more gold.
+the loser is knocked out, losing no more gold; with ``duel_spoils=card`` the winner also takes
+one of the loser's items or allies (the ``spoils`` frame), which spares the loser the card a
+standard knock-out costs.
 """
 
 from __future__ import annotations
 
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
-from boardwright.games.runebound.knockout import knock_out
+from boardwright.games.runebound.knockout import knock_out, ordinary_cards
 from boardwright.games.runebound.procedure import RuneboundProcedure, ability_options, use_ability
 from boardwright.games.runebound.rules import STEP_NAMES, Log, emit
 from boardwright.games.runebound.state import RuneboundState
@@ -247,7 +249,76 @@ class Duel(RuneboundProcedure):
             gold=spoils,
         )
         state.stack.pop()
-        knock_out(rules, state, loser, log, lose_gold=False)
+        # RB-5.10 (duel_spoils=card): the winner takes one of the loser's cards that they can
+        # carry, instead of the card the knock-out would cost the loser
+        takes = state.opts.duel_spoils == "card" and any(
+            rules.can_carry(state, winner, c) for c in ordinary_cards(rules, state, loser)
+        )
+        knock_out(rules, state, loser, log, lose_gold=False, lose_card=not takes)
         if rules.knocked_out(state, winner):  # both fell in the same step
             emit(log, "knocked_out", variant="too", **rules.party(state, winner))
             knock_out(rules, state, winner, log, lose_gold=False)
+        if takes and not state.finished:
+            state.stack.append(("spoils", winner, loser))
+
+
+class Spoils(RuneboundProcedure):
+    """RB-5.10 (option duel_spoils=card): the winner of a duel takes one item or ally of the
+    loser's that they can carry. Frame: (name, winner, loser)."""
+
+    name = "spoils"
+
+    def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
+        _, winner, loser = frame
+        rules = self.rules
+        cards = [
+            c for c in ordinary_cards(rules, state, loser) if rules.can_carry(state, winner, c)
+        ]
+        if len(cards) <= 1:  # none left (an advanced knock-out took it), or no choice
+            state.stack.pop()
+            if cards:
+                self._take(state, winner, loser, cards[0], log)
+            return None
+        return Decision(
+            winner,
+            "duel_spoils",
+            options=tuple(
+                Option(
+                    f"take:{rules.market[c].id}",
+                    data=c,
+                    what="rb.option.take_spoils",
+                    args={
+                        "item": rules.market[c].id,
+                        "item_kind": rules.market[c].kind,
+                        "cost": rules.market[c].cost,
+                    },
+                )
+                for c in cards
+            ),
+            args={**rules.party(state, winner), **self._loser(state, loser)},
+        )
+
+    def _loser(self, state: RuneboundState, loser: int) -> dict[str, object]:
+        return {"opponent": loser, "opponent_hero": self.rules.heroes[state.heroes[loser].hero].id}
+
+    def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
+        _, winner, loser = frame
+        state.stack.pop()
+        self._take(state, winner, loser, option.data, log)
+
+    def _take(self, state: RuneboundState, winner: int, loser: int, card: int, log: Log) -> None:
+        rules = self.rules
+        h = state.heroes[loser]
+        if card in h.items:
+            h.items.remove(card)
+        else:
+            h.allies = [a for a in h.allies if a.card != card]
+        rules.hurt_hero(state, loser, 0, 0)  # lost stamina turns exhaustion into wounds
+        rules.gain_card(state, winner, card)
+        emit(
+            log,
+            "spoils",
+            **rules.party(state, winner),
+            **self._loser(state, loser),
+            item=rules.market[card].id,
+        )

@@ -101,6 +101,7 @@ class Runebound(Game[RuneboundState]):
                 movement.Teleport(r),
                 movement.TravelProblems(r),
                 duel.Duel(r),
+                duel.Spoils(r),
                 adventure.Adventure(r),
                 adventure.Draw(r),
                 adventure.Encounter(r),
