@@ -18,7 +18,12 @@ from __future__ import annotations
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.knockout import knock_out, ordinary_cards
-from boardwright.games.runebound.procedure import RuneboundProcedure, ability_options, use_ability
+from boardwright.games.runebound.procedure import (
+    RuneboundProcedure,
+    ability_options,
+    repeats_for,
+    use_ability,
+)
 from boardwright.games.runebound.rules import STEP_NAMES, Log, emit
 from boardwright.games.runebound.state import RuneboundState
 
@@ -51,7 +56,10 @@ class Duel(RuneboundProcedure):
             return Decision(
                 side,
                 "before_combat",
-                options=(*ability_options(found), Option("fight", what="rb.option.fight")),
+                options=(
+                    *ability_options(found, repeats_for(rules, state, side)),
+                    Option("fight", what="rb.option.fight"),
+                ),
                 args={
                     "variant": "duel",
                     **rules.party(state, side),

@@ -251,7 +251,9 @@ def replenish(rules: Rules, state: RuneboundState, colours: Sequence[int], log: 
     placed = 0
     every = state.opts.replenish_hexes == "all"
     for h in rules.board.hexes:
-        missing = (h.star or every) and h.gem in colours and not state.counters[h.index] >> h.gem & 1
+        missing = (
+            (h.star or every) and h.gem in colours and not state.counters[h.index] >> h.gem & 1
+        )
         if missing and state.counter_supply[h.gem] > 0:
             state.counter_supply[h.gem] -= 1
             state.counters[h.index] |= 1 << h.gem

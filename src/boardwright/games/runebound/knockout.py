@@ -67,9 +67,12 @@ def knock_out(
     choices: list[tuple[object, ...]] = []
     if state.opts.advanced_knockout:
         choices.append(("knockout", seat, "card", cities))
-    elif lose_card and state.opts.knockout_penalty == "standard":
-        if ordinary_cards(rules, state, seat):  # RB-5.9: the player picks the card to lose
-            choices.append(("knockout", seat, "discard", ()))
+    elif (
+        lose_card
+        and state.opts.knockout_penalty == "standard"
+        and ordinary_cards(rules, state, seat)
+    ):
+        choices.append(("knockout", seat, "discard", ()))  # RB-5.9: the player picks the card
     if seat != state.seat:
         state.stack.extend(choices)  # AR-6.6: the defender's choices come first
         return  # a defender knocked out in another hero's turn: that turn goes on

@@ -7,7 +7,12 @@ from boardwright.engine.state import Frame
 from boardwright.games.runebound.effects import draw_market_card
 from boardwright.games.runebound.endgame import begin_endgame
 from boardwright.games.runebound.options import experience_pair_price, experience_price
-from boardwright.games.runebound.procedure import RuneboundProcedure, ability_options, use_ability
+from boardwright.games.runebound.procedure import (
+    RuneboundProcedure,
+    ability_options,
+    repeats_for,
+    use_ability,
+)
 from boardwright.games.runebound.rules import Log, emit
 from boardwright.games.runebound.state import (
     ADVENTURE,
@@ -162,7 +167,11 @@ class Market(RuneboundProcedure):
             )
         options.extend(self.extra_options(state, frame))
         if rules.may_activate(state):  # AR-6.3: one activation in the market step
-            options.extend(ability_options(rules.usable(state, seat, "market", h.used)))
+            options.extend(
+                ability_options(
+                    rules.usable(state, seat, "market", h.used), repeats_for(rules, state, seat)
+                )
+            )
         options.append(Option("done", what="rb.option.leave_market"))
         return Decision(
             seat,
@@ -275,7 +284,12 @@ class Experience(RuneboundProcedure):
                 )
                 for i, kind in enumerate(XP_KINDS)
             ]
-        options.extend(ability_options(self.rules.usable(state, seat, "activate", h.used)))
+        options.extend(
+            ability_options(
+                self.rules.usable(state, seat, "activate", h.used),
+                repeats_for(self.rules, state, seat),
+            )
+        )
         if not options:
             state.stack.pop()
             return None
