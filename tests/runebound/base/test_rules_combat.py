@@ -6,6 +6,7 @@ from typing import Any
 
 from boardwright.engine.events import Event
 from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.kit import shown
 from tests.runebound.scenario import (
     BOARD,
     GAME,
@@ -598,6 +599,7 @@ def test_rb_5_10_rolled_targets_and_roles_that_swap() -> None:
     assert spirit.damage < life(state, 0) and damage(state, RANGED) < life(state, 1)
     rig(state, *rolls(20, 20, 2))  # ranged hit, melee held, magic defence fails
     play(state, "attack:ranged", log=log)
+    roll_on(state, log)  # no combat-step abilities used (RB-5.10)
     assert state.heroes[1].wounds == attacker.mind.damage  # the attacker's ranged hit
     assert state.heroes[0].wounds == spirit.damage  # the defender's magic
     assert state.pending is not None
@@ -611,6 +613,7 @@ def win_duel(state: RuneboundState, *defender_cards: str, gold: int = 7) -> None
     give(state, *defender_cards, seat=1)
     rig(state, *rolls(2, 2, 2, 20))
     play(state, "attack:2", "attack:ranged")
+    roll_on(state)
 
 
 def test_rb_5_10_the_winner_takes_half_the_losers_gold_the_loser_is_knocked_out() -> None:
@@ -637,7 +640,14 @@ def test_rb_5_10_the_winner_chooses_which_card_to_take_and_the_loser_keeps_the_r
         assert state.pending is not None
         assert (kind(state), state.pending.seat) == ("duel_spoils", 0)
         assert sorted(keys(state)) == ["take:m-01", "take:m-64"]
-        play(state, f"take:{taken}")
+        assert state.pending is not None
+        texts = [shown(state.pending), *map(shown, state.pending.options)]
+        assert all(text and "{" not in text for text in texts)
+        log: list[Event] = []
+        play(state, f"take:{taken}", log=log)
+        assert market("m-01").name in " ".join(texts) and market(taken).name in shown(
+            events(log, "spoils")[0]
+        )
         winner, loser = state.heroes
         assert [*winner.items, *(a.card for a in winner.allies)] == [market_card(taken)]
         assert [*loser.items, *(a.card for a in loser.allies)] == [market_card(kept)]
@@ -667,9 +677,63 @@ def test_rb_5_10_an_attacker_who_loses_is_knocked_out_in_their_own_turn() -> Non
     attacker.gold, attacker.wounds = 5, life(state, 0) - hit
     rig(state, *rolls(20, 20, 20, 2))  # targets high; the ranged attack misses
     play(state, "attack:2", "attack:ranged")
+    roll_on(state)
     assert attacker.gold == 3 and state.heroes[1].gold == 3 + 2
     assert attacker.hex == TAMALIR and attacker.wounds == 0
     assert kind(state) == "market"
+
+
+def test_rb_5_10_the_side_playing_the_hero_may_use_combat_step_abilities() -> None:
+    """RB-5.10 (duel_abilities, default on): before a step is rolled the side playing the hero
+    may use a combat-step ability (Steady Aim: +3 mind in the ranged step); it lasts for that
+    step only. Off: no such choice, and the same roll misses."""
+    hero_id, aim, ability = hero_ability("combat_step", "modify", exhaustion_cost=True)
+    plus = effect_value(ability, "modify", "amount")
+    for allowed in (True, False):
+        state = duel_game(hero_id, "h-dorrin", duel_abilities=allowed)
+        raise_stamina(state, ability.cost.exhaustion, seat=0)
+        target = 14 + hero_card(state, 1).mind.value
+        before = bonus(state, RANGED)
+        needed = reaching(target, before + plus)
+        assert needed + before < target  # only the ability makes it a hit
+        log: list[Event] = []
+        rig(state, *rolls(14, 2, 2, needed, 20, 20))  # targets; the attack; two defences
+        play(state, "attack:2", "attack:ranged", log=log)
+        if allowed:
+            assert state.pending is not None
+            assert (kind(state), state.pending.seat) == ("combat_step", 0)
+            assert state.pending.args["step"] == "ranged" and aim in keys(state)
+            play(state, aim, log=log)
+            roll_on(state, log)
+            assert state.heroes[1].wounds == hero_card(state, 0).mind.damage
+            assert me(state).exhaustion == ability.cost.exhaustion
+        else:
+            assert not any(e.kind == "ability" for e in log)
+            assert state.heroes[1].wounds == 0
+        assert me(state).turn_mods == [] and bonus(state, RANGED) == before
+        assert state.pending is not None
+        assert (kind(state), state.pending.seat) == ("duel_attack", 1)  # round 2
+
+
+def test_rb_5_10_the_side_playing_the_challenge_may_raise_its_value() -> None:
+    """RB-5.10: the side playing the challenge may use a combat-step ability too; its bonus
+    adds to that step's rolled value."""
+    hero_id, aim, ability = hero_ability("combat_step", "modify", exhaustion_cost=True)
+    plus = effect_value(ability, "modify", "amount")
+    state = duel_game("h-dorrin", hero_id)
+    raise_stamina(state, ability.cost.exhaustion, seat=1)
+    log: list[Event] = []
+    rig(state, *rolls(10, 10, 10))
+    play(state, "attack:2", "attack:ranged", log=log)
+    while state.pending is not None and state.pending.seat == 0 and kind(state) == "combat_step":
+        play(state, "roll", log=log)
+    assert state.pending is not None
+    assert (kind(state), state.pending.seat) == ("combat_step", 1) and aim in keys(state)
+    play(state, aim, log=log)
+    roll_on(state, log)
+    rolled = events(log, "duel_round")[0]
+    ranged = next(e for e in events(log, "duel_roll") if e.data["step"] == "ranged")
+    assert ranged.data["target"] == rolled.data["targets"][RANGED] + plus
 
 
 def test_rb_5_10_the_side_playing_the_hero_may_use_allies() -> None:

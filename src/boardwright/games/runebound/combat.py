@@ -179,7 +179,7 @@ class Combat(RuneboundProcedure):
             found = [  # RB-2.3: once per turn, like every activation
                 f
                 for f in rules.usable(state, seat, "combat_step", h.used)
-                if self._fits(f[2], index) and rules.may_activate(state)
+                if self.fits(f[2], index) and rules.may_activate(state)
             ]
             if not found:
                 stack[-1] = (self.name, "resolve", index)
@@ -233,7 +233,8 @@ class Combat(RuneboundProcedure):
         return total >= target
 
     @staticmethod
-    def _fits(ability: object, step: int) -> bool:
+    def fits(ability: object, step: int) -> bool:
+        """Whether a combat-step ability may be used in this step (its effects' phase)."""
         effects = getattr(ability, "effects", [])
         phases = {getattr(e, "phase", None) for e in effects}
         return None in phases or STEP_NAMES[step] in phases

@@ -43,6 +43,9 @@ def pay_cost(
     rules.hurt_hero(state, seat, wounds, exhaustion)
 
 
+REROLL = "reroll"  # a duel step's reroll, kept among the hero's turn modifiers (RB-5.10)
+
+
 @dataclass(slots=True)
 class EffectCall:
     """What every handler is given besides its effect: whose effects, where they come from.
@@ -162,14 +165,20 @@ def _extra_move(call: EffectCall, e: ExtraMove) -> None:
 
 
 def _reroll(call: EffectCall, e: Reroll) -> None:
+    """In a fight: roll twice this step and keep the better (in a duel the step's turn-long
+    modifiers carry it, and the duel takes them off after the step, RB-5.10)."""
     if call.state.combat is not None:
         call.state.combat.reroll = True
+    elif call.opponent >= 0:
+        call.state.heroes[call.seat].turn_mods.append((REROLL, 1))
 
 
 def _reduce_damage(call: EffectCall, e: ReduceDamage) -> None:
     """Used in a fight: armour for this step (as a passive, Rules reads it directly)."""
     if call.state.combat is not None:
         call.state.combat.temp.append(("armour", e.amount))
+    elif call.opponent >= 0:  # a duel: until the duel takes this step's modifiers off
+        call.state.heroes[call.seat].turn_mods.append(("armour", e.amount))
 
 
 def _experience(call: EffectCall, e: Experience) -> None:
