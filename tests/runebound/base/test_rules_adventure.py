@@ -12,6 +12,7 @@ from tests.runebound.kit import shown
 from tests.runebound.scenario import (
     BOARD,
     CONTENT,
+    GAME,
     MELEE,
     RULES,
     TAMALIR,
@@ -476,11 +477,14 @@ def test_rb_1_4_rb_4_10_discarded_adventure_cards_leave_the_game() -> None:
     state.adventure_decks[GREEN] = []
     state.adventure_discards[GREEN] = [adventure("g-26"), adventure("g-29")]
     add_counter(state, gem, "green")
+    add_counter(state, gem, "yellow")
     put(state, gem)
+    play(state, "stay")
+    assert kind(state) == "adventure" and "adventure:green" not in keys(state)
+    assert "adventure:yellow" in keys(state)
+    assert GAME.view(state, 0)["spent_decks"] == ["green"]
     turn = state.turn_number
-    log: list[Event] = []
-    play(state, "stay", "adventure:green", log=log)
-    assert [e.data["colour"] for e in events(log, "empty_deck")] == ["green"]
+    play(state, "skip")
     assert state.combat is None and state.turn_number == turn + 1
     assert state.adventure_decks[GREEN] == []
     assert state.adventure_discards[GREEN] == [adventure("g-26"), adventure("g-29")]
@@ -507,13 +511,14 @@ def test_rb_4_10_adventure_discards_reshuffle_option_rebuilds_an_empty_deck() ->
 
 
 def test_rb_4_10_no_cards_at_all_means_no_adventure() -> None:
-    """RB-4.10: deck and discard pile empty: nothing is drawn and the turn goes on."""
-    state = new_game()
+    """RB-4.10 (adventure_discards=reshuffle): deck and discard pile empty: no adventure of
+    that colour is offered, and the turn goes on."""
+    state = new_game(adventure_discards="reshuffle")
     gem = safe_green_hex()
     state.adventure_decks[GREEN] = []
     add_counter(state, gem, "green")
     put(state, gem)
     turn = state.turn_number
-    play(state, "stay", "adventure:green")
+    play(state, "stay")
     assert state.combat is None and state.turn_number == turn + 1
     assert has_counter(state, gem, "green")

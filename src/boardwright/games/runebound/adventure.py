@@ -34,6 +34,17 @@ def draw_adventure(rules: Rules, state: RuneboundState, colour: int) -> int:
     return deck.pop() if deck else -1
 
 
+def can_draw(rules: Rules, state: RuneboundState, colour: int) -> bool:
+    """RB-4.10: whether a card of this colour can still be drawn (its deck, or a pile that
+    rebuilds it under ``adventure_discards=reshuffle`` or AR-6.5)."""
+    if state.adventure_decks[colour]:
+        return True
+    pile = state.adventure_discards[colour]
+    if state.opts.advanced_reshuffle:
+        return any(rules.adventures[c].kind == "challenge" for c in pile)
+    return state.opts.adventure_discards == "reshuffle" and bool(pile)
+
+
 DRAW_LIMIT = 20  # events drawn in a row before giving up on a deck of nothing but events
 DOOM_INTERVAL = {1: 4, 2: 4, 3: 6}  # RB-10.2: discards per doom counter (8 from 4 players)
 DOOM_COUNTERS = 8
@@ -82,7 +93,7 @@ def challenge_options(rules: Rules, state: RuneboundState, here: int) -> list[Op
             args={"colour": COLOURS[c]},
         )
         for c in range(4)
-        if counters >> c & 1
+        if counters >> c & 1 and can_draw(rules, state, c)  # RB-4.10: a spent deck: none
     ]
 
 
