@@ -242,6 +242,19 @@ def test_rb_4_4_sunburst_leaves_unstarred_and_other_colours_alone() -> None:
     assert state.counter_supply[:2] == [20 - 6, 20 - 5] and state.counter_supply[2] == 20
 
 
+def test_rb_4_4_replenish_hexes_all_option_refills_unstarred_gem_hexes_too() -> None:
+    """RB-4.4 (option replenish_hexes=all): every empty gem hex of the named colour."""
+    state = new_game(replenish_hexes="all")
+    gem = safe_green_hex()
+    greens = gem_hexes("green")
+    for h in greens:
+        clear_counters(state, h)
+    state.counter_supply[GREEN] = 50
+    start_adventure(state, gem, "green", "g-21", "g-26")  # sunburst (green), an encounter
+    assert all(has_counter(state, h, "green") for h in greens)
+    assert any(not BOARD.hexes[h].star for h in greens)
+
+
 # --- RB-4.5 -----------------------------------------------------------------------------------
 
 

@@ -261,6 +261,14 @@ def test_rb_5_5_a_failed_attack_costs_the_steps_damage() -> None:
     assert me(state).wounds == melee.damage
 
 
+def test_rb_5_5_failed_attack_miss_option_a_failed_attack_only_misses() -> None:
+    """RB-5.5 (option failed_attack=miss): a failed attack costs no wounds."""
+    state = new_game(heroes=("h-ysolde",), failed_attack="miss")
+    melee = enemy_step("b-05", MELEE)
+    fight("b-05", short_of(melee.value, bonus(state, MELEE)), state=state)
+    assert me(state).wounds == 0 and state.combat is not None
+
+
 def test_rb_5_5_defence_fails_or_holds() -> None:
     """RB-5.5: failed defence: damage; successful defence: none."""
     ranged = enemy_step("g-06", RANGED)  # and a melee value, where the hero attacks
