@@ -110,7 +110,7 @@ def case_options(players: int, index: int) -> dict[str, Any]:
     pick = Rng(players * 100_003 + index)
     return {
         "hero_selection": ("random", "choose")[pick.below(2)],
-        "knockout_penalty": ("standard", "lenient")[pick.below(2)],
+        "knockout_penalty": ("standard", "allies", "lenient")[pick.below(3)],
         "sell_price": ("half", "full", "none")[pick.below(3)],
         "escape_rule": ("automatic", "test")[pick.below(2)],
         "xp_change": bool(pick.below(2)),
@@ -118,6 +118,13 @@ def case_options(players: int, index: int) -> dict[str, Any]:
         "base_doom_track": bool(pick.below(2)),
         "ally_limit": (2, 2, 1, 3)[pick.below(4)],
         "max_rounds": (60, 40, 25)[pick.below(3)],
+        "adventure_discards": ("removed", "reshuffle")[pick.below(2)],
+        "event_rule": ("number", "newest")[pick.below(2)],
+        "replenish_hexes": ("starred", "all")[pick.below(2)],
+        "failed_attack": ("hurt", "miss")[pick.below(2)],
+        "duel_spoils": ("card", "gold")[pick.below(2)],
+        "duel_abilities": bool(pick.below(2)),
+        "market_buys": (0, 0, 1, 2)[pick.below(4)],
     }
 
 

@@ -127,7 +127,12 @@ def new_game(
     heroes: Sequence[str] = ("h-ysolde", "h-dorrin"),
     **options: Any,
 ) -> RuneboundState:
-    """A game at seat 0's first movement decision, seat 0 first, with the given heroes."""
+    """A game at seat 0's first movement decision, seat 0 first, with the given heroes.
+
+    Unless a test names ``escape_rule``, fights offer no escape in round 1 (``automatic``), so
+    tests of other rules step straight to the attack; the RB-5.3 tests name the default.
+    """
+    options.setdefault("escape_rule", "automatic")
     state = GAME.setup(GAME.config(players, options), seed)
     for seat, hero_id in enumerate(heroes[:players]):
         state.heroes[seat].hero = hero_index(hero_id)

@@ -263,7 +263,7 @@ def test_ak_8_10_the_ambush_escape_test_takes_minus_10(roll: int, away: bool) ->
 def test_ak_8_10_escape_rule_automatic_has_no_test_to_penalise() -> None:
     """AK-8.10 (ambush_escape=escape_rule with escape_rule=automatic): no escape in round 1,
     and from round 2 the hero simply escapes, without a test."""
-    state, log = night_ambush(LIZARD, ambush_escape="escape_rule")
+    state, log = night_ambush(LIZARD, ambush_escape="escape_rule", escape_rule="automatic")
     assert kind(state) == "attack_step"  # round 1: no escape offered
     rig(state, *rolls(20, 20))  # ranged and melee: two hits, the lizard (4 by night) lives
     play(state, "attack:ranged")

@@ -476,9 +476,9 @@ def test_ak_11_7_a_legendary_ally_leaves_room_for_two_ordinary_allies() -> None:
 
 
 def test_ak_11_7_ak_11_12_knocked_out_the_legends_stay() -> None:
-    """AK-11.7, AK-11.12, AK-16.1: a knock-out takes the ordinary allies (standard penalty) but
-    never a legendary ally, a legendary reward or an unfinished quest."""
-    state = new_game(knockout_penalty="standard")
+    """AK-11.7, AK-11.12, AK-16.1: a knock-out takes the ordinary allies (the penalty
+    ``allies``) but never a legendary ally, a legendary reward or an unfinished quest."""
+    state = new_game(knockout_penalty="allies")
     give_ally(state, "ak-a-10")
     give_legend(state, RASHID, done=True)
     give_legend(state, SCIMITAR, done=True)

@@ -12,6 +12,7 @@ from tests.runebound.kit import shown
 from tests.runebound.scenario import (
     BOARD,
     CONTENT,
+    GAME,
     MELEE,
     RULES,
     TAMALIR,
@@ -134,8 +135,43 @@ def test_rb_4_2_the_player_may_decline_the_adventure() -> None:
 
 
 def test_rb_4_3_an_event_replaces_the_one_in_play_and_the_hero_draws_again() -> None:
-    """RB-4.3: the new event (whatever its number) replaces the old, acts, and drawing goes on."""
+    """RB-4.3: a higher-numbered event replaces the old, acts, and drawing goes on."""
     state = new_game()
+    gem = safe_green_hex()
+    state.event = adventure("g-21")  # number 1
+    me(state).wounds, me(state).exhaustion = 2, 1
+    log: list[Event] = []
+    start_adventure(state, gem, "green", "g-22", "g-23", "g-26", log=log)  # events 2 and 3
+    assert [e.data["card"] for e in events(log, "draw")] == ["g-22", "g-23", "g-26"]
+    assert state.event == adventure("g-23")
+    assert adventure("g-21") in state.adventure_discards[GREEN]
+    assert adventure("g-22") in state.adventure_discards[GREEN]
+    assert (me(state).wounds, me(state).exhaustion) == (0, 0)  # g-22's event: heal 2 and 1
+    assert kind(state) == "encounter"
+
+
+def test_rb_4_3_a_lower_numbered_event_cannot_be_played() -> None:
+    """RB-4.3: an event with a lower number than the one in play is discarded without effect
+    (no healing, no refill), the one in play stays, and drawing goes on."""
+    state = new_game()
+    gem = safe_green_hex()
+    state.event = adventure("b-15")  # number 12
+    me(state).wounds, me(state).exhaustion = 2, 1
+    log: list[Event] = []
+    start_adventure(state, gem, "green", "g-22", "g-23", "g-26", log=log)  # events 2 and 3
+    assert [e.data["card"] for e in events(log, "draw")] == ["g-22", "g-23", "g-26"]
+    assert state.event == adventure("b-15")
+    assert [e.data["card"] for e in events(log, "event")] == ["g-22", "g-23"]
+    assert all(e.data["variant"] == "lower" for e in events(log, "event"))
+    assert adventure("g-22") in state.adventure_discards[GREEN]
+    assert adventure("g-23") in state.adventure_discards[GREEN]
+    assert (me(state).wounds, me(state).exhaustion) == (2, 1)  # g-22 did nothing
+    assert kind(state) == "encounter"
+
+
+def test_rb_4_3_event_rule_newest_option_every_event_replaces_the_one_in_play() -> None:
+    """RB-4.3 (option event_rule=newest): the new event, whatever its number, replaces the old."""
+    state = new_game(event_rule="newest")
     gem = safe_green_hex()
     state.event = adventure("b-15")  # number 12
     me(state).wounds, me(state).exhaustion = 2, 1
@@ -160,7 +196,7 @@ def test_rb_4_3_drawing_stops_at_a_challenge() -> None:
 
 def test_rb_4_3_while_in_play_lasts_until_the_event_is_replaced() -> None:
     """RB-4.3: g-25 (-1 movement die while in play) stops when another event replaces it."""
-    state = new_game()
+    state = new_game(event_rule="newest")
     state.event = adventure("g-25")
     refresh(state)
     assert "roll:5" not in keys(state) and "roll:4" in keys(state)
@@ -204,6 +240,19 @@ def test_rb_4_4_sunburst_leaves_unstarred_and_other_colours_alone() -> None:
         assert filled == set(gem_hexes(colour, star=True)) | ({gem} if colour == "green" else set())
     assert not any(has_counter(state, h, "blue") for h in gem_hexes("blue"))
     assert state.counter_supply[:2] == [20 - 6, 20 - 5] and state.counter_supply[2] == 20
+
+
+def test_rb_4_4_replenish_hexes_all_option_refills_unstarred_gem_hexes_too() -> None:
+    """RB-4.4 (option replenish_hexes=all): every empty gem hex of the named colour."""
+    state = new_game(replenish_hexes="all")
+    gem = safe_green_hex()
+    greens = gem_hexes("green")
+    for h in greens:
+        clear_counters(state, h)
+    state.counter_supply[GREEN] = 50
+    start_adventure(state, gem, "green", "g-21", "g-26")  # sunburst (green), an encounter
+    assert all(has_counter(state, h, "green") for h in greens)
+    assert any(not BOARD.hexes[h].star for h in greens)
 
 
 # --- RB-4.5 -----------------------------------------------------------------------------------
@@ -433,9 +482,32 @@ def test_rb_4_9_a_full_track_discards_the_new_undefeated_challenge() -> None:
 # --- RB-4.10 ----------------------------------------------------------------------------------
 
 
-def test_rb_4_10_an_empty_deck_is_rebuilt_from_its_discard_pile() -> None:
-    """RB-4.10: the discard pile is shuffled into a new deck when the deck is empty."""
+def test_rb_1_4_rb_4_10_discarded_adventure_cards_leave_the_game() -> None:
+    """RB-1.4/RB-4.10: an empty deck is not rebuilt from its discards: nothing is drawn, the
+    counter stays and the turn goes on."""
     state = new_game()
+    gem = safe_green_hex()
+    state.adventure_decks[GREEN] = []
+    state.adventure_discards[GREEN] = [adventure("g-26"), adventure("g-29")]
+    add_counter(state, gem, "green")
+    add_counter(state, gem, "yellow")
+    put(state, gem)
+    play(state, "stay")
+    assert kind(state) == "adventure" and "adventure:green" not in keys(state)
+    assert "adventure:yellow" in keys(state)
+    assert GAME.view(state, 0)["spent_decks"] == ["green"]
+    turn = state.turn_number
+    play(state, "skip")
+    assert state.combat is None and state.turn_number == turn + 1
+    assert state.adventure_decks[GREEN] == []
+    assert state.adventure_discards[GREEN] == [adventure("g-26"), adventure("g-29")]
+    assert has_counter(state, gem, "green")
+
+
+def test_rb_4_10_adventure_discards_reshuffle_option_rebuilds_an_empty_deck() -> None:
+    """RB-4.10 (option adventure_discards=reshuffle): the discard pile is shuffled into a new
+    deck when the deck is empty."""
+    state = new_game(adventure_discards="reshuffle")
     gem = safe_green_hex()
     state.adventure_decks[GREEN] = []
     state.adventure_discards[GREEN] = [adventure("g-26"), adventure("g-29")]
@@ -452,13 +524,14 @@ def test_rb_4_10_an_empty_deck_is_rebuilt_from_its_discard_pile() -> None:
 
 
 def test_rb_4_10_no_cards_at_all_means_no_adventure() -> None:
-    """RB-4.10: deck and discard pile empty: nothing is drawn and the turn goes on."""
-    state = new_game()
+    """RB-4.10 (adventure_discards=reshuffle): deck and discard pile empty: no adventure of
+    that colour is offered, and the turn goes on."""
+    state = new_game(adventure_discards="reshuffle")
     gem = safe_green_hex()
     state.adventure_decks[GREEN] = []
     add_counter(state, gem, "green")
     put(state, gem)
     turn = state.turn_number
-    play(state, "stay", "adventure:green")
+    play(state, "stay")
     assert state.combat is None and state.turn_number == turn + 1
     assert has_counter(state, gem, "green")

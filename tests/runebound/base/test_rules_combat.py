@@ -6,8 +6,10 @@ from typing import Any
 
 from boardwright.engine.events import Event
 from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.kit import shown
 from tests.runebound.scenario import (
     BOARD,
+    GAME,
     MAGIC,
     MELEE,
     RANGED,
@@ -99,7 +101,8 @@ def test_rb_5_1_the_challenge_acts_first_then_each_before_combat_ability_once() 
     play(state, roar, log=log)
     assert me(state).exhaustion == tired + ability.cost.exhaustion
     assert state.combat is not None and state.combat.enemy_wounds == strike
-    assert keys(state) == [k for k in offered if k != roar]  # used once per combat
+    # used once per combat, also taken several times over (RB-6.2)
+    assert keys(state) == [k for k in offered if k.partition("*")[0] != roar]
     abilities = events(log, "ability")
     assert abilities[0].data.get("card") == "y-12" and abilities[1].data.get("seat") == 0
     rig(state, *rolls(short_of(enemy_step("y-12", MAGIC).value, bonus(state, MAGIC))))
@@ -124,9 +127,10 @@ def test_rb_5_2_rounds_of_escape_ranged_melee_magic() -> None:
     assert [e.data["round"] for e in events(log, "round")] == [1, 2]
 
 
-def test_rb_5_3_escape_from_round_two_keeps_the_wounds() -> None:
-    """RB-5.3: no escape in round 1; from round 2 escaping needs no roll; wounds stay."""
-    state = new_game()
+def test_rb_5_3_escape_rule_automatic_option_escape_from_round_two_keeps_the_wounds() -> None:
+    """RB-5.3 (option escape_rule=automatic): no escape in round 1; from round 2 escaping
+    needs no roll; wounds stay."""
+    state = new_game(escape_rule="automatic")
     melee, magic = enemy_step("g-05", MELEE), enemy_step("g-05", MAGIC)
     attack, defence = (
         short_of(melee.value, bonus(state, MELEE)),
@@ -154,6 +158,29 @@ def test_rb_5_3_a_no_escape_challenge_cannot_be_escaped() -> None:
     roll_on(state)
     assert state.combat is not None and state.combat.round == 2
     assert kind(state) == "attack_step"
+
+
+def test_rb_5_3_escape_is_a_test_in_every_round_by_default() -> None:
+    """RB-5.3 (default escape_rule=test): round 1 and round 2 both offer an escape that needs
+    a test; a failed test leaves the hero fighting, a roll short of the value each time."""
+    assert GAME.config(1, {}).options["escape_rule"] == "test"
+    highest = max(enemy_step("g-05", s).value for s in (MELEE, MAGIC))
+    state = new_game(escape_rule=GAME.config(1, {}).options["escape_rule"])
+    best = max(bonus(state, s, "always") for s in (RANGED, MELEE, MAGIC))
+    start_adventure(state, safe_green_hex(), "green", "g-05")
+    for round_number in (1, 2):
+        assert kind(state) == "escape" and state.combat is not None
+        assert state.combat.round == round_number
+        draws = state.rng.draws
+        rig(state, *rolls(short_of(highest, best)))  # one short: caught
+        play(state, "escape")
+        assert state.rng.draws == draws + 2 and kind(state) == "attack_step"
+        me(state).wounds = 0
+        rig(state, *rolls(2, 20, 20))  # the attack misses, the defence holds
+        play(state, "attack:melee")
+        roll_on(state)
+        me(state).wounds = 0
+    assert kind(state) == "escape" and state.combat is not None and state.combat.round == 3
 
 
 def test_rb_5_3_escape_rule_test_option_escape_test_from_round_one() -> None:
@@ -232,6 +259,14 @@ def test_rb_5_5_a_failed_attack_costs_the_steps_damage() -> None:
     assert melee.damage < life(state)
     fight("b-05", short_of(melee.value, bonus(state, MELEE)), state=state)
     assert me(state).wounds == melee.damage
+
+
+def test_rb_5_5_failed_attack_miss_option_a_failed_attack_only_misses() -> None:
+    """RB-5.5 (option failed_attack=miss): a failed attack costs no wounds."""
+    state = new_game(heroes=("h-ysolde",), failed_attack="miss")
+    melee = enemy_step("b-05", MELEE)
+    fight("b-05", short_of(melee.value, bonus(state, MELEE)), state=state)
+    assert me(state).wounds == 0 and state.combat is not None
 
 
 def test_rb_5_5_defence_fails_or_holds() -> None:
@@ -428,21 +463,48 @@ def knocked_out_far_away(**options: Any) -> RuneboundState:
     return state
 
 
-def test_rb_5_9_standard_knock_out() -> None:
-    """RB-5.9 (standard): nearest city, healed, half the gold and every ally lost."""
+def test_rb_5_9_standard_knock_out_costs_one_item_or_ally_of_the_players_choice() -> None:
+    """RB-5.9 (standard): nearest city, healed, half the gold, and one ordinary item or ally
+    that the player chooses goes to the market discard pile."""
     d = city_distance(far_from_tamalir())
     city = BOARD.cities[d.index(min(d))]
     stack = len(new_game().stacks[city.index])
-    state = knocked_out_far_away()
+    for lost, kept in (("m-64", "m-01"), ("m-01", "m-64")):
+        state = knocked_out_far_away()
+        h = me(state)
+        assert h.hex == city.hex
+        assert (h.wounds, h.exhaustion, h.gold) == (0, 0, 3)  # 5 - 5 // 2
+        assert state.pending is not None
+        assert (kind(state), state.pending.args["variant"]) == ("knockout_card", "discard")
+        assert sorted(keys(state)) == ["lose:m-01", "lose:m-64"]
+        play(state, f"lose:{lost}")
+        owned = [*h.items, *(a.card for a in h.allies)]
+        assert owned == [market_card(kept)] and state.market_discard == [market_card(lost)]
+        assert h.counters == [GREEN] and h.xp == [0] and h.runes == [adventure("r-02")]
+        assert state.track == [adventure("g-15")]
+        assert kind(state) == "market"  # the turn goes on in that city
+        assert len(state.stacks[city.index]) == stack + 1  # a market visit there
+
+
+def test_rb_5_9_standard_knock_out_with_one_card_loses_it_without_asking() -> None:
+    """RB-5.9 (standard): a single ordinary card is lost at once; none: nothing to choose."""
+    state = new_game()
     h = me(state)
-    assert h.hex == city.hex
-    assert (h.wounds, h.exhaustion, h.gold) == (0, 0, 3)  # 5 - 5 // 2
+    h.wounds = life(state) - before_combat_harm("g-15")[0]
+    give(state, "m-01")
+    start_adventure(state, far_from_tamalir(), "green", "g-15")
+    assert h.items == [] and state.market_discard == [market_card("m-01")]
+    assert kind(state) == "market"
+
+
+def test_rb_5_9_knockout_penalty_allies_option_costs_every_ally() -> None:
+    """RB-5.9 (option knockout_penalty=allies): half the gold and every ally; items kept."""
+    state = knocked_out_far_away(knockout_penalty="allies")
+    h = me(state)
+    assert (h.wounds, h.exhaustion, h.gold) == (0, 0, 3)
     assert h.allies == [] and market_card("m-64") in state.market_discard
     assert h.items == [market_card("m-01")]
-    assert h.counters == [GREEN] and h.xp == [0] and h.runes == [adventure("r-02")]
-    assert state.track == [adventure("g-15")]
-    assert kind(state) == "market"  # the turn goes on in that city
-    assert len(state.stacks[city.index]) == stack + 1  # a market visit there
+    assert kind(state) == "market"
 
 
 def test_rb_5_9_lenient_knock_out() -> None:
@@ -545,27 +607,73 @@ def test_rb_5_10_rolled_targets_and_roles_that_swap() -> None:
     assert spirit.damage < life(state, 0) and damage(state, RANGED) < life(state, 1)
     rig(state, *rolls(20, 20, 2))  # ranged hit, melee held, magic defence fails
     play(state, "attack:ranged", log=log)
+    roll_on(state, log)  # no combat-step abilities used (RB-5.10)
     assert state.heroes[1].wounds == attacker.mind.damage  # the attacker's ranged hit
     assert state.heroes[0].wounds == spirit.damage  # the defender's magic
     assert state.pending is not None
     assert (kind(state), state.pending.seat) == ("duel_attack", 1)  # round 2: roles swapped
 
 
-def test_rb_5_10_the_winner_takes_half_the_losers_gold_the_loser_is_knocked_out() -> None:
-    """RB-5.10: half the gold to the winner; the loser knocked out, no gold to the bank."""
-    state = duel_game()
+def win_duel(state: RuneboundState, *defender_cards: str, gold: int = 7) -> None:
+    """The attacker's ranged hit knocks the defender (holding ``defender_cards``) out."""
     defender = state.heroes[1]
-    hit = damage(state, RANGED)  # the attacker's ranged hit below knocks the defender out
-    defender.gold, defender.wounds = 7, life(state, 1) - hit
-    give(state, "m-64", seat=1)
+    defender.gold, defender.wounds = gold, life(state, 1) - damage(state, RANGED)
+    give(state, *defender_cards, seat=1)
     rig(state, *rolls(2, 2, 2, 20))
     play(state, "attack:2", "attack:ranged")
+    roll_on(state)
+
+
+def test_rb_5_10_the_winner_takes_half_the_losers_gold_the_loser_is_knocked_out() -> None:
+    """RB-5.10: half the gold to the winner; the loser knocked out, no gold to the bank; the
+    winner takes the loser's only ally (duel_spoils=card), so the knock-out costs no more."""
+    state = duel_game()
+    defender = state.heroes[1]
+    win_duel(state, "m-64")
     assert state.heroes[0].gold == 3 + 3 and defender.gold == 4
     assert defender.hex == TAMALIR and defender.wounds == 0
-    assert defender.allies == []  # the standard knock-out still costs the allies
+    assert defender.allies == [] and market_card("m-64") not in state.market_discard
+    assert [a.card for a in state.heroes[0].allies] == [market_card("m-64")]
     assert state.track == [] and state.undefeated == {}
     assert state.heroes[0].counters == [] and defender.counters == []
     assert state.pending is not None and state.pending.seat == 1  # seat 0's turn is over
+
+
+def test_rb_5_10_the_winner_chooses_which_card_to_take_and_the_loser_keeps_the_rest() -> None:
+    """RB-5.10 (duel_spoils=card): with two cards the winner chooses; the loser keeps the
+    other, since the card taken stands in for the one the knock-out costs (RB-5.9)."""
+    for taken, kept in (("m-64", "m-01"), ("m-01", "m-64")):
+        state = duel_game()
+        win_duel(state, "m-64", "m-01")
+        assert state.pending is not None
+        assert (kind(state), state.pending.seat) == ("duel_spoils", 0)
+        assert sorted(keys(state)) == ["take:m-01", "take:m-64"]
+        assert state.pending is not None
+        texts = [shown(state.pending), *map(shown, state.pending.options)]
+        assert all(text and "{" not in text for text in texts)
+        log: list[Event] = []
+        play(state, f"take:{taken}", log=log)
+        assert market("m-01").name in " ".join(texts) and market(taken).name in shown(
+            events(log, "spoils")[0]
+        )
+        winner, loser = state.heroes
+        assert [*winner.items, *(a.card for a in winner.allies)] == [market_card(taken)]
+        assert [*loser.items, *(a.card for a in loser.allies)] == [market_card(kept)]
+        assert state.market_discard == []
+
+
+def test_rb_5_10_duel_spoils_gold_option_the_loser_loses_a_card_as_in_any_knock_out() -> None:
+    """RB-5.10 (option duel_spoils=gold): the winner takes only the gold; the loser's
+    knock-out costs a card of the loser's choice (RB-5.9)."""
+    state = duel_game(duel_spoils="gold")
+    win_duel(state, "m-64", "m-01")
+    assert state.pending is not None
+    assert (kind(state), state.pending.seat) == ("knockout_card", 1)
+    play(state, "lose:m-01")
+    winner, loser = state.heroes
+    assert winner.items == [] and winner.allies == [] and winner.gold == 3 + 3
+    assert [a.card for a in loser.allies] == [market_card("m-64")] and loser.items == []
+    assert state.market_discard == [market_card("m-01")]
 
 
 def test_rb_5_10_an_attacker_who_loses_is_knocked_out_in_their_own_turn() -> None:
@@ -577,9 +685,63 @@ def test_rb_5_10_an_attacker_who_loses_is_knocked_out_in_their_own_turn() -> Non
     attacker.gold, attacker.wounds = 5, life(state, 0) - hit
     rig(state, *rolls(20, 20, 20, 2))  # targets high; the ranged attack misses
     play(state, "attack:2", "attack:ranged")
+    roll_on(state)
     assert attacker.gold == 3 and state.heroes[1].gold == 3 + 2
     assert attacker.hex == TAMALIR and attacker.wounds == 0
     assert kind(state) == "market"
+
+
+def test_rb_5_10_the_side_playing_the_hero_may_use_combat_step_abilities() -> None:
+    """RB-5.10 (duel_abilities, default on): before a step is rolled the side playing the hero
+    may use a combat-step ability (Steady Aim: +3 mind in the ranged step); it lasts for that
+    step only. Off: no such choice, and the same roll misses."""
+    hero_id, aim, ability = hero_ability("combat_step", "modify", exhaustion_cost=True)
+    plus = effect_value(ability, "modify", "amount")
+    for allowed in (True, False):
+        state = duel_game(hero_id, "h-dorrin", duel_abilities=allowed)
+        raise_stamina(state, ability.cost.exhaustion, seat=0)
+        target = 14 + hero_card(state, 1).mind.value
+        before = bonus(state, RANGED)
+        needed = reaching(target, before + plus)
+        assert needed + before < target  # only the ability makes it a hit
+        log: list[Event] = []
+        rig(state, *rolls(14, 2, 2, needed, 20, 20))  # targets; the attack; two defences
+        play(state, "attack:2", "attack:ranged", log=log)
+        if allowed:
+            assert state.pending is not None
+            assert (kind(state), state.pending.seat) == ("combat_step", 0)
+            assert state.pending.args["step"] == "ranged" and aim in keys(state)
+            play(state, aim, log=log)
+            roll_on(state, log)
+            assert state.heroes[1].wounds == hero_card(state, 0).mind.damage
+            assert me(state).exhaustion == ability.cost.exhaustion
+        else:
+            assert not any(e.kind == "ability" for e in log)
+            assert state.heroes[1].wounds == 0
+        assert me(state).turn_mods == [] and bonus(state, RANGED) == before
+        assert state.pending is not None
+        assert (kind(state), state.pending.seat) == ("duel_attack", 1)  # round 2
+
+
+def test_rb_5_10_the_side_playing_the_challenge_may_raise_its_value() -> None:
+    """RB-5.10: the side playing the challenge may use a combat-step ability too; its bonus
+    adds to that step's rolled value."""
+    hero_id, aim, ability = hero_ability("combat_step", "modify", exhaustion_cost=True)
+    plus = effect_value(ability, "modify", "amount")
+    state = duel_game("h-dorrin", hero_id)
+    raise_stamina(state, ability.cost.exhaustion, seat=1)
+    log: list[Event] = []
+    rig(state, *rolls(10, 10, 10))
+    play(state, "attack:2", "attack:ranged", log=log)
+    while state.pending is not None and state.pending.seat == 0 and kind(state) == "combat_step":
+        play(state, "roll", log=log)
+    assert state.pending is not None
+    assert (kind(state), state.pending.seat) == ("combat_step", 1) and aim in keys(state)
+    play(state, aim, log=log)
+    roll_on(state, log)
+    rolled = events(log, "duel_round")[0]
+    ranged = next(e for e in events(log, "duel_roll") if e.data["step"] == "ranged")
+    assert ranged.data["target"] == rolled.data["targets"][RANGED] + plus
 
 
 def test_rb_5_10_the_side_playing_the_hero_may_use_allies() -> None:

@@ -109,6 +109,19 @@ def test_rb_7_2_buy_any_cards_in_the_stack_as_gold_allows() -> None:
     assert state.stacks[0] == [expensive]
 
 
+def test_rb_7_2_market_buys_option_limits_the_cards_per_visit() -> None:
+    """RB-7.2 (option market_buys=2): after two cards, nothing more is for sale this visit;
+    selling and healing go on."""
+    state = new_game(market_buys=2)
+    to_stack(state, 0, "m-01", "m-33", "m-61")  # 2, 1, 1 gold
+    state.market_deck = []
+    me(state).gold = 4
+    at_market(state)
+    play(state, "buy:m-33", "buy:m-61")
+    assert me(state).gold == 2 and not [k for k in keys(state) if k.startswith("buy:")]
+    assert "done" in keys(state)
+
+
 @pytest.mark.parametrize(("price", "gold"), [("half", 3 + 2), ("full", 3 + 5)])
 def test_rb_7_3_sell_to_the_bank(price: str, gold: int) -> None:
     """RB-7.3: sell an item or ally for half its cost rounded down (or the full cost)."""

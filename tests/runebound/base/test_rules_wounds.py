@@ -18,7 +18,9 @@ from tests.runebound.scenario import (
     events,
     gem_hexes,
     give,
+    hero_ability,
     hero_card,
+    keys,
     kind,
     life,
     market,
@@ -28,8 +30,10 @@ from tests.runebound.scenario import (
     pass_turn,
     play,
     put,
+    raise_life,
     raise_stamina,
     reaching,
+    refresh,
     rig,
     roll_on,
     rolls,
@@ -142,6 +146,50 @@ def test_rb_6_2_x_exhaustion_is_x_counters_up_to_stamina_then_wounds() -> None:
     start_adventure(state, blue, "blue", "b-18")
     play(state, "choice:3")
     assert (me(state).exhaustion, me(state).wounds) == (stamina(state), 1)
+
+
+def test_rb_6_2_take_x_exhaustion_the_player_chooses_x() -> None:
+    """RB-6.2: an ability paid with "take X exhaustion" may be taken X times over in one
+    activation, as far as paying keeps the hero standing: 3 times costs 3 exhaustion and
+    heals 3 wounds; then it is used for the turn (RB-2.3)."""
+    hero_id, use, ability = hero_ability("activate", "heal", exhaustion_cost=True)
+    cost, heal = ability.cost.exhaustion, effect_value(ability, "heal", "wounds")
+    state = new_game(heroes=(hero_id,))
+    raise_stamina(state, 3 * cost)
+    raise_life(state, 3 * heal + 1)
+    h = me(state)
+    h.wounds = 3 * heal
+    refresh(state)
+    offered = [k for k in keys(state) if k.partition("*")[0] == use]
+    most = stamina(state) // cost  # within stamina; beyond it exhaustion turns into wounds
+    assert offered[:most] == [use, *(f"{use}*{n}" for n in range(2, most + 1))]
+    log: list[Event] = []
+    play(state, f"{use}*3", log=log)
+    assert (h.exhaustion, h.wounds) == (3 * cost, 0)
+    assert [e.data.get("times") for e in events(log, "ability")] == [3]
+    assert not [k for k in keys(state) if k.partition("*")[0] == use]
+
+
+def test_rb_6_2_x_stops_where_paying_would_knock_the_hero_out() -> None:
+    """RB-6.2: the largest X offered still leaves the hero standing (overflowing exhaustion
+    becomes wounds, RB-6.2); AR-6.2 (option): no X whose exhaustion would become a wound."""
+    hero_id, use, ability = hero_ability("activate", "heal", exhaustion_cost=True)
+    cost = ability.cost.exhaustion
+    for advanced, extra in ((False, "advanced.exhaustion"), (True, "advanced.exhaustion")):
+        state = new_game(heroes=(hero_id,), **{extra: advanced})
+        h = me(state)
+        h.wounds = 1
+        refresh(state)
+        largest = max(
+            int(k.partition("*")[2] or 1) for k in keys(state) if k.partition("*")[0] == use
+        )
+        room = stamina(state) - h.exhaustion
+        if advanced:
+            assert largest == room // cost
+        else:  # each exhaustion past stamina is a wound; the hero must stay below life
+            overflow = largest * cost - room
+            assert h.wounds + overflow < life(state)
+            assert h.wounds + (largest + 1) * cost - room >= life(state)
 
 
 def test_rb_6_2_an_allys_exhaustion_beyond_stamina_becomes_wounds() -> None:

@@ -24,8 +24,18 @@ EAGER = ("adventure:", "undefeated", "attack:", "buy:", "hire", "xp:", "roll:", 
 ENDGAME = {**ADVANCED_PRESET, "max_rounds": 60}
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
     (2, {"max_rounds": 40}),
-    (3, {"max_rounds": 40, "hero_selection": "choose", "escape_rule": "test"}),
+    (3, {"max_rounds": 40, "hero_selection": "choose", "escape_rule": "automatic"}),
     (4, {"max_rounds": 30, "travel_problems": True, "knockout_penalty": "lenient"}),
+    (
+        4,
+        {
+            "max_rounds": 30,
+            "knockout_penalty": "allies",
+            "event_rule": "newest",
+            "adventure_discards": "reshuffle",
+            "duel_spoils": "gold",
+        },
+    ),
     (2, {"max_rounds": 40, "sell_price": "full", "base_doom_track": True}),
     (
         3,
@@ -43,6 +53,9 @@ SEEDS = range(3)
 # Messages of moments these games do not reach (a duel called off, the last red card...).
 RARE = {
     "rb.event.duel_end.called_off",
+    "rb.event.duel_roll.ally",
+    "rb.option.take_spoils",  # rendered in test_rb_5_10_the_winner_chooses_which_card_...
+    "rb.prompt.duel_spoils",
     "rb.event.empty_deck",
     "rb.event.game_over.defeats",
     "rb.event.game_over.endgame_defeats",

@@ -128,6 +128,7 @@ HANDLERS: dict[str, Callable[[RuneboundBot, Observation], int]] = {
     "market": RuneboundBot.market,
     "experience": RuneboundBot.experience,
     "knockout_card": RuneboundBot.knockout_card,
+    "duel_spoils": RuneboundBot.duel_spoils,
     "knockout_city": RuneboundBot.knockout_city,
     "new_hero": RuneboundBot.new_hero,
 }

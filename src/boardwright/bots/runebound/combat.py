@@ -193,7 +193,7 @@ class CombatHandlers(Appraisal):
             if option.key == "roll":
                 scores.append(0.0)
                 continue
-            ability = self.ability(party, option.key[4:], "combat_step")
+            ability = self.ability(party, option.key[4:], "combat_step")  # "*n": RB-6.2
             if ability is None or shielded:
                 scores.append(-1.0)
                 continue

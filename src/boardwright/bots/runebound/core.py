@@ -65,9 +65,12 @@ class BotCore:
         return default if found is None else found
 
     def ability(self, party: Party, key: str, timing: str) -> Ability | None:
+        """The party's ability of this key; a key ``<key>*<n>`` (RB-6.2: taken n times in one
+        go) gives the ability as one use with n times the cost and the effects."""
+        key, _, count = key.partition("*")
         for k, ability in party.abilities(timing):
             if k == key:
-                return ability
+                return times_over(ability, int(count)) if count.isdigit() else ability
         return None
 
     def ability_to_use(
@@ -110,3 +113,25 @@ class BotCore:
             else:
                 scores.append(0.0)
         return self.pick(observation, scores)
+
+
+SCALED_FIELDS = ("amount", "wounds", "exhaustion")  # the numbers of the repeatable effects
+
+
+def times_over(ability: Ability, times: int) -> Ability:
+    """An ability taken ``times`` times in one activation (RB-6.2), as one use that costs and
+    does that many times as much."""
+    if times <= 1:
+        return ability
+    effects = [
+        e.model_copy(
+            update={
+                f: getattr(e, f) * times
+                for f in SCALED_FIELDS
+                if isinstance(getattr(e, f, None), int)
+            }
+        )
+        for e in ability.effects
+    ]
+    cost = ability.cost.model_copy(update={"exhaustion": ability.cost.exhaustion * times})
+    return ability.model_copy(update={"effects": effects, "cost": cost})

@@ -10,8 +10,8 @@ from boardwright.games.runebound.records import COLOURS
 
 
 class KnockoutHandlers(Appraisal):
-    """Knock-outs and heroes: ``knockout_card``, ``knockout_city``, ``new_hero``,
-    ``choose_hero``."""
+    """Knock-outs and heroes: ``knockout_card``, ``duel_spoils``, ``knockout_city``,
+    ``new_hero``, ``choose_hero``."""
 
     def knockout_card(self, observation: Observation) -> int:
         """Give up the card that adds the least."""
@@ -22,6 +22,16 @@ class KnockoutHandlers(Appraisal):
             card = self.kb.market.get(option.key[5:])
             value = 1e9 if card is None else self.card_value(party, card, colours)
             scores.append(-value)
+        return self.pick(observation, scores)
+
+    def duel_spoils(self, observation: Observation) -> int:
+        """Take the card that adds the most (RB-5.10)."""
+        party = self.party(observation)
+        colours = self.frontier(party)
+        scores = []
+        for option in observation.decision.options:
+            card = self.kb.market.get(option.key[5:])
+            scores.append(-1e9 if card is None else self.card_value(party, card, colours))
         return self.pick(observation, scores)
 
     def knockout_city(self, observation: Observation) -> int:

@@ -292,12 +292,16 @@ def adventure_hexes(
     kb: Knowledge, view: dict[str, Any]
 ) -> Iterator[tuple[int, AdventureCard | None, Sequence[str]]]:
     """The hexes with an adventure: (hex, the undefeated challenge there or None, the colours of
-    the adventure counters there), hexes with counters first."""
+    the adventure counters there), hexes with counters first; a counter whose deck is spent
+    (RB-4.10) offers no adventure."""
     counters: dict[str, list[str]] = view.get("counters", {})
     undefeated: dict[str, str] = view.get("undefeated", {})
+    spent = view.get("spent_decks") or ()
     for at, present in counters.items():
         hex_index = kb.index_of.get(at)
-        if hex_index is not None:
+        if spent:
+            present = [c for c in present if c not in spent]
+        if hex_index is not None and (present or at in undefeated):
             yield hex_index, kb.adventures.get(undefeated.get(at, "")), present
     for at, card_id in undefeated.items():
         hex_index = kb.index_of.get(at)

@@ -13,21 +13,36 @@ from boardwright.games.runebound.state import RuneboundState
 
 
 def draw_adventure(rules: Rules, state: RuneboundState, colour: int) -> int:
-    """Top card of a colour's deck; an empty deck is reshuffled from its discards (RB-4.10).
+    """Top card of a colour's deck, or -1 when it is empty (RB-4.10).
 
-    AR-6.5 (option): only the challenges are reshuffled; the pile's events and encounters
-    leave the game.
+    RB-1.4/RB-4.10: discarded adventure cards have left the game (their pile only counts
+    them), so an empty deck stays empty; option ``adventure_discards=reshuffle``: the discard
+    pile is shuffled into a new deck. AR-6.5 (option): only the challenges are reshuffled; the
+    pile's events and encounters leave the game.
     """
     deck = state.adventure_decks[colour]
     pile = state.adventure_discards[colour]
     if not deck and pile and state.opts.advanced_reshuffle:
         state.removed_adventures.extend(c for c in pile if rules.adventures[c].kind != "challenge")
         pile[:] = [c for c in pile if rules.adventures[c].kind == "challenge"]
+    elif state.opts.adventure_discards == "removed":
+        return deck.pop() if deck else -1
     if not deck and pile:
         deck.extend(pile)
         pile.clear()
         state.rng.shuffle(deck)
     return deck.pop() if deck else -1
+
+
+def can_draw(rules: Rules, state: RuneboundState, colour: int) -> bool:
+    """RB-4.10: whether a card of this colour can still be drawn (its deck, or a pile that
+    rebuilds it under ``adventure_discards=reshuffle`` or AR-6.5)."""
+    if state.adventure_decks[colour]:
+        return True
+    pile = state.adventure_discards[colour]
+    if state.opts.advanced_reshuffle:
+        return any(rules.adventures[c].kind == "challenge" for c in pile)
+    return state.opts.adventure_discards == "reshuffle" and bool(pile)
 
 
 DRAW_LIMIT = 20  # events drawn in a row before giving up on a deck of nothing but events
@@ -78,7 +93,7 @@ def challenge_options(rules: Rules, state: RuneboundState, here: int) -> list[Op
             args={"colour": COLOURS[c]},
         )
         for c in range(4)
-        if counters >> c & 1
+        if counters >> c & 1 and can_draw(rules, state, c)  # RB-4.10: a spent deck: none
     ]
 
 
@@ -235,11 +250,17 @@ def take_counter(
 def resolve_event(
     rules: Rules, state: RuneboundState, seat: int, card_index: int, log: Log
 ) -> None:
-    """RB-4.3: the event replaces the one in play; its "event" abilities happen at once."""
+    """RB-4.3: the event replaces the one in play; its "event" abilities happen at once.
+
+    An event with a lower number than the one in play cannot be played: it is discarded
+    without effect (RB-4.3, AR-6.7); option ``event_rule=newest``: every event replaces the old
+    one, unless ``advanced.events`` is on.
+    """
     card = rules.adventures[card_index]
-    if state.opts.advanced_events and state.event >= 0:
+    by_number = state.opts.event_rule == "number" or state.opts.advanced_events
+    if by_number and state.event >= 0:
         in_play = rules.adventures[state.event]
-        if (card.number or 0) < (in_play.number or 0):  # AR-6.7: a lower number is discarded
+        if (card.number or 0) < (in_play.number or 0):  # a lower number is discarded
             emit(
                 log,
                 "event",

@@ -9,7 +9,12 @@ from boardwright.games.runebound.adventure import discard_adventure, take_counte
 from boardwright.games.runebound.effects import apply_effects, next_market_card
 from boardwright.games.runebound.endgame import finish_endgame_fight
 from boardwright.games.runebound.knockout import knock_out
-from boardwright.games.runebound.procedure import RuneboundProcedure, ability_options, use_ability
+from boardwright.games.runebound.procedure import (
+    RuneboundProcedure,
+    ability_options,
+    repeats_for,
+    use_ability,
+)
 from boardwright.games.runebound.records import COLOURS
 from boardwright.games.runebound.rules import STEP_NAMES, Log, Rules, emit
 from boardwright.games.runebound.state import CombatState, RuneboundState
@@ -78,7 +83,10 @@ class Combat(RuneboundProcedure):
             if not found or not rules.may_activate(state):  # AR-6.3: one before combat
                 stack[-1] = (self.name, "round", 0)
                 return None
-            options = [*ability_options(found), Option("fight", what="rb.option.fight")]
+            options = [
+                *ability_options(found, repeats_for(rules, state, seat)),
+                Option("fight", what="rb.option.fight"),
+            ]
             return Decision(
                 seat, "before_combat", options=tuple(options), args={**party, "card": card.id}
             )
@@ -171,12 +179,15 @@ class Combat(RuneboundProcedure):
             found = [  # RB-2.3: once per turn, like every activation
                 f
                 for f in rules.usable(state, seat, "combat_step", h.used)
-                if self._fits(f[2], index) and rules.may_activate(state)
+                if self.fits(f[2], index) and rules.may_activate(state)
             ]
             if not found:
                 stack[-1] = (self.name, "resolve", index)
                 return None
-            options = [*ability_options(found), Option("roll", what="rb.option.roll_dice")]
+            options = [
+                *ability_options(found, repeats_for(rules, state, seat)),
+                Option("roll", what="rb.option.roll_dice"),
+            ]
             return Decision(
                 seat,
                 "combat_step",
@@ -222,7 +233,8 @@ class Combat(RuneboundProcedure):
         return total >= target
 
     @staticmethod
-    def _fits(ability: object, step: int) -> bool:
+    def fits(ability: object, step: int) -> bool:
+        """Whether a combat-step ability may be used in this step (its effects' phase)."""
         effects = getattr(ability, "effects", [])
         phases = {getattr(e, "phase", None) for e in effects}
         return None in phases or STEP_NAMES[step] in phases
@@ -307,7 +319,7 @@ class Combat(RuneboundProcedure):
             if attacking and hit:
                 wounds = max(0, rules.hero_damage(state, seat, step) - rules.enemy_armour(card))
                 combat.enemy_wounds += wounds
-            elif not hit:
+            elif not hit and not (attacking and state.opts.failed_attack == "miss"):  # RB-5.5
                 wounds = max(0, enemy.damage - rules.armour(state, seat, step))
                 rules.hurt_hero(state, seat, wounds, 0)
             emit(
@@ -425,7 +437,10 @@ class AfterCombat(RuneboundProcedure):
         return Decision(
             seat,
             "after_combat",
-            options=(*ability_options(found), Option("done", what="rb.option.go_on")),
+            options=(
+                *ability_options(found, repeats_for(self.rules, state, seat)),
+                Option("done", what="rb.option.go_on"),
+            ),
             args=self.rules.party(state, seat),
         )
 

@@ -8,16 +8,25 @@ The side playing the hero fights as in RB-5.4-5.6, allies included; the side pla
 challenge never uses allies. There is no escape; the fight ends when a hero's wounds reach their
 life (after ``ROUND_LIMIT`` rounds it is called off undecided, so that heroes who cannot hurt
 each other do not fight forever — reconstructed). The winner takes half the loser's gold, then
-the loser is knocked out, losing no more gold.
+the loser is knocked out, losing no more gold; with ``duel_spoils=card`` the winner also takes
+one of the loser's items or allies (the ``spoils`` frame), which spares the loser the card a
+standard knock-out costs.
 """
 
 from __future__ import annotations
 
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
-from boardwright.games.runebound.knockout import knock_out
-from boardwright.games.runebound.procedure import RuneboundProcedure, ability_options, use_ability
-from boardwright.games.runebound.rules import STEP_NAMES, Log, emit
+from boardwright.games.runebound.combat import Combat
+from boardwright.games.runebound.effects import REROLL
+from boardwright.games.runebound.knockout import knock_out, ordinary_cards
+from boardwright.games.runebound.procedure import (
+    RuneboundProcedure,
+    ability_options,
+    repeats_for,
+    use_ability,
+)
+from boardwright.games.runebound.rules import STEP_NAMES, STEP_STATS, Log, emit
 from boardwright.games.runebound.state import RuneboundState
 
 ROUND_LIMIT = 20
@@ -26,7 +35,9 @@ ROUND_LIMIT = 20
 class Duel(RuneboundProcedure):
     """Frame: (name, attacker, defender, round, stage, targets, used abilities, ally plan).
 
-    stage: "before:<seat>" | "round" | "plan" | "ally:<i>" | "resolve:<step>"; targets: the
+    stage: "before:<seat>" | "round" | "plan" | "ally:<i>" | "boost:<step>:<side>:<marks>" |
+    "resolve:<step>:<marks>" (side 0 plays the hero, 1 the challenge; marks: the lengths of
+    the attacker's and the defender's turn modifiers before the step); targets: the
     challenge side's three rolled target numbers this round; ally plan: (ally card, step) pairs
     of the side playing the hero.
     """
@@ -34,7 +45,7 @@ class Duel(RuneboundProcedure):
     name = "duel"
 
     def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
-        _, attacker, defender, rnd, stage, targets, used, plan = frame
+        _, attacker, defender, rnd, stage, targets, used, _ = frame
         rules = self.rules
         if stage.startswith("before:"):
             side = int(stage.split(":")[1])
@@ -49,7 +60,10 @@ class Duel(RuneboundProcedure):
             return Decision(
                 side,
                 "before_combat",
-                options=(*ability_options(found), Option("fight", what="rb.option.fight")),
+                options=(
+                    *ability_options(found, repeats_for(rules, state, side)),
+                    Option("fight", what="rb.option.fight"),
+                ),
                 args={
                     "variant": "duel",
                     **rules.party(state, side),
@@ -62,6 +76,7 @@ class Duel(RuneboundProcedure):
                 state.stack.pop()
                 return None
             rnd += 1
+            state.activations = 0  # AR-6.3: one activation per combat round
             hero_side, other = self._sides(attacker, defender, rnd)
             rolled = tuple(
                 state.rng.die(10)
@@ -104,7 +119,7 @@ class Duel(RuneboundProcedure):
             index = int(stage.split(":")[1])
             allies = state.heroes[hero_side].allies
             if index >= len(allies):
-                self._set(state, frame, stage=f"resolve:{dict(plan)[-1]}")
+                self._set(state, frame, stage=self._step_stage(state, attacker, defender, 0))
                 return None
             ally = rules.market[allies[index].card].id
             choices = [
@@ -125,8 +140,69 @@ class Duel(RuneboundProcedure):
                 options=tuple(choices),
                 args={**rules.party(state, hero_side), "item": ally},
             )
-        self._resolve(state, frame, int(stage.split(":")[1]), log)
+        if stage.startswith("boost:"):
+            return self._boost(state, frame, log)
+        _, s, marks_a, marks_d = stage.split(":")
+        self._resolve(state, frame, int(s), log)
+        # the step's own modifiers (RB-5.10: combat-step abilities) end with it
+        del state.heroes[attacker].turn_mods[int(marks_a) :]
+        del state.heroes[defender].turn_mods[int(marks_d) :]
+        top = state.stack[-1] if state.stack else ()
+        if top[:1] == (self.name,) and top[4] == stage:  # nobody fell: the next step
+            if int(s) < 2:
+                self._set(
+                    state, frame, stage=self._step_stage(state, attacker, defender, int(s) + 1)
+                )
+            else:
+                self._set(state, frame, stage="round", targets=(), plan=())
         return None
+
+    def _step_stage(self, state: RuneboundState, attacker: int, defender: int, step: int) -> str:
+        """The stage that opens a step: each side's combat-step abilities first (option
+        ``duel_abilities``), with the lengths of both turn-modifier lists to go back to."""
+        marks = f"{len(state.heroes[attacker].turn_mods)}:{len(state.heroes[defender].turn_mods)}"
+        if state.opts.duel_abilities:
+            return f"boost:{step}:0:{marks}"
+        return f"resolve:{step}:{marks}"
+
+    def _boost(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
+        """RB-5.10 (option duel_abilities): before a step is rolled, the side playing the hero,
+        then the side playing the challenge, may use combat-step abilities (RB-2.3: each once
+        per turn) that fit the step."""
+        _, attacker, defender, rnd, stage, _, _, _ = frame
+        _, step, who, marks_a, marks_d = stage.split(":")
+        rules = self.rules
+        sides = self._sides(attacker, defender, rnd)
+        side = sides[int(who)]
+        found = [
+            f
+            for f in rules.usable(
+                state, side, "combat_step", state.heroes[side].used, fighting=True
+            )
+            if Combat.fits(f[2], int(step)) and rules.may_activate(state)
+        ]
+        if not found:
+            following = (
+                f"boost:{step}:1:{marks_a}:{marks_d}"
+                if who == "0"
+                else f"resolve:{step}:{marks_a}:{marks_d}"
+            )
+            self._set(state, frame, stage=following)
+            return None
+        return Decision(
+            side,
+            "combat_step",
+            options=(
+                *ability_options(found, repeats_for(rules, state, side)),
+                Option("roll", what="rb.option.roll_dice"),
+            ),
+            args={
+                "variant": "duel",
+                **rules.party(state, side),
+                **self._opponent(state, sides[1 - int(who)]),
+                "step": STEP_NAMES[int(step)],
+            },
+        )
 
     def _opponent(self, state: RuneboundState, seat: int) -> dict[str, object]:
         """The message arguments naming the other side of the duel."""
@@ -146,64 +222,70 @@ class Duel(RuneboundProcedure):
         values.update(changes)
         state.stack[-1] = tuple(values[n] for n in names)
 
-    def _resolve(self, state: RuneboundState, frame: Frame, hero_step: int, log: Log) -> None:
-        _, attacker, defender, rnd, _, targets, used, plan = frame
+    def _resolve(self, state: RuneboundState, frame: Frame, s: int, log: Log) -> None:
+        """One step of the round: the side playing the hero attacks or defends, its attacking
+        allies roll on their own; a hero falling ends the duel."""
+        _, attacker, defender, rnd, _, targets, _, plan = frame
         rules = self.rules
         hero_side, other = self._sides(attacker, defender, rnd)
         party = state.heroes[hero_side]
         ally_steps = dict(plan)
-        for s in range(3):
-            attackers = [a for a in party.allies if ally_steps.get(a.card, -2) == s]
-            if s == hero_step or not attackers:
-                attacking = s == hero_step
-                roll = state.rng.die(10) + state.rng.die(10)
-                when = "attack" if attacking else "defend"
-                total = roll + rules.hero_roll_bonus(state, hero_side, s, when)
-                if total >= targets[s]:
-                    if attacking:
-                        dealt = rules.hero_damage(state, hero_side, s) - rules.armour(
-                            state, other, s
-                        )
-                        rules.hurt_hero(state, other, max(0, dealt), 0)
-                else:
-                    taken = rules.hero_damage(state, other, s) - rules.armour(state, hero_side, s)
-                    rules.hurt_hero(state, hero_side, max(0, taken), 0)
-                emit(
-                    log,
-                    "duel_roll",
-                    variant="attack" if attacking else "defend",
-                    **rules.party(state, hero_side),
-                    step=STEP_NAMES[s],
-                    total=total,
-                    target=targets[s],
+        hero_step = ally_steps[-1]
+        # the challenge side's combat-step modifiers raise its target (RB-5.10)
+        target = targets[s] + self._step_bonus(state, other, s)
+        attackers = [a for a in party.allies if ally_steps.get(a.card, -2) == s]
+        if s == hero_step or not attackers:
+            attacking = s == hero_step
+            roll = state.rng.die(10) + state.rng.die(10)
+            if (REROLL, 1) in party.turn_mods:
+                roll = max(roll, state.rng.die(10) + state.rng.die(10))
+            when = "attack" if attacking else "defend"
+            total = roll + rules.hero_roll_bonus(state, hero_side, s, when)
+            if total >= target:
+                if attacking:
+                    dealt = rules.hero_damage(state, hero_side, s) - rules.armour(state, other, s)
+                    rules.hurt_hero(state, other, max(0, dealt), 0)
+            elif not (attacking and state.opts.failed_attack == "miss"):  # RB-5.5
+                taken = rules.hero_damage(state, other, s) - rules.armour(state, hero_side, s)
+                rules.hurt_hero(state, hero_side, max(0, taken), 0)
+            emit(
+                log,
+                "duel_roll",
+                variant="attack" if attacking else "defend",
+                **rules.party(state, hero_side),
+                step=STEP_NAMES[s],
+                total=total,
+                target=target,
+            )
+        for ally in attackers:
+            stats = rules.market[ally.card]
+            attack = (stats.mind, stats.body, stats.spirit)[s]
+            assert attack is not None
+            total = state.rng.die(10) + state.rng.die(10) + attack.value
+            if total >= target:
+                rules.hurt_hero(
+                    state, other, max(0, attack.damage - rules.armour(state, other, s)), 0
                 )
-            for ally in attackers:
-                stats = rules.market[ally.card]
-                attack = (stats.mind, stats.body, stats.spirit)[s]
-                assert attack is not None
-                total = state.rng.die(10) + state.rng.die(10) + attack.value
-                if total >= targets[s]:
-                    rules.hurt_hero(
-                        state, other, max(0, attack.damage - rules.armour(state, other, s)), 0
-                    )
-                else:
-                    rules.hurt_ally(
-                        state, hero_side, ally, rules.hero_damage(state, other, s), 0, log
-                    )
-                emit(
-                    log,
-                    "duel_roll",
-                    variant="ally",
-                    item=stats.id,
-                    step=STEP_NAMES[s],
-                    total=total,
-                    target=targets[s],
-                )
-            loser = next((x for x in (other, hero_side) if rules.knocked_out(state, x)), -1)
-            if loser >= 0:
-                self._end(state, attacker, defender, loser, log)
-                return
-        state.stack[-1] = (self.name, attacker, defender, rnd, "round", (), used, ())
+            else:
+                rules.hurt_ally(state, hero_side, ally, rules.hero_damage(state, other, s), 0, log)
+            emit(
+                log,
+                "duel_roll",
+                variant="ally",
+                item=stats.id,
+                step=STEP_NAMES[s],
+                total=total,
+                target=target,
+            )
+        loser = next((x for x in (other, hero_side) if rules.knocked_out(state, x)), -1)
+        if loser >= 0:
+            self._end(state, attacker, defender, loser, log)
+
+    def _step_bonus(self, state: RuneboundState, seat: int, step: int) -> int:
+        """What the seat's modifiers used for this step add to its value (the round's target
+        was rolled before them)."""
+        stat = STEP_STATS[step]
+        return sum(amount for changed, amount in state.heroes[seat].turn_mods if changed == stat)
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         _, attacker, defender, rnd, stage, _, used, plan = frame
@@ -223,6 +305,34 @@ class Duel(RuneboundProcedure):
                 self._end(state, attacker, defender, loser, log)
             return
         hero_side, _ = self._sides(attacker, defender, rnd)
+        if stage.startswith("boost:"):
+            _, step, who, marks_a, marks_d = stage.split(":")
+            if option.key == "roll":
+                following = (
+                    f"boost:{step}:1:{marks_a}:{marks_d}"
+                    if who == "0"
+                    else f"resolve:{step}:{marks_a}:{marks_d}"
+                )
+                self._set(state, frame, stage=following)
+                return
+            side = self._sides(attacker, defender, rnd)[int(who)]
+            opponent = attacker if side == defender else defender
+            use_ability(
+                self.rules,
+                state,
+                side,
+                option.data,
+                "combat_step",
+                log,
+                state.heroes[side].used,
+                opponent=opponent,
+            )
+            loser = next((x for x in (opponent, side) if self.rules.knocked_out(state, x)), -1)
+            if loser >= 0:  # the step's modifiers end with the duel
+                del state.heroes[attacker].turn_mods[int(marks_a) :]
+                del state.heroes[defender].turn_mods[int(marks_d) :]
+                self._end(state, attacker, defender, loser, log)
+            return
         if stage == "plan":
             self._set(state, frame, stage="ally:0", plan=((-1, option.data),))
             return
@@ -248,7 +358,14 @@ class Duel(RuneboundProcedure):
         )
         state.stack.pop()
         emit(log, "knocked_out", **rules.party(state, loser))  # every knock-out is logged
-        knock_out(rules, state, loser, log, lose_gold=False)
+        # RB-5.10 (duel_spoils=card): the winner takes one of the loser's cards that they can
+        # carry, instead of the card the knock-out would cost the loser
+        takes = state.opts.duel_spoils == "card" and any(
+            rules.can_carry(state, winner, c) for c in ordinary_cards(rules, state, loser)
+        )
+        knock_out(rules, state, loser, log, lose_gold=False, lose_card=not takes)
         if rules.knocked_out(state, winner):  # both fell in the same step
             emit(log, "knocked_out", variant="too", **rules.party(state, winner))
             knock_out(rules, state, winner, log, lose_gold=False)
+        if takes and not state.finished:
+            state.stack.append(("spoils", winner, loser))

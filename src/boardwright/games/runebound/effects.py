@@ -46,6 +46,9 @@ def pay_cost(
     rules.hurt_hero(state, seat, wounds, exhaustion)
 
 
+REROLL = "reroll"  # a duel step's reroll, kept among the hero's turn modifiers (RB-5.10)
+
+
 @dataclass(slots=True)
 class EffectCall:
     """What every handler is given besides its effect: whose effects, where they come from.
@@ -165,14 +168,20 @@ def _extra_move(call: EffectCall, e: ExtraMove) -> None:
 
 
 def _reroll(call: EffectCall, e: Reroll) -> None:
+    """In a fight: roll twice this step and keep the better (in a duel the step's turn-long
+    modifiers carry it, and the duel takes them off after the step, RB-5.10)."""
     if call.state.combat is not None:
         call.state.combat.reroll = True
+    elif call.opponent >= 0:
+        call.state.heroes[call.seat].turn_mods.append((REROLL, 1))
 
 
 def _reduce_damage(call: EffectCall, e: ReduceDamage) -> None:
     """Used in a fight: armour for this step (as a passive, Rules reads it directly)."""
     if call.state.combat is not None:
         call.state.combat.temp.append(("armour", e.amount))
+    elif call.opponent >= 0:  # a duel: until the duel takes this step's modifiers off
+        call.state.heroes[call.seat].turn_mods.append(("armour", e.amount))
 
 
 def _experience(call: EffectCall, e: Experience) -> None:
@@ -299,10 +308,14 @@ EFFECT_HANDLERS: dict[str, Handler] = {
 
 
 def replenish(rules: Rules, state: RuneboundState, colours: Sequence[int], log: Log) -> None:
-    """RB-4.4: a counter on every starred gem hex of these colours that lacks one."""
+    """RB-4.4: a counter on every starred gem hex of these colours that lacks one (option
+    ``replenish_hexes=all``: on every such gem hex)."""
     placed = 0
+    every = state.opts.replenish_hexes == "all"
     for h in rules.board.hexes:
-        missing = h.star and h.gem in colours and not state.counters[h.index] >> h.gem & 1
+        missing = (
+            (h.star or every) and h.gem in colours and not state.counters[h.index] >> h.gem & 1
+        )
         if missing and state.counter_supply[h.gem] > 0:
             state.counter_supply[h.gem] -= 1
             state.counters[h.index] |= 1 << h.gem

@@ -23,6 +23,7 @@ from boardwright.games.runebound import (
     knockout_choice,
     movement,
     setup,
+    spoils,
     turn,
 )
 from boardwright.games.runebound.adventures import (
@@ -101,6 +102,7 @@ class Runebound(Game[RuneboundState]):
                 movement.Teleport(r),
                 movement.TravelProblems(r),
                 duel.Duel(r),
+                spoils.Spoils(r),
                 adventure.Adventure(r),
                 adventure.Draw(r),
                 adventure.Encounter(r),

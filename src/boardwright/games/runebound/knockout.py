@@ -7,10 +7,24 @@ from boardwright.games.runebound.rules import Log, Rules, emit
 from boardwright.games.runebound.state import ADVENTURE, RuneboundState
 
 
+def ordinary_cards(rules: Rules, state: RuneboundState, seat: int) -> list[int]:
+    """The items and allies a knock-out can cost (RB-5.9): never a legendary ally (AK-11.7)."""
+    h = state.heroes[seat]
+    return [*h.items, *(a.card for a in h.allies if not rules.is_legendary(a.card))]
+
+
 def knock_out(
-    rules: Rules, state: RuneboundState, seat: int, log: Log, *, lose_gold: bool = True
+    rules: Rules,
+    state: RuneboundState,
+    seat: int,
+    log: Log,
+    *,
+    lose_gold: bool = True,
+    lose_card: bool = True,
 ) -> None:
-    """RB-5.9: to the nearest city, healed; standard penalty: half the gold and every ally.
+    """RB-5.9: to the nearest city, healed; standard penalty: half the gold and one item or
+    ally of the player's choice (a "knockout" frame; ``lose_card`` False: a duel's winner takes
+    one instead, RB-5.10); option ``knockout_penalty=allies``: half the gold and every ally.
 
     The turn then goes on from the city: the adventure step is over, the market step follows.
     AR-6.6 (option): the advanced penalty, with the player's choices in a "knockout" frame;
@@ -30,15 +44,18 @@ def knock_out(
         h.hex = rules.nearest_city_hex(state, seat)
         h.wounds = 0
         h.exhaustion = 0
-        if state.opts.knockout_penalty == "standard":
+        penalty = state.opts.knockout_penalty
+        if penalty != "lenient":
             lost = h.gold // 2 if lose_gold else 0
             h.gold -= lost
-            kept = [a for a in h.allies if rules.is_legendary(a.card)]  # AK-11.7
-            for ally in h.allies:
-                if not rules.is_legendary(ally.card):
-                    state.market_discard.append(ally.card)
-            h.allies[:] = kept
-            emit(log, "penalty", **rules.party(state, seat), gold=lost)
+            if penalty == "allies":
+                kept = [a for a in h.allies if rules.is_legendary(a.card)]  # AK-11.7
+                for ally in h.allies:
+                    if not rules.is_legendary(ally.card):
+                        state.market_discard.append(ally.card)
+                h.allies[:] = kept
+            variant = {"variant": "allies"} if penalty == "allies" else {}
+            emit(log, "penalty", **variant, **rules.party(state, seat), gold=lost)
     rules.after_knockout(state, seat, log)
     emit(
         log,
@@ -47,7 +64,15 @@ def knock_out(
         **rules.party(state, seat),
         to=rules.hex_labels[h.hex],
     )
-    choices = [("knockout", seat, "card", cities)] if state.opts.advanced_knockout else []
+    choices: list[tuple[object, ...]] = []
+    if state.opts.advanced_knockout:
+        choices.append(("knockout", seat, "card", cities))
+    elif (
+        lose_card
+        and state.opts.knockout_penalty == "standard"
+        and ordinary_cards(rules, state, seat)
+    ):
+        choices.append(("knockout", seat, "discard", ()))  # RB-5.9: the player picks the card
     if seat != state.seat:
         state.stack.extend(choices)  # AR-6.6: the defender's choices come first
         return  # a defender knocked out in another hero's turn: that turn goes on

@@ -11,14 +11,16 @@ from __future__ import annotations
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.advanced import lose_under_market_deck, most_expensive
+from boardwright.games.runebound.knockout import ordinary_cards
 from boardwright.games.runebound.procedure import RuneboundProcedure
-from boardwright.games.runebound.rules import Log, emit
+from boardwright.games.runebound.rules import Log, Rules, emit
 from boardwright.games.runebound.setup import hero_stats
 from boardwright.games.runebound.state import RuneboundState
 
 
 class KnockoutChoices(RuneboundProcedure):
-    """Frame: (name, seat, stage, nearest city hexes); stage: card | city | hero."""
+    """Frame: (name, seat, stage, nearest city hexes); stage: card | city | hero (AR-6.6), or
+    discard: the card a standard knock-out costs (RB-5.9)."""
 
     name = "knockout"
 
@@ -26,6 +28,8 @@ class KnockoutChoices(RuneboundProcedure):
         _, seat, stage, cities = frame
         rules = self.rules
         party = rules.party(state, seat)
+        if stage == "discard":
+            return self._discard(state, seat, log)
         if stage == "card":
             cards = most_expensive(rules, state, seat)
             if len(cards) > 1:
@@ -94,6 +98,10 @@ class KnockoutChoices(RuneboundProcedure):
         _, seat, stage, cities = frame
         rules = self.rules
         h = state.heroes[seat]
+        if stage == "discard":
+            state.stack.pop()
+            lose_to_market_discard(rules, state, seat, option.data, log)
+            return
         if stage == "card":
             lose_under_market_deck(rules, state, seat, option.data, log)
             state.stack[-1] = (self.name, seat, "city", cities)
@@ -117,3 +125,46 @@ class KnockoutChoices(RuneboundProcedure):
         h.hero = new
         rules.hurt_hero(state, seat, 0, 0)  # a lower stamina turns exhaustion into wounds
         emit(log, "hero", variant="new", seat=seat, hero=rules.heroes[new].id)
+
+    def _discard(self, state: RuneboundState, seat: int, log: Log) -> Decision | None:
+        """RB-5.9 (standard): one item or ally of the player's choice goes to the market
+        discard pile; with only one, it goes without asking."""
+        rules = self.rules
+        cards = ordinary_cards(rules, state, seat)
+        if len(cards) > 1:
+            return Decision(
+                seat,
+                "knockout_card",
+                options=tuple(
+                    Option(
+                        f"lose:{rules.market[c].id}",
+                        data=c,
+                        what="rb.option.lose",
+                        args={
+                            "item": rules.market[c].id,
+                            "item_kind": rules.market[c].kind,
+                            "cost": rules.market[c].cost,
+                        },
+                    )
+                    for c in cards
+                ),
+                args={"variant": "discard", **rules.party(state, seat)},
+            )
+        state.stack.pop()
+        if cards:
+            lose_to_market_discard(rules, state, seat, cards[0], log)
+        return None
+
+
+def lose_to_market_discard(
+    rules: Rules, state: RuneboundState, seat: int, card: int, log: Log
+) -> None:
+    """RB-5.9: the hero's item or ally goes to the market discard pile."""
+    h = state.heroes[seat]
+    if card in h.items:
+        h.items.remove(card)
+    else:
+        h.allies = [a for a in h.allies if a.card != card]
+    state.market_discard.append(card)
+    rules.hurt_hero(state, seat, 0, 0)  # lost stamina turns exhaustion into wounds
+    emit(log, "penalty", variant="lost", **rules.party(state, seat), item=rules.market[card].id)

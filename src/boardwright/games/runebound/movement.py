@@ -9,7 +9,12 @@ from boardwright.engine.state import Frame
 from boardwright.games.runebound.advanced import hazard_colour
 from boardwright.games.runebound.adventure import draw_adventure, resolve_event
 from boardwright.games.runebound.content import CITY
-from boardwright.games.runebound.procedure import RuneboundProcedure, ability_options, use_ability
+from boardwright.games.runebound.procedure import (
+    RuneboundProcedure,
+    ability_options,
+    repeats_for,
+    use_ability,
+)
 from boardwright.games.runebound.records import TERRAINS
 from boardwright.games.runebound.rules import Log, emit
 from boardwright.games.runebound.state import END, RuneboundState
@@ -85,8 +90,11 @@ class Movement(RuneboundProcedure):
         options.append(Option("stay", what="rb.option.stay"))
         options.extend(rules.movement_options(state, seat))
         if rules.may_activate(state):  # AR-6.3: one activation in the movement step
-            options.extend(ability_options(rules.usable(state, seat, "before_movement", h.used)))
-            options.extend(ability_options(rules.usable(state, seat, "activate", h.used)))
+            repeats = repeats_for(rules, state, seat)
+            options.extend(
+                ability_options(rules.usable(state, seat, "before_movement", h.used), repeats)
+            )
+            options.extend(ability_options(rules.usable(state, seat, "activate", h.used), repeats))
         where = rules.hex_labels[h.hex]
         return Decision(
             seat,
@@ -103,7 +111,7 @@ class Movement(RuneboundProcedure):
             timing = (
                 "before_movement"
                 if any(
-                    k == option.data
+                    k == option.data.partition("*")[0]  # "<key>*<n>": taken n times (RB-6.2)
                     for k, _, _ in self.rules.abilities(state, seat, "before_movement")
                 )
                 else "activate"
@@ -265,7 +273,10 @@ class AfterMovement(RuneboundProcedure):
         h = state.heroes[seat]
         board = self.rules.board
         options = (
-            ability_options(self.rules.usable(state, seat, "after_movement", h.used))
+            ability_options(
+                self.rules.usable(state, seat, "after_movement", h.used),
+                repeats_for(self.rules, state, seat),
+            )
             if self.rules.may_activate(state)  # AR-6.3: the movement step's one activation
             else []
         )

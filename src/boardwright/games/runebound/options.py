@@ -155,21 +155,91 @@ BASE_SPECS = (
         "knockout_penalty",
         "choice",
         "standard",
-        "standard: to the nearest city, healed, half the gold and every ally lost; "
+        "standard: to the nearest city, healed, half the gold and one item or ally of the "
+        "player's choice lost; allies: half the gold and every ally; "
         "lenient: only the move and the healing.",
-        allowed=("standard", "lenient"),
+        allowed=("standard", "allies", "lenient"),
         rule="RB-5.9",
         reconstructed=True,
     ),
     OptionSpec(
         "escape_rule",
         "choice",
-        "automatic",
-        "automatic: from the second round the hero may simply escape; test: from the first "
-        "round, an escape test (2d10 + the hero's best of mind, body and spirit against the "
-        "challenge's highest value) must succeed.",
-        allowed=("automatic", "test"),
+        "test",
+        "test: in every round, an escape test (2d10 + the hero's best of mind, body and spirit "
+        "against the challenge's highest value) must succeed; automatic: from the second "
+        "round the hero may simply escape.",
+        allowed=("test", "automatic"),
         rule="RB-5.3",
+        reconstructed=True,
+    ),
+    OptionSpec(
+        "adventure_discards",
+        "choice",
+        "removed",
+        "removed: discarded adventure cards leave the game, and an empty deck stays empty; "
+        "reshuffle: an empty deck is rebuilt from its discard pile.",
+        allowed=("removed", "reshuffle"),
+        rule="RB-4.10",
+        reconstructed=True,
+    ),
+    OptionSpec(
+        "event_rule",
+        "choice",
+        "number",
+        "number: a drawn event with a lower number than the one in play cannot be played and "
+        "is discarded without effect; newest: every drawn event replaces the one in play.",
+        allowed=("number", "newest"),
+        rule="RB-4.3",
+        reconstructed=True,
+    ),
+    OptionSpec(
+        "replenish_hexes",
+        "choice",
+        "starred",
+        "Which empty gem hexes of the named colours a sunburst event refills: the starred "
+        "ones, or all of them.",
+        allowed=("starred", "all"),
+        rule="RB-4.4",
+        reconstructed=True,
+    ),
+    OptionSpec(
+        "failed_attack",
+        "choice",
+        "hurt",
+        "hurt: a failed attack roll costs the hero the step's damage, like a failed defence; "
+        "miss: it only misses.",
+        allowed=("hurt", "miss"),
+        rule="RB-5.5",
+        reconstructed=True,
+    ),
+    OptionSpec(
+        "duel_spoils",
+        "choice",
+        "card",
+        "What the winner of a fight between heroes takes besides half the loser's gold: "
+        "card: one item or ally of the loser's (the winner's choice, instead of the card the "
+        "knock-out costs); gold: nothing more.",
+        allowed=("card", "gold"),
+        rule="RB-5.10",
+        reconstructed=True,
+    ),
+    OptionSpec(
+        "duel_abilities",
+        "bool",
+        True,
+        "Both heroes in a fight between heroes may use their combat-step abilities.",
+        rule="RB-5.10",
+        reconstructed=True,
+    ),
+    OptionSpec(
+        "market_buys",
+        "int",
+        0,
+        "Cards a hero may buy per market visit; 0 means no limit.",
+        minimum=0,
+        maximum=10,
+        rule="RB-7.2",
         reconstructed=True,
     ),
     OptionSpec(
@@ -245,6 +315,13 @@ class RuneboundOptions:
     hero_selection: str
     knockout_penalty: str
     escape_rule: str
+    adventure_discards: str
+    event_rule: str
+    replenish_hexes: str
+    failed_attack: str
+    duel_spoils: str
+    duel_abilities: bool
+    market_buys: int
     sell_price: str
     ally_limit: int
     xp_cost: int

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from boardwright.engine.decision import Option
 from boardwright.engine.procedure import Procedure
@@ -17,13 +18,31 @@ class RuneboundProcedure(Procedure[RuneboundState]):
         self.rules = rules
 
 
-def ability_options(found: Sequence[tuple[str, str, Ability]]) -> list[Option]:
-    return [
-        Option(
-            f"use:{key}", data=key, what="rb.option.use", args={"ability": key, "ability_text": key}
+def ability_options(
+    found: Sequence[tuple[str, str, Ability]], repeats: Callable[[Ability], int] | None = None
+) -> list[Option]:
+    """One option per ability; with ``repeats`` (RB-6.2), also ``use:<key>*<n>`` for taking an
+    exhaustion-paid ability ``n`` times in one activation."""
+    options = []
+    for key, _, ability in found:
+        args = {"ability": key, "ability_text": key}
+        options.append(Option(f"use:{key}", data=key, what="rb.option.use", args=args))
+        times = repeats(ability) if repeats is not None and key[0] in "hm" else 1
+        options.extend(
+            Option(
+                f"use:{key}*{n}",
+                data=f"{key}*{n}",
+                what="rb.option.use_times",
+                args={**args, "times": n, "exhaustion": n * ability.cost.exhaustion},
+            )
+            for n in range(2, times + 1)
         )
-        for key, _, _ in found
-    ]
+    return options
+
+
+def repeats_for(rules: Rules, state: RuneboundState, seat: int) -> Callable[[Ability], int]:
+    """RB-6.2: how often the seat may take each ability in one activation."""
+    return partial(rules.repeats, state, seat)
 
 
 def use_ability(
@@ -37,19 +56,25 @@ def use_ability(
     *,
     opponent: int = -1,
 ) -> None:
-    """Pay for and apply one ability (found by its key), marking it used."""
+    """Pay for and apply one ability (found by its key), marking it used; a key ``<key>*<n>``
+    takes it ``n`` times (RB-6.2: n times the exhaustion, n times the effects)."""
+    key, _, count = key.partition("*")
+    times = int(count) if count else 1
     ability = next(a for k, _, a in rules.abilities(state, seat, timing) if k == key)
     used.append(key)
     rules.note_use(state, seat, key)  # AK-11.11: a legendary rune's uses
     state.activations += 1  # AR-6.3: counted per window (Rules.may_activate)
-    pay_cost(rules, state, seat, ability.cost.exhaustion, ability.cost.wounds, ability.cost.gold)
-    emit(log, "ability", variant="used", **rules.party(state, seat), ability=key)
-    if ability.cost.discard:
+    cost = ability.cost
+    pay_cost(rules, state, seat, times * cost.exhaustion, cost.wounds, cost.gold)
+    extra = {"times": times, "variant": "times"} if times > 1 else {"variant": "used"}
+    emit(log, "ability", **extra, **rules.party(state, seat), ability=key)
+    if cost.discard:
         discard_owned(rules, state, seat, key)
         rules.hurt_hero(state, seat, 0, 0)  # lost stamina turns exhaustion into wounds
-    apply_effects(
-        rules, state, seat, ability.effects, log, source=f"owner:{key}", opponent=opponent
-    )
+    for _ in range(times):
+        apply_effects(
+            rules, state, seat, ability.effects, log, source=f"owner:{key}", opponent=opponent
+        )
 
 
 def discard_owned(rules: Rules, state: RuneboundState, seat: int, key: str) -> None:

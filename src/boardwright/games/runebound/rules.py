@@ -43,6 +43,10 @@ def emit(log: Log, kind: str, **data: object) -> None:
         log.append(Event(kind, data=data))
 
 
+REPEATABLE_EFFECTS = frozenset({"modify", "reduce_damage", "heal", "damage_enemy"})
+"""RB-6.2: effects that add up when an exhaustion-paid ability is taken X times."""
+
+
 class Rules:
     """Static content plus the queries and effects every procedure needs."""
 
@@ -153,6 +157,33 @@ class Rules:
             and self.effects_matter(state, seat, a.effects, fighting or state.combat is not None)
             and (not a.cost.discard or self._discard_safe(state, seat, key))
         ]
+
+    def repeats(self, state: RuneboundState, seat: int, ability: Ability) -> int:
+        """RB-6.2: how often one activation may take an ability whose cost is "take X
+        exhaustion" (X a multiple of the cost, the player's choice): as often as paying keeps
+        the hero standing (AR-6.2: and below their stamina). 1 for any other ability: one with
+        another cost, a card's own (legendary) counted uses, or an effect that does not add up.
+        """
+        cost = ability.cost
+        if (
+            cost.exhaustion == 0
+            or cost.wounds
+            or cost.gold
+            or cost.discard
+            or any(e.do not in REPEATABLE_EFFECTS for e in ability.effects)
+        ):
+            return 1
+        h = state.heroes[seat]
+        life = self.life(state, seat)
+        stamina = self.stamina(state, seat)
+        times = 1
+        while True:
+            exhaustion = h.exhaustion + (times + 1) * cost.exhaustion
+            if self.falls(state, h.wounds + max(0, exhaustion - stamina), life):
+                return times
+            if state.opts.advanced_exhaustion and exhaustion > stamina:
+                return times
+            times += 1
 
     @staticmethod
     def may_activate(state: RuneboundState) -> bool:

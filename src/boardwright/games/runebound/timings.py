@@ -31,7 +31,7 @@ TIMING_WINDOWS: dict[str, tuple[Opener, ...]] = {
     "after_movement": (movement.AfterMovement.step,),
     # the challenge's own first (RB-5.1), then the hero's; each side's in a duel
     "before_combat": (combat.CombatStart.step, combat.Combat.step, duel.Duel.step),
-    "combat_step": (combat.Combat.step,),
+    "combat_step": (combat.Combat.step, duel.Duel._boost),  # each side's in a duel (RB-5.10)
     # the challenge's own when the fight ends (also in the endgame, AR-3.5), then the hero's
     "after_combat": (combat.Combat._finish, endgame.finish_endgame_fight, combat.AfterCombat.step),
     "after_knockout": (combat.Combat._finish,),  # a challenge's own (AK-11.12)

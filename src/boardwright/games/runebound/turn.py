@@ -7,7 +7,12 @@ from boardwright.engine.state import Frame
 from boardwright.games.runebound.effects import draw_market_card
 from boardwright.games.runebound.endgame import begin_endgame
 from boardwright.games.runebound.options import experience_pair_price, experience_price
-from boardwright.games.runebound.procedure import RuneboundProcedure, ability_options, use_ability
+from boardwright.games.runebound.procedure import (
+    RuneboundProcedure,
+    ability_options,
+    repeats_for,
+    use_ability,
+)
 from boardwright.games.runebound.rules import Log, emit
 from boardwright.games.runebound.state import (
     ADVENTURE,
@@ -103,10 +108,13 @@ class Market(RuneboundProcedure):
                 # a winning quest (AK-12.1), which ends the game and clears the stack
                 return None
         options: list[Option] = []
+        limit = state.opts.market_buys  # RB-7.2 (option): cards per visit, 0 for no limit
+        may_buy = not limit or len(h.bought_this_turn) < limit
         for card in state.stacks[city]:
             c = rules.market[card]
             if (
-                c.cost <= h.gold
+                may_buy
+                and c.cost <= h.gold
                 and card not in h.sold_this_turn
                 and rules.can_carry(state, seat, card)
             ):
@@ -159,7 +167,11 @@ class Market(RuneboundProcedure):
             )
         options.extend(self.extra_options(state, frame))
         if rules.may_activate(state):  # AR-6.3: one activation in the market step
-            options.extend(ability_options(rules.usable(state, seat, "market", h.used)))
+            options.extend(
+                ability_options(
+                    rules.usable(state, seat, "market", h.used), repeats_for(rules, state, seat)
+                )
+            )
         options.append(Option("done", what="rb.option.leave_market"))
         return Decision(
             seat,
@@ -272,7 +284,12 @@ class Experience(RuneboundProcedure):
                 )
                 for i, kind in enumerate(XP_KINDS)
             ]
-        options.extend(ability_options(self.rules.usable(state, seat, "activate", h.used)))
+        options.extend(
+            ability_options(
+                self.rules.usable(state, seat, "activate", h.used),
+                repeats_for(self.rules, state, seat),
+            )
+        )
         if not options:
             state.stack.pop()
             return None

@@ -17,6 +17,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from boardwright.games.runebound.advanced import doom_length
+from boardwright.games.runebound.adventure import can_draw
 from boardwright.games.runebound.content import Board
 from boardwright.games.runebound.options import ADVANCED_SPECS, field_name
 from boardwright.games.runebound.records import COLOURS
@@ -114,6 +115,8 @@ def seat_view(game: Runebound, state: RuneboundState, seat: int | None) -> dict[
             **dict(zip(COLOURS, map(len, state.adventure_decks), strict=True)),
         },
         "discard_sizes": dict(zip(COLOURS, map(len, state.adventure_discards), strict=True)),
+        # RB-4.10: colours whose adventures can no longer be taken on
+        "spent_decks": [COLOURS[c] for c in range(4) if not can_draw(rules, state, c)],
         "combat": None
         if combat is None
         else {
