@@ -80,7 +80,7 @@ class Storm(AlKalimProcedure):
         stage: int = frame[1]
         left: int = frame[2]
         al_kalim = al_kalim_state(state)
-        board = self.rules.board
+        board = self.ak_rules.board
         seat = state.seat
         if stage < 0:
             centre = board.sandstorm_start
@@ -107,7 +107,7 @@ class Storm(AlKalimProcedure):
         if left <= 0:
             state.stack.pop()
             return None
-        moves = self.rules.storm_moves(al_kalim.storm, al_kalim.storm_direction, spread(state))
+        moves = self.ak_rules.storm_moves(al_kalim.storm, al_kalim.storm_direction, spread(state))
         if not moves:  # AK-13.5: no arrow allows a step; the rest of the move is lost
             state.stack.pop()
             return None
@@ -124,7 +124,7 @@ class Storm(AlKalimProcedure):
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         al_kalim = al_kalim_state(state)
-        board = self.rules.board
+        board = self.ak_rules.board
         if frame[1] < 0:
             al_kalim.storm = board.sandstorm_start
             al_kalim.storm_direction = option.data
@@ -132,7 +132,7 @@ class Storm(AlKalimProcedure):
                 log,
                 "storm",
                 "rises",
-                hex=self.rules.hex_labels[al_kalim.storm],
+                hex=self.ak_rules.hex_labels[al_kalim.storm],
                 arrows=arrow_names(al_kalim.storm_direction, spread(state)),
             )
             state.stack[-1] = (self.name, 0, frame[2])
@@ -140,7 +140,7 @@ class Storm(AlKalimProcedure):
         old = al_kalim.storm
         al_kalim.storm = option.data
         if al_kalim_options(state).storm_carries_heroes:  # AK-13.7 (option)
-            carry(self.rules, state, old, al_kalim.storm)
+            carry(self.ak_rules, state, old, al_kalim.storm)
         al_kalim.storm_direction = settle(
             board, al_kalim.storm, al_kalim.storm_direction, spread(state)
         )
@@ -148,7 +148,7 @@ class Storm(AlKalimProcedure):
             log,
             "storm",
             "moves",
-            hex=self.rules.hex_labels[al_kalim.storm],
+            hex=self.ak_rules.hex_labels[al_kalim.storm],
             arrows=arrow_names(al_kalim.storm_direction, spread(state)),
         )
         state.stack[-1] = (self.name, 0, frame[2] - 1)
