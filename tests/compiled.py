@@ -48,12 +48,13 @@ def module_of(code: Callable[..., Any] | type) -> str:
     elif module is None and hasattr(code, "__objclass__"):
         module = code.__objclass__.__module__
     elif module is None:  # a static method: the module that defines its class
-        outer = code.__qualname__.split(".")[0]
+        outer, _, inner = code.__qualname__.rpartition(".")
         module = next(
             name
             for name, found in sorted(sys.modules.items())
             if name.startswith("boardwright.")
-            and getattr(getattr(found, outer, None), "__module__", None) == name
+            and getattr(getattr(found, outer, None), inner, None) is code
+            and getattr(found, outer).__module__ == name
         )
     assert isinstance(module, str)
     return module
