@@ -161,16 +161,27 @@ class BuildExtWithManifest(build_ext):
         write_manifest(Path(library).parent)
 
 
+def source_record(name: str) -> list[object]:
+    source = PACKAGE / name
+    stat = source.stat()
+    return [stat.st_size, stat.st_mtime_ns, hashlib.sha256(source.read_bytes()).hexdigest()]
+
+
 def write_manifest(target: Path) -> None:
-    """Record each compiled source's size, mtime and hash beside the compiled modules."""
-    modules = {}
-    for name in COMPILED:
-        source = PACKAGE / name
-        stat = source.stat()
-        digest = hashlib.sha256(source.read_bytes()).hexdigest()
-        modules[name] = [stat.st_size, stat.st_mtime_ns, digest]
+    """Record each source's size, mtime and hash beside the compiled modules: the compiled
+    ones (``modules``) and every other module of the package (``sources``), since compiled
+    code may have taken their types and constants in at build time."""
+    others = sorted(
+        path.relative_to(PACKAGE).as_posix()
+        for path in PACKAGE.rglob("*.py")
+        if path.relative_to(PACKAGE).as_posix() not in COMPILED
+    )
+    manifest = {
+        "python": sys.implementation.cache_tag,
+        "modules": {name: source_record(name) for name in COMPILED},
+        "sources": {name: source_record(name) for name in others},
+    }
     target.mkdir(parents=True, exist_ok=True)
-    manifest = {"python": sys.implementation.cache_tag, "modules": modules}
     (target / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
 
 

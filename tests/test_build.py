@@ -74,7 +74,10 @@ def copy_package(target: Path) -> Path:
             modules[name] = [stat.st_size, stat.st_mtime_ns, digest]
             source.with_name(source.stem + SUFFIX).write_bytes(b"not a compiled module")
         (copy / (LIBRARY + SUFFIX)).write_bytes(b"not a compiled library")
-        record = {"python": sys.implementation.cache_tag, "modules": modules}
+        text = copy / "cli" / "text.py"
+        digest = hashlib.sha256(text.read_bytes()).hexdigest()
+        sources = {"cli/text.py": [text.stat().st_size, text.stat().st_mtime_ns, digest]}
+        record = {"python": sys.implementation.cache_tag, "modules": modules, "sources": sources}
         (copy / MANIFEST).write_text(json.dumps(record))
     return copy
 
@@ -113,6 +116,16 @@ def test_an_edited_source_loads_the_whole_package_as_pure_python(tmp_path: Path)
     assert len(warning) == 1
     assert "engine/rng.py changed since the build" in warning[0]
     assert "pip install -e ." in warning[0]
+
+
+def test_an_edited_module_that_is_not_compiled_loads_pure_python_too(tmp_path: Path) -> None:
+    """Compiled code may hold another module's types and constants (mypyc inlines ``Final``
+    values), so any edited module of the package makes the build stale."""
+    copy = copy_package(tmp_path)
+    with (copy / "cli" / "text.py").open("a") as source:
+        source.write("\n# edited\n")
+    assert stale_reason(copy) == "cli/text.py changed since the build"
+    assert import_in_child(tmp_path).stdout.split() == ["pure", "True", "False"]
 
 
 def test_a_missing_compiled_module_loads_pure_python(tmp_path: Path) -> None:

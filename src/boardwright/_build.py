@@ -1,12 +1,13 @@
 """Which build of boardwright runs: the compiled one (mypyc, see setup.py) or pure Python.
 
-The build writes ``_compiled.json`` beside the compiled modules: each compiled source's size,
-mtime and hash. At ``import boardwright`` :func:`choose` compares the sources with it (sizes and
-mtimes first, a hash only for a file whose stat changed). When a source was edited since the
-build, or a compiled module is missing, the whole package loads from its ``.py`` files, with a
-one-line warning saying how to rebuild: a contributor's edit is never shadowed by a stale
-compiled module, and compiled and interpreted copies of the rules never mix.
-``BOARDWRIGHT_PURE=1`` asks for pure Python on purpose (no warning).
+The build writes ``_compiled.json`` beside the compiled modules: the size, mtime and hash of
+each compiled source and of every other module of the package. At ``import boardwright``
+:func:`choose` compares the sources with it (sizes and mtimes first, a hash only for a file
+whose stat changed). When a module was edited since the build (any module: compiled code may
+hold another module's types and constants), or a compiled module is missing, the whole package
+loads from its ``.py`` files, with a one-line warning saying how to rebuild: a contributor's
+edit is never shadowed by a stale compiled module, and compiled and interpreted copies of the
+rules never mix. ``BOARDWRIGHT_PURE=1`` asks for pure Python on purpose (no warning).
 
 Never compiled itself (it decides whether compiled modules may load).
 """
@@ -58,18 +59,20 @@ def stale_reason(package_dir: Path = PACKAGE_DIR) -> str | None:
     try:
         manifest = json.loads(manifest_path.read_text())
         modules: dict[str, list[object]] = manifest["modules"]
+        sources: dict[str, list[object]] = manifest.get("sources", {})
         built_for = manifest["python"]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return f"an unreadable build record ({MANIFEST})"
     if built_for != sys.implementation.cache_tag or library is None:
         return None  # built for another Python: its compiled modules cannot load here anyway
-    for name, (size, mtime_ns, digest) in sorted(modules.items()):
+    # the compiled modules, then the others (compiled code may hold their types and constants)
+    for name, (size, mtime_ns, digest) in [*sorted(modules.items()), *sorted(sources.items())]:
         source = package_dir / name
         try:
             stat = source.stat()
         except OSError:
             return f"{name} is gone"
-        if _extension(source) is None:
+        if name in modules and _extension(source) is None:
             return f"the compiled {name} is missing"
         if (stat.st_size, stat.st_mtime_ns) != (size, mtime_ns) and _file_hash(source) != digest:
             return f"{name} changed since the build"
