@@ -18,3 +18,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("fuzz_full") is not None:
             item.add_marker(FULL_FUZZ_SKIP)
+
+
+def pytest_report_header() -> str:
+    """Which build the suite runs: compiled (mypyc) or pure Python (boardwright/_build.py)."""
+    import boardwright
+
+    return f"boardwright: the {boardwright.BUILD} build in {boardwright.__path__[0]}"

@@ -11,17 +11,17 @@ from typing import Any
 
 from boardwright.engine.rng import Rng
 from boardwright.engine.state import StateBase
+from tests.compiled import all_fields
 
 RESEED = 0x5EED_0F_D1CE
 
 
 def fields(obj: object) -> dict[str, Any]:
-    """An object's attributes, from ``__slots__`` along its classes and from ``__dict__``."""
+    """An object's attributes, from its classes' fields and from ``__dict__``."""
     out: dict[str, Any] = dict(getattr(obj, "__dict__", {}))
-    for cls in type(obj).__mro__:
-        for name in getattr(cls, "__slots__", ()):
-            if hasattr(obj, name):
-                out[name] = getattr(obj, name)
+    for name in all_fields(type(obj)):
+        if hasattr(obj, name):
+            out[name] = getattr(obj, name)
     return out
 
 

@@ -27,6 +27,7 @@ from boardwright.games.runebound.adventures.al_kalim.state import AlKalimState
 from boardwright.games.runebound.determinize import setup_card_unseen
 from boardwright.games.runebound.options import RULE_SETS
 from boardwright.games.runebound.state import RuneboundState
+from tests.compiled import all_fields
 
 SAMPLES = 6  # rng seeds per state when checking that hidden parts vary
 DECISION_CAP = 20_000  # random play from a determinized state must end before this
@@ -47,7 +48,7 @@ def fingerprint(value: Any) -> Any:
         return (value.seat, value.kind, args, tuple(o.key for o in value.options))
     if dataclasses.is_dataclass(value):
         return repr(value)
-    names = [name for cls in type(value).__mro__ for name in getattr(cls, "__slots__", ())]
+    names = all_fields(type(value))
     return (type(value).__name__, tuple((n, fingerprint(getattr(value, n))) for n in names))
 
 

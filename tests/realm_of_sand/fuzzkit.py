@@ -42,6 +42,7 @@ from boardwright.games.realm_of_sand.state import (
     PlayerState,
     RealmState,
 )
+from tests.compiled import own_fields
 
 GAME_NAME = "realm-of-sand"
 GAME = cast(RealmOfSand, get_game(GAME_NAME))
@@ -217,7 +218,7 @@ def play(
 
 # --- state snapshots ------------------------------------------------------------------------------
 def snapshot(state: RealmState) -> dict[str, Any]:
-    """Every field of the state (taken from ``__slots__``, so new fields are included) as a
+    """Every field of the state (taken from its class, so new fields are included) as a
     deep copy that later play cannot change: equal snapshots mean equal states."""
     out: dict[str, Any] = {
         "rng": state.rng.to_data(),
@@ -225,10 +226,10 @@ def snapshot(state: RealmState) -> dict[str, Any]:
         "reveals": state.reveals,
         "pending": _decision_data(state.pending),
     }
-    for name in RealmState.__slots__:
+    for name in own_fields(RealmState):
         if name == "players":
             out[name] = [
-                {slot: getattr(p, slot) for slot in PlayerState.__slots__} for p in state.players
+                {slot: getattr(p, slot) for slot in own_fields(PlayerState)} for p in state.players
             ]
         else:
             out[name] = getattr(state, name)

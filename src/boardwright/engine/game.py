@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from boardwright.engine.catalog import DEFAULT_LANGUAGE
 from boardwright.engine.content import ContentError, ContentRecord
 from boardwright.engine.decision import Decision
@@ -60,6 +62,8 @@ class Result:
         }
 
 
+# compiled by mypyc (setup.py); games, tests and tools subclass it in plain Python
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC, Generic[S]):
     """A game definition: immutable, holds static content; states are separate mutable objects.
 

@@ -12,7 +12,9 @@ option is handed to that frame's ``resume``. Contract for procedure authors:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from boardwright.engine.errors import EngineError
 
@@ -26,10 +28,12 @@ S = TypeVar("S", bound="StateBase")
 _STEP_LIMIT = 100_000
 
 
+# compiled by mypyc (setup.py); games, tests and tools subclass it in plain Python
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Procedure(Generic[S]):
     """One kind of rules step. Subclasses set ``name`` and implement ``step``/``resume``."""
 
-    name: str = ""
+    name: ClassVar[str] = ""  # a class attribute: determinization reads ``Fulfil.name``
 
     def step(self, state: S, frame: Frame, log: list[Event] | None) -> Decision | None:
         raise NotImplementedError

@@ -10,6 +10,8 @@ import hashlib
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
+from mypy_extensions import mypyc_attr
+
 T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
@@ -22,6 +24,8 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
+# compiled by mypyc (setup.py); games, tests and tools subclass it in plain Python
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Rng:
     """A SplitMix64 generator. ``draws`` counts numbers drawn: undo uses it to spot randomness."""
 

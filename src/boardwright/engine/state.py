@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from boardwright.engine.rng import Rng
 
 if TYPE_CHECKING:
@@ -13,6 +15,8 @@ Frame = tuple[Any, ...]
 """A procedure frame: ``(procedure name, *small immutable arguments)``; cheap to copy."""
 
 
+# compiled by mypyc (setup.py); games, tests and tools subclass it in plain Python
+@mypyc_attr(allow_interpreted_subclasses=True)
 class StateBase:
     """Base of every game state.
 

@@ -19,6 +19,7 @@ from tests.runebound.al_kalim.texts import AL_KALIM_TEXTS, label, prompt, text
 from tests.runebound.kit import eager_choice
 
 GAMES = [(players, index) for players in (2, 3, 4) for index in range(3)]
+assert AL_KALIM.message_package is not None
 MESSAGES = read_messages(AL_KALIM.message_package, DEFAULT_LANGUAGE)
 
 

@@ -201,8 +201,9 @@ def refill_display(rules: Rules, state: RealmState, log: Log) -> None:
 
 
 def reveal_private(
-    log: Log, kind: str, seat: int, public: dict[str, object], /, **data: object
+    log: Log, kind: str, viewer: int, public: dict[str, object], /, **data: object
 ) -> None:
-    """An event whose details only ``seat`` sees; the others see ``public``."""
+    """An event whose details only ``viewer`` sees; the others see ``public``."""
+    # not named ``seat``: compiled (mypyc), a keyword ``seat`` in ``data`` would bind to it
     if log is not None:
-        log.append(Event(kind, data=data, seats=frozenset({seat}), public=public))
+        log.append(Event(kind, data=data, seats=frozenset({viewer}), public=public))

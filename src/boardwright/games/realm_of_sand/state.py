@@ -61,8 +61,8 @@ class PlayerState:
         self.crystal_turn = -1  # the turn number in which the crystal was last activated
 
     def clone(self) -> PlayerState:
-        other = PlayerState.__new__(PlayerState)
-        other.board = self.board
+        # through __init__: a compiled (mypyc) class has no bare __new__
+        other = PlayerState(self.board)
         other.cells = self.cells[:]
         other.masks = self.masks[:]
         other.discs_on_board = self.discs_on_board
@@ -151,7 +151,8 @@ class RealmState(StateBase):
         self.unlimited_turn = -1  # purple crystal (crystal mode): the turn with no disc limit
 
     def clone(self) -> RealmState:
-        other = RealmState.__new__(RealmState)
+        # through __init__: a compiled (mypyc) class has no bare __new__
+        other = RealmState(self.rng, self.opts)
         self._copy_base_into(other)
         other.opts = self.opts
         other.players = [p.clone() for p in self.players]

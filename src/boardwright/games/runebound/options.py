@@ -344,8 +344,9 @@ class RuneboundOptions:
     advanced_healing: bool = False
     advanced_experience: str = "off"
     advanced_experience_heal: bool = False
-    # the adventure's own option values, in the object it builds (None when it has none)
-    adventure_options: object = None
+    # the adventure's own option values, in the object it builds (None when it has none);
+    # Any, not object: mypyc cannot yet compile a dataclass field annotated ``object``
+    adventure_options: Any = None
 
     @classmethod
     def from_mapping(

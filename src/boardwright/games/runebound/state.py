@@ -72,12 +72,10 @@ class HeroState:
         self.sold_this_turn: list[int] = []
 
     def clone(self) -> HeroState:
-        other = HeroState.__new__(HeroState)
-        other.hero = self.hero
-        other.hex = self.hex
+        # through __init__: a compiled (mypyc) class has no bare __new__
+        other = HeroState(self.hero, self.hex, self.gold)
         other.wounds = self.wounds
         other.exhaustion = self.exhaustion
-        other.gold = self.gold
         other.counters = self.counters[:]
         other.xp = self.xp[:]
         other.items = self.items[:]
@@ -168,7 +166,8 @@ class RuneboundState(StateBase):
         self.ended_by = ""  # "Margath", "runes", "round cap", "doom track", "endgame"
 
     def clone(self) -> RuneboundState:
-        other = RuneboundState.__new__(RuneboundState)
+        # through __init__: a compiled (mypyc) class has no bare __new__
+        other = RuneboundState(self.rng, self.opts)
         self._copy_base_into(other)
         other.opts = self.opts
         other.heroes = [h.clone() for h in self.heroes]

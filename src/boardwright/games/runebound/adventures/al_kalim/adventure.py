@@ -8,9 +8,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from boardwright.engine.content import ContentError
+from boardwright.engine.content import ContentError, ContentRecord
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.game import GameConfig
+from boardwright.engine.options import OptionSpec
 from boardwright.engine.procedure import ProcedureTable
 from boardwright.engine.texts import FieldFormatter
 from boardwright.games.runebound.adventures.al_kalim.content import (
@@ -44,14 +45,15 @@ class AlKalim(Adventure):
     id = "al_kalim"
     option_value = "al-kalim"
     title = "The Sands of Al-Kalim"
-    option_specs = AL_KALIM_SPECS
-    advanced_not_with = ("advanced.doom_track", "advanced.endgame")  # AR-1.3
+    # the base class's attribute types, spelled out: compiled (mypyc) classes keep them exact
+    option_specs: tuple[OptionSpec, ...] = AL_KALIM_SPECS
+    advanced_not_with: tuple[str, ...] = ("advanced.doom_track", "advanced.endgame")  # AR-1.3
     bot_play = "boardwright.bots.runebound.al_kalim.play:AlKalimPlay"
     drawing = "boardwright.games.runebound.adventures.al_kalim.render:AL_KALIM_DRAWING"
 
     content_folder = AL_KALIM_FOLDER
-    content_models = AL_KALIM_MODELS
-    message_package = PACKAGE
+    content_models: Mapping[str, type[ContentRecord]] = AL_KALIM_MODELS
+    message_package: str | None = PACKAGE
 
     def available(self, content: RuneboundContent) -> bool:
         return al_kalim_content(content) is not None

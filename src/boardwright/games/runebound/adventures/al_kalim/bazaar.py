@@ -53,24 +53,26 @@ class Bazaar(Market):
     """The market step as a bazaar. Frame: ("market", drawn, stack, lost city or -1, gear kinds
     bought in this step)."""
 
-    rules: AlKalimRules
+    # the same object as ``rules``, typed as Al-Kalim's: a compiled (mypyc) class may not
+    # narrow an inherited attribute's type
+    ak_rules: AlKalimRules
 
     def __init__(self, rules: AlKalimRules) -> None:
         super().__init__(rules)
-        self.rules = rules
+        self.ak_rules = rules
 
     def stack_of(self, state: RuneboundState, frame: Frame) -> int:
         return int(frame[2])
 
     def place_args(self, state: RuneboundState, frame: Frame) -> dict[str, object]:
-        board = self.rules.board
+        board = self.ak_rules.board
         lost = int(frame[3])
         if lost >= 0:
             return {"variant": "lost_city", "lost_city": board.lost_cities[lost].id}
         return {"variant": "bazaar", "hex": str(board.hexes[state.heroes[state.seat].hex].at)}
 
     def draw(self, state: RuneboundState, frame: Frame, log: Log) -> None:
-        rules = self.rules
+        rules = self.ak_rules
         al_kalim = al_kalim_state(state)
         seat = state.seat
         lost = int(frame[3])
@@ -91,7 +93,7 @@ class Bazaar(Market):
         quests.on_action(rules, state, seat, "bazaar", here, log, city=city)
 
     def extra_options(self, state: RuneboundState, frame: Frame) -> list[Option]:
-        rules = self.rules
+        rules = self.ak_rules
         al_kalim = al_kalim_state(state)
         seat = state.seat
         h = state.heroes[seat]
@@ -131,10 +133,10 @@ class Bazaar(Market):
         al_kalim = al_kalim_state(state)
         seat = state.seat
         h = state.heroes[seat]
-        who = self.rules.party(state, seat)
+        who = self.ak_rules.party(state, seat)
         if option.key.startswith("gear:"):
             kind: int = option.data
-            gear = self.rules.al_kalim.gear[kind]
+            gear = self.ak_rules.al_kalim.gear[kind]
             h.gold -= gear.cost
             al_kalim.gear_supply[kind] -= 1
             al_kalim.boards[seat].gear[kind] += 1
@@ -144,7 +146,7 @@ class Bazaar(Market):
             return True
         if option.key.startswith("sell-gear:"):  # AK-9.6
             kind = option.data
-            gear = self.rules.al_kalim.gear[kind]
+            gear = self.ak_rules.al_kalim.gear[kind]
             value = sell_value(gear.cost, state.opts.sell_price)
             h.gold += value
             al_kalim.boards[seat].gear[kind] -= 1
@@ -194,7 +196,7 @@ class Dreams(AlKalimProcedure):
                 return None
             shown = tuple(cards)
             state.stack[-1] = (self.name, frame[1], shown)
-        market = self.rules.market
+        market = self.ak_rules.market
         options = tuple(
             Option(
                 f"dream:{market[c].id}",
@@ -218,6 +220,6 @@ class Dreams(AlKalimProcedure):
         state.rng.shuffle(state.market_deck)
         state.market_under = 0
         state.stack.pop()
-        record(log, "market", "city_of_dreams", item=self.rules.market[option.data].id)
-        card = replace_base_ally(self.rules, state, option.data, log)  # AK-14.6
+        record(log, "market", "city_of_dreams", item=self.ak_rules.market[option.data].id)
+        card = replace_base_ally(self.ak_rules, state, option.data, log)  # AK-14.6
         state.stacks[frame[1]].append(card)

@@ -85,7 +85,7 @@ class PayExperience(AlKalimProcedure):
 
     def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
         _, seat, price, spent = frame
-        rules = self.rules
+        rules = self.ak_rules
         if not spent:
             ways = payments(rules.board.counter_values, state.heroes[seat].counters, price)
             if len(ways) == 1:
@@ -135,12 +135,12 @@ class PayExperience(AlKalimProcedure):
             return
         seat = frame[1]
         state.stack.pop()
-        set_limit(self.rules, state, seat, option.data, log)
+        set_limit(self.ak_rules, state, seat, option.data, log)
         after_purchase(state, seat)
 
     def _paid(self, state: RuneboundState, frame: Frame, counts: tuple[int, ...], log: Log) -> None:
         _, seat, price, _ = frame
-        rules = self.rules
+        rules = self.ak_rules
         spent = pay(rules, state, seat, counts)
         record(log, "pays", **rules.party(state, seat), colours=colours_of(counts))
         if state.opts.xp_change:

@@ -65,7 +65,7 @@ class QuestTest(AlKalimProcedure):
         legend: int = frame[2]
         total: int = frame[3]
         al_kalim = al_kalim_state(state)
-        rules = self.rules
+        rules = self.ak_rules
         slot = next((s for s in al_kalim.boards[seat].legends if s.card == legend), None)
         if slot is None or slot.done:
             state.stack.pop()
@@ -118,11 +118,11 @@ class QuestTest(AlKalimProcedure):
         if option.key == "kit":
             al_kalim.boards[seat].gear[KIT] -= 1
             al_kalim.gear_supply[KIT] += 1
-            record(log, "gear", "uses_kit", **self.rules.party(state, seat))
+            record(log, "gear", "uses_kit", **self.ak_rules.party(state, seat))
             state.stack[-1] = (self.name, seat, frame[2], frame[3] + 3)
             return
         state.stack.pop()
-        quests.fail(self.rules, state, seat, frame[2], log)
+        quests.fail(self.ak_rules, state, seat, frame[2], log)
 
 
 class LoseLegend(AlKalimProcedure):
@@ -137,7 +137,7 @@ class LoseLegend(AlKalimProcedure):
         seat: int = frame[1]
         amount: int = frame[2]
         source: str = frame[3]
-        rules = self.rules
+        rules = self.ak_rules
         al_kalim = al_kalim_state(state)
         if amount <= 0 or quests.forced_loss_automatic(rules, state, seat, amount, log, source):
             state.stack.pop()
@@ -167,8 +167,8 @@ class LoseLegend(AlKalimProcedure):
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         seat: int = frame[1]
         state.stack[-1] = (self.name, seat, frame[2] - 1, frame[3])
-        quests.lose_legend(self.rules, state, seat, option.data, log, to=frame[3])
-        self.rules.hurt_hero(state, seat, 0, 0)  # exhaustion beyond a lost reward's stamina
+        quests.lose_legend(self.ak_rules, state, seat, option.data, log, to=frame[3])
+        self.ak_rules.hurt_hero(state, seat, 0, 0)  # exhaustion beyond a lost reward's stamina
 
 
 class DiscardQuest(AlKalimProcedure):
@@ -180,7 +180,7 @@ class DiscardQuest(AlKalimProcedure):
     def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
         seat: int = frame[1]
         al_kalim = al_kalim_state(state)
-        legends = self.rules.al_kalim.legends
+        legends = self.ak_rules.al_kalim.legends
         options = [
             Option(
                 f"discard:{legends[s.card].id}",
@@ -201,4 +201,4 @@ class DiscardQuest(AlKalimProcedure):
         if option.key == "keep" or al_kalim_options(state).legend_discard_limit == "one":
             state.stack.pop()
         if option.key != "keep":
-            quests.discard_legend(self.rules, state, frame[1], option.data, log)
+            quests.discard_legend(self.ak_rules, state, frame[1], option.data, log)

@@ -54,7 +54,7 @@ class LostCity(AlKalimProcedure):
 
     def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
         al_kalim = al_kalim_state(state)
-        cities = self.rules.board.lost_cities
+        cities = self.ak_rules.board.lost_cities
         options = tuple(
             Option(
                 f"lost:{c.id}",
@@ -78,9 +78,9 @@ class LostCity(AlKalimProcedure):
         seat = state.seat
         here = state.heroes[seat].hex
         al_kalim.lost_cities[option.data] = here
-        city = self.rules.board.lost_cities[option.data]
-        record(log, "lost_city", "rises", lost_city=city.id, hex=self.rules.hex_labels[here])
-        if here in self.rules.storm_hexes(state):  # AK-13.8: a covered city gives no access
+        city = self.ak_rules.board.lost_cities[option.data]
+        record(log, "lost_city", "rises", lost_city=city.id, hex=self.ak_rules.hex_labels[here])
+        if here in self.ak_rules.storm_hexes(state):  # AK-13.8: a covered city gives no access
             state.stack.pop()
             return
         state.stack[-1] = ("al_kalim_explore_lost", option.data)
@@ -92,7 +92,7 @@ class ExploreLost(AlKalimProcedure):
     name = "al_kalim_explore_lost"
 
     def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
-        city = self.rules.board.lost_cities[frame[1]]
+        city = self.ak_rules.board.lost_cities[frame[1]]
         return Decision(
             state.seat,
             "explore_lost_city",
@@ -107,7 +107,7 @@ class ExploreLost(AlKalimProcedure):
         if option.key == "no":
             state.stack.pop()
             return
-        city = self.rules.board.lost_cities[frame[1]]
+        city = self.ak_rules.board.lost_cities[frame[1]]
         state.stack[-1] = ("market", False, city.market_position - 1, city.index)
 
 
@@ -118,7 +118,7 @@ class Clouds(AlKalimProcedure):
     name = "al_kalim_clouds"
 
     def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
-        board = self.rules.board
+        board = self.ak_rules.board
         here = state.heroes[state.seat].hex
         options = [Option("stay", what="rb.option.clouds_stay")]
         options.extend(
@@ -143,6 +143,6 @@ class Clouds(AlKalimProcedure):
             log,
             "move",
             "flies",
-            **self.rules.party(state, seat),
-            hex=self.rules.hex_labels[option.data],
+            **self.ak_rules.party(state, seat),
+            hex=self.ak_rules.hex_labels[option.data],
         )

@@ -11,8 +11,10 @@ if TYPE_CHECKING:
 
 
 class AlKalimProcedure(RuneboundProcedure):
-    rules: AlKalimRules
+    # the same object as ``rules``, typed as Al-Kalim's: a compiled (mypyc) class may not
+    # narrow an inherited attribute's type
+    ak_rules: AlKalimRules
 
     def __init__(self, rules: AlKalimRules) -> None:
         super().__init__(rules)
-        self.rules = rules
+        self.ak_rules = rules

@@ -101,7 +101,7 @@ class PlaceHero(AlKalimProcedure):
         seat = waiting[0]
         options = tuple(
             Option(f"city:{c.id}", data=c.hex, what="rb.option.start_in_city", args={"city": c.id})
-            for c in self.rules.board.cities
+            for c in self.ak_rules.board.cities
         )
         return Decision(seat, "start_city", options=options, args={"seat": seat})
 
@@ -113,8 +113,8 @@ class PlaceHero(AlKalimProcedure):
             log,
             "move",
             "starts",
-            **self.rules.party(state, seat),
-            hex=self.rules.hex_labels[option.data],
+            **self.ak_rules.party(state, seat),
+            hex=self.ak_rules.hex_labels[option.data],
         )
         state.stack[-1] = (self.name, waiting[1:])
         state.turn_number += 1

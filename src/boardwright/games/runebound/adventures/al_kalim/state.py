@@ -27,8 +27,8 @@ class LegendSlot:
         self.uses = 0
 
     def clone(self) -> LegendSlot:
-        other = LegendSlot.__new__(LegendSlot)
-        other.card = self.card
+        # through __init__: a compiled (mypyc) class has no bare __new__
+        other = LegendSlot(self.card)
         other.step = self.step
         other.progress = self.progress
         other.done = self.done
@@ -50,7 +50,8 @@ class QuestBoard:
         self.explored = -1  # lost city whose bazaar was explored this turn (AK-14.7), or -1
 
     def clone(self) -> QuestBoard:
-        other = QuestBoard.__new__(QuestBoard)
+        # through __init__: a compiled (mypyc) class has no bare __new__
+        other = QuestBoard()
         other.legends = [slot.clone() for slot in self.legends]
         other.limit = self.limit
         other.limit_colour = self.limit_colour
@@ -93,7 +94,8 @@ class AlKalimState:
         self.travel_pieces: list[tuple[int, int]] = []
 
     def clone(self) -> AlKalimState:
-        other = AlKalimState.__new__(AlKalimState)
+        # through __init__: a compiled (mypyc) class has no bare __new__
+        other = AlKalimState(0, 0)
         other.night = self.night
         other.storm = self.storm
         other.storm_direction = self.storm_direction

@@ -80,7 +80,7 @@ class Storm(AlKalimProcedure):
         stage: int = frame[1]
         left: int = frame[2]
         al_kalim = al_kalim_state(state)
-        board = self.rules.board
+        board = self.ak_rules.board
         seat = state.seat
         if stage < 0:
             centre = board.sandstorm_start
@@ -104,7 +104,7 @@ class Storm(AlKalimProcedure):
                     ),
                 )
             return Decision(seat, "storm_place", options=options)
-        moves = self.rules.storm_moves(al_kalim.storm, al_kalim.storm_direction, spread(state))
+        moves = self.ak_rules.storm_moves(al_kalim.storm, al_kalim.storm_direction, spread(state))
         if left <= 0 or not moves:  # AK-13.5: no arrow allows a step; the rest is lost
             self._end_move(state, log)
             state.stack.pop()
@@ -122,7 +122,7 @@ class Storm(AlKalimProcedure):
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         al_kalim = al_kalim_state(state)
-        board = self.rules.board
+        board = self.ak_rules.board
         if frame[1] < 0:
             al_kalim.storm = board.sandstorm_start
             al_kalim.storm_direction = option.data
@@ -130,7 +130,7 @@ class Storm(AlKalimProcedure):
                 log,
                 "storm",
                 "rises",
-                hex=self.rules.hex_labels[al_kalim.storm],
+                hex=self.ak_rules.hex_labels[al_kalim.storm],
                 arrows=arrow_names(al_kalim.storm_direction, spread(state)),
             )
             state.stack[-1] = (self.name, 0, frame[2])
@@ -138,13 +138,13 @@ class Storm(AlKalimProcedure):
         old = al_kalim.storm
         al_kalim.storm = option.data
         if al_kalim_options(state).storm_carries_heroes:  # AK-13.7 (option)
-            carry(self.rules, state, old, al_kalim.storm)
+            carry(self.ak_rules, state, old, al_kalim.storm)
         # AK-13.5: the marker keeps its arrows during the move; only its end may turn it
         record(
             log,
             "storm",
             "moves",
-            hex=self.rules.hex_labels[al_kalim.storm],
+            hex=self.ak_rules.hex_labels[al_kalim.storm],
             arrows=arrow_names(al_kalim.storm_direction, spread(state)),
         )
         state.stack[-1] = (self.name, 0, frame[2] - 1)
@@ -153,7 +153,7 @@ class Storm(AlKalimProcedure):
         """AK-13.5: a move that ends with an arrow off the board turns the marker clockwise
         until neither arrow points off it."""
         al_kalim = al_kalim_state(state)
-        turned = settle(self.rules.board, al_kalim.storm, al_kalim.storm_direction, spread(state))
+        turned = settle(self.ak_rules.board, al_kalim.storm, al_kalim.storm_direction, spread(state))
         if turned != al_kalim.storm_direction:
             al_kalim.storm_direction = turned
             record(

@@ -71,10 +71,10 @@ class StoryDie(AlKalimProcedure):
         if not symbols:
             if frame[2]:  # AK-8.8: the mirage's new roll (a roll of the story die again)
                 seat = state.seat
-                symbols = roll_story(self.rules, state, seat, log)
+                symbols = roll_story(self.ak_rules, state, seat, log)
                 state.stack[-1] = (self.name, symbols, False)
                 here = state.heroes[seat].hex
-                quests.on_action(self.rules, state, seat, "story_roll", here, log)
+                quests.on_action(self.ak_rules, state, seat, "story_roll", here, log)
             else:
                 state.stack.pop()
             return None
@@ -96,7 +96,7 @@ class StoryDie(AlKalimProcedure):
         self._resolve(state, frame, option.data, log)
 
     def _resolve(self, state: RuneboundState, frame: Frame, symbol: int, log: Log) -> None:
-        rules = self.rules
+        rules = self.ak_rules
         seat = state.seat
         al_kalim = al_kalim_state(state)
         h = state.heroes[seat]
@@ -136,7 +136,7 @@ class PlaceCounter(AlKalimProcedure):
     name = "al_kalim_place_counter"
 
     def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
-        board = self.rules.board
+        board = self.ak_rules.board
         options = [
             Option(
                 f"counter:{h.at.q},{h.at.r}",
@@ -157,7 +157,7 @@ class PlaceCounter(AlKalimProcedure):
         state.stack.pop()
         if option.key == "none":
             return
-        board = self.rules.board
+        board = self.ak_rules.board
         gem = board.hexes[option.data].gem
         state.counter_supply[gem] -= 1
         state.counters[option.data] |= 1 << gem
@@ -166,7 +166,7 @@ class PlaceCounter(AlKalimProcedure):
             "counter",
             "creatures_stir",
             colour=COLOURS[gem],
-            hex=self.rules.hex_labels[option.data],
+            hex=self.ak_rules.hex_labels[option.data],
         )
 
 

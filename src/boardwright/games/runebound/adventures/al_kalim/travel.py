@@ -175,20 +175,20 @@ class AlKalimTravel(AlKalimProcedure):
                     seat,
                     "waterskin",
                     options=tuple(options),
-                    args=self.rules.party(state, seat),
+                    args=self.ak_rules.party(state, seat),
                 )
             state.stack[-1] = (self.name, 1)
             return None
         al_kalim.travel_pieces = []
         state.stack[-1] = ("travel",)  # the base procedure's own frame
-        if check_travel_wounds(self.rules, state, seat, log):
+        if check_travel_wounds(self.ak_rules, state, seat, log):
             state.stack.pop()
-            record(log, "knocked_out", "heat", **self.rules.party(state, seat))
-            knock_out(self.rules, state, seat, log)
+            record(log, "knocked_out", "heat", **self.ak_rules.party(state, seat))
+            knock_out(self.ak_rules, state, seat, log)
             return None
         return self.base.step(state, ("travel",), log)
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
         if option.key != "keep":
-            use_waterskin(self.rules, state, state.seat, option.key, log)
+            use_waterskin(self.ak_rules, state, state.seat, option.key, log)
         state.stack[-1] = (self.name, 1)

@@ -60,14 +60,14 @@ class AlKalimTurn(AlKalimProcedure):
             stack[-1] = (self.name, ADVENTURE)
             here = state.heroes[seat].hex
             stack.append(("al_kalim_step3",))
-            quests.on_action(self.rules, state, seat, "end_movement", here, log)
+            quests.on_action(self.ak_rules, state, seat, "end_movement", here, log)
         elif stage == ADVENTURE:
             stack[-1] = (self.name, MARKET)  # AK-4.1: no market step
         elif stage == MARKET:
             stack[-1] = (self.name, EXPERIENCE)
             stack.append(("experience",))
             explored = al_kalim.boards[seat].explored
-            if explored >= 0 and self.rules.board.lost_cities[explored].power == "clouds":
+            if explored >= 0 and self.ak_rules.board.lost_cities[explored].power == "clouds":
                 stack.append(("al_kalim_clouds",))
         else:
             stack.pop()
@@ -89,7 +89,7 @@ class TimeOfDay(AlKalimProcedure):
                 Option("day", what="rb.option.by_day"),
                 Option("night", what="rb.option.by_night"),
             ),
-            args=self.rules.party(state, seat),
+            args=self.ak_rules.party(state, seat),
         )
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
@@ -99,7 +99,7 @@ class TimeOfDay(AlKalimProcedure):
         record(
             log,
             "time",
-            **self.rules.party(state, state.seat),
+            **self.ak_rules.party(state, state.seat),
             time=option.key,
             night=al_kalim.night,
         )
@@ -113,7 +113,7 @@ class Step3(AlKalimProcedure):
 
     def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
         seat = state.seat
-        rules = self.rules
+        rules = self.ak_rules
         al_kalim = al_kalim_state(state)
         here = state.heroes[seat].hex
         covered = rules.storm_hexes(state)
@@ -151,7 +151,7 @@ class Step3(AlKalimProcedure):
         seat = state.seat
         here = state.heroes[seat].hex
         key = option.key
-        rules = self.rules
+        rules = self.ak_rules
         if key.startswith("attack:"):
             rival = rules.party(state, option.data)
             record(
