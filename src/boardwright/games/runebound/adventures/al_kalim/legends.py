@@ -76,7 +76,7 @@ class QuestTest(AlKalimProcedure):
         if total < 0:
             rolled = rules.test_roll(state, seat, test.stat, test.skill)
             if rolled is None:  # AK-9.9/AK-11.10: a mastered skill succeeds without a roll
-                test_outcome(rules, state, seat, test, rolled, log)
+                test_outcome(rules, state, seat, test, None, log)
                 state.stack.pop()
                 quests.advance(rules, state, seat, slot, log)
                 return None
