@@ -415,8 +415,9 @@ class Rules:
     def max_movement_dice(self, state: RuneboundState, seat: int) -> int:
         """RB-3.1: 5 dice, at most 4 when the hero or an ally has a wound or exhaustion.
 
-        AR-6.4 (option): 5 in a city or without exhaustion on the hero, else 4. AR-5.1
-        (option): in round 1 the first-turn table by turn position instead.
+        AR-6.4 (option): 5 outside a city without exhaustion on the hero, else 4 (option
+        advanced.city_dice=five: always 5 in a city). AR-5.1 (option): in round 1 the
+        first-turn table by turn position instead.
         """
         h = state.heroes[seat]
         opts = state.opts
@@ -424,7 +425,10 @@ class Rules:
         if opts.advanced_first_turn_dice and state.round == 1 and players > 1:
             dice = FIRST_TURN_DICE[min(players, 4)][(seat - state.first) % players]
         elif opts.advanced_movement_dice:
-            dice = 4 if h.exhaustion and self.board.hexes[h.hex].city < 0 else 5
+            if self.board.hexes[h.hex].city >= 0:
+                dice = 5 if opts.advanced_city_dice == "five" else 4
+            else:
+                dice = 4 if h.exhaustion else 5
         else:
             hurt = h.wounds or h.exhaustion or any(a.wounds or a.exhaustion for a in h.allies)
             dice = 4 if hurt else 5

@@ -241,7 +241,11 @@ def sell_value(cost: int, price: str) -> int:
 
 
 class Experience(RuneboundProcedure):
-    """RB-8: spend adventure counters on experience counters."""
+    """RB-8: spend adventure counters on experience counters.
+
+    Frame: (name, kinds bought in pairs this step...): AR-6.10 allows no kind twice in one
+    step (option advanced.experience_kinds=pair: only not twice in one pair).
+    """
 
     name = "experience"
 
@@ -255,6 +259,8 @@ class Experience(RuneboundProcedure):
         total = self.rules.xp_total(h)
         options: list[Option] = []
         if total >= price and pairs:
+            bought = frame[1:] if state.opts.advanced_experience_kinds == "step" else ()
+            kinds = [k for k in range(len(XP_KINDS)) if k not in bought]
             options = [
                 Option(
                     f"xp:{XP_KINDS[a]}+{XP_KINDS[b]}",
@@ -262,8 +268,8 @@ class Experience(RuneboundProcedure):
                     what="rb.option.xp_pair",
                     args={"gains": [XP_KINDS[a], XP_KINDS[b]], "price": price},
                 )
-                for a in range(len(XP_KINDS))
-                for b in range(a + 1, len(XP_KINDS))
+                for i, a in enumerate(kinds)
+                for b in kinds[i + 1 :]
             ]
         elif total >= price:
             options = [
@@ -299,6 +305,7 @@ class Experience(RuneboundProcedure):
             h.xp.extend(bought)
             party = self.rules.party(state, seat)
             if pairs:
+                state.stack[-1] = (*frame, *bought)  # AR-6.10: the kinds of this step
                 kinds = [XP_KINDS[x] for x in bought]
                 emit(log, "experience", variant="pair", **party, counters=kinds)
             else:
