@@ -26,7 +26,7 @@ ADVENTURE_SPLIT = {  # colour: (challenges, events, encounters)
     "green": (20, 5, 5),
     "yellow": (16, 4, 4),
     "blue": (12, 3, 3),
-    "red": (9, 2, 1),
+    "red": (12, 0, 0),  # AR-3.1: the base red deck holds only challenges
 }
 MARKET_SPLIT = {"weapon": 20, "armour": 12, "artifact": 16, "rune": 12, "ally": 24}
 COLOURS = ("green", "yellow", "blue", "red")

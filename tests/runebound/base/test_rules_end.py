@@ -90,7 +90,7 @@ def test_rb_9_1_defeating_margath_wins_at_once() -> None:
 def test_rb_9_2_a_third_dragon_rune_wins_at_once() -> None:
     """RB-9.2: holding three Dragon Runes wins at once (no market step, no more turns)."""
     state = new_game(2)
-    give_runes(state, 0, "r-01", "r-03")
+    give_runes(state, 0, "r-06", "r-08")  # passive powers only (RB-4.11)
     give_runes(state, 1, "r-04", "r-05")
     state.heroes[1].xp = [0, 0, 0]
     start_adventure(state, gem_hexes("red")[0], "red", "r-02")  # ranged and melee

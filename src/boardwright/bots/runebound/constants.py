@@ -13,6 +13,7 @@ XP_POINT = 0.8  # one point of experience (an adventure counter's back)
 WOUND = 1.5  # a wound on the hero (healing costs 1 gold and time)
 EXHAUSTION = 0.4  # an exhaustion counter (resting costs movement)
 MARKET_CARD = 3.0  # a free market card as a reward
+KEPT_POINT = 1.5  # RB-4.11: a kept card's lasting point of a stat, armour or life, or a wound
 KNOCKOUT_BASE = 3.0  # a knock-out's cost besides gold and allies (lost time, the undefeated card)
 ENCOUNTER = 0.5  # drawing an encounter instead of a challenge
 ALLY_DISCOUNT = 0.6  # allies die; their fighting value counts this much

@@ -73,6 +73,9 @@ class Party:
         self.life = int(me["life"]) + (1 if self.tough else 0)
         self.stamina = int(me["stamina"])
         self.runes = len(me.get("dragon_runes", []))
+        # RB-4.11: the kept red cards' reward abilities, (ability-key prefix, card)
+        self.kept = [kb.kept[r] for r in me.get("dragon_runes", []) if r in kb.kept]
+        self.kept_cards = [card for _, card in self.kept]
         self.here = kb.index_of.get(me["at"], 0)
         self._sigs: dict[tuple[Any, ...], HeroSig] = {}
         self._pre: int | None = None
@@ -91,7 +94,7 @@ class Party:
         self, items: Sequence[MarketCard], allies: Sequence[MarketCard], xp: Sequence[str]
     ) -> Triple:
         hero = self.hero
-        effects = passives(self.kb, hero, items, allies, self.event)
+        effects = passives(self.kb, hero, (*items, *self.kept_cards), allies, self.event)
         out = []
         for s, stat in enumerate(STEP_STATS):
             value = (hero.mind, hero.body, hero.spirit)[s].value + 2 * xp.count(stat)
@@ -106,7 +109,7 @@ class Party:
     def _life(
         self, items: Sequence[MarketCard], allies: Sequence[MarketCard], xp: Sequence[str]
     ) -> int:
-        effects = passives(self.kb, self.hero, items, allies, self.event)
+        effects = passives(self.kb, self.hero, (*items, *self.kept_cards), allies, self.event)
         mods = sum(e.amount for e in effects if e.do == "modify" and e.stat == "life")
         return self.hero.life + xp.count("life") + mods
 
@@ -145,7 +148,7 @@ class Party:
         ally_rows += [(a, 0) for a in extra_allies]
         ally_cards = [a for a, _ in ally_rows]
         xp = self.xp + list(extra_xp)
-        effects = passives(self.kb, self.hero, items, ally_cards, self.event)
+        effects = passives(self.kb, self.hero, (*items, *self.kept_cards), ally_cards, self.event)
         always = self._always(items, ally_cards, xp)
         hero = self.hero
         att, dfn, dmg, arm = [], [], [], []
@@ -211,7 +214,7 @@ class Party:
             found.extend(
                 (f"m{index}.{i}", a) for i, a in enumerate(card.abilities) if a.timing == timing
             )
-        for prefix, card in self.extra_cards:
+        for prefix, card in (*self.kept, *self.extra_cards):
             found.extend(
                 (f"{prefix}.{i}", a) for i, a in enumerate(card.abilities) if a.timing == timing
             )
@@ -236,6 +239,7 @@ class Party:
     def rested_pre(self, extra: Sequence[MarketCard] = (), drop: Sequence[str] = ()) -> int:
         """Before-combat damage of the rested party (values cards apart from the moment)."""
         cards = [c for c in (*self.items, *(a for a, _, _ in self.allies)) if c.id not in drop]
+        cards += self.kept_cards
         abilities = [a for a in self.hero.abilities if a.timing == "before_combat"]
         for card in (*cards, *extra):
             abilities.extend(a for a in card.abilities if a.timing == "before_combat")

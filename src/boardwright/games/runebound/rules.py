@@ -32,6 +32,7 @@ SHOWN_PHASES: dict[str, str | None] = {
 }
 FIRST_TURN_DICE = {2: (4, 5), 3: (3, 4, 5), 4: (2, 3, 4, 5, 5, 5)}  # AR-5.1 by turn position
 XP_INDEX = {kind: i for i, kind in enumerate(XP_KINDS)}  # the index a counter is kept as
+KEPT_KEY = "r"  # ability keys of a kept red card's reward abilities: "r<adventure index>.<n>"
 WEAPON_LIMIT = 2  # RB-5.7
 ARMOUR_LIMIT = 1
 
@@ -93,7 +94,8 @@ class Rules:
         negative, so -1 separates the lists). An adventure whose :meth:`owned_cards` yields
         more cards appends them."""
         h = state.heroes[seat]
-        return (state.event, h.hero, *h.items, -1, *[a.card for a in h.allies])
+        base = (state.event, h.hero, *h.items, -1, *[a.card for a in h.allies])
+        return (*base, -2, *h.runes) if h.runes else base  # RB-4.11: kept red cards
 
     def loadout(self, state: RuneboundState, seat: int) -> Loadout:
         """The seat's abilities and lasting effects, built once per :meth:`owned_fingerprint`:
@@ -115,6 +117,15 @@ class Rules:
         for key, card in self.owned_cards(state, seat):
             for i, a in enumerate(card.abilities):
                 yield f"{key}.{i}", card.name, a
+        for index, kept in self.kept_cards(state, seat):
+            for i, a in enumerate(kept.reward.abilities):
+                yield f"{KEPT_KEY}{index}.{i}", kept.name, a
+
+    def kept_cards(self, state: RuneboundState, seat: int) -> Iterator[tuple[int, AdventureCard]]:
+        """RB-4.11: (adventure index, card) of the red cards the seat keeps (Dragon Runes, or
+        red cards won in the Advanced endgame), whose reward abilities the holder has."""
+        for index in state.heroes[seat].runes:
+            yield index, self.adventures[index]
 
     def abilities(self, state: RuneboundState, seat: int, timing: str) -> Sequence[OwnedAbility]:
         """(key, owner name, ability) of the hero, items and allies with this timing."""
@@ -189,6 +200,10 @@ class Rules:
                 yield from a.effects
         for _, card in self.owned_cards(state, seat):
             for a in card.abilities:
+                if a.timing == "passive":
+                    yield from a.effects
+        for _, kept in self.kept_cards(state, seat):
+            for a in kept.reward.abilities:
                 if a.timing == "passive":
                     yield from a.effects
         if state.event >= 0:
