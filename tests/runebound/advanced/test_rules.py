@@ -209,6 +209,37 @@ def test_ar_6_2_no_voluntary_exhaustion_that_would_wound_example_19() -> None:
     assert (me(state).exhaustion, me(state).wounds) == (3, 1)
 
 
+def test_ar_6_2_an_ally_pays_its_own_ability_with_its_own_stamina() -> None:
+    """AR-6.2 (seed 002 "sowohl für Helden wie auch für Verbündete": allies take exhaustion
+    for their abilities): an ally's ability costs the ally's exhaustion, not the hero's, with
+    or without the option; it is offered by the ally's stamina (an exhausted hero does not
+    block it); with the option, not when the ally's exhaustion would become a wound."""
+    card = next(
+        c
+        for c in CONTENT.market
+        if c.kind == "ally"
+        and any(a.timing == "activate" and a.cost.exhaustion == 1 for a in c.abilities)
+    )
+    index = next(i for i, a in enumerate(card.abilities) if a.timing == "activate")
+    for option in (False, True):
+        state = adv_game(1, *(["exhaustion"] if option else []))
+        give(state, card.id)
+        h = me(state)
+        h.wounds, h.allies[0].wounds = 1, 1  # something to heal, whoever the ability heals
+        h.exhaustion = RULES.stamina(state, 0)  # the hero could pay nothing more
+        refresh(state)
+        key = f"use:m{CONTENT.market.index(card)}.{index}"
+        assert key in keys(state)
+        play(state, key)
+        assert h.exhaustion == RULES.stamina(state, 0) and h.allies[0].exhaustion == 1
+        state = adv_game(1, *(["exhaustion"] if option else []))
+        give(state, card.id)
+        me(state).wounds, me(state).allies[0].wounds = 1, 1
+        me(state).allies[0].exhaustion = card.stamina or 1  # the ally is spent
+        refresh(state)
+        assert (key in keys(state)) is not option
+
+
 # --- AR-6.3 -----------------------------------------------------------------------------------
 def test_ar_6_3_one_activation_in_the_movement_step() -> None:
     """AR-6.3: after one card is activated in the movement step, no other is offered there

@@ -233,7 +233,8 @@ class Party:
             hit = sum(e.amount for e in ability.effects if e.do == "damage_enemy")
             if hit and self.affordable(ability, exhaustion):
                 total += hit
-                exhaustion += ability.cost.exhaustion
+                if self.paying_ally(ability) is None:  # AR-6.2: an ally tires itself
+                    exhaustion += ability.cost.exhaustion
         return total
 
     def rested_pre(self, extra: Sequence[MarketCard] = (), drop: Sequence[str] = ()) -> int:
@@ -254,13 +255,32 @@ class Party:
                 tired += cost.exhaustion
         return total
 
+    def paying_ally(self, ability: Ability) -> tuple[MarketCard, int, int] | None:
+        """The ally (card, wounds, exhaustion) whose own ability ``ability`` is: it pays the
+        exhaustion and wounds itself (AR-6.2); None when the hero pays."""
+        for ally in self.allies:
+            if any(ability is own for own in ally[0].abilities):
+                return ally
+        return None
+
+    def payer(self, ability: Ability) -> tuple[int, int, int, int]:
+        """(wounds, exhaustion, life, stamina) of whoever pays for ``ability`` (AR-6.2)."""
+        ally = self.paying_ally(ability)
+        if ally is None:
+            return self.wounds, self.exhaustion, self.life, self.stamina
+        card, wounds, exhaustion = ally
+        return wounds, exhaustion, card.life or 1, card.stamina or 1
+
     def affordable(self, ability: Ability, exhaustion: int | None = None) -> bool:
-        """The cost is payable without a wound (exhaustion within stamina) and with gold in hand."""
+        """The cost is payable without a wound (exhaustion within stamina, the hero's or the
+        paying ally's, AR-6.2) and with gold in hand; ``exhaustion`` stands for the hero's."""
         cost = ability.cost
-        tired = self.exhaustion if exhaustion is None else exhaustion
+        _, tired, _, stamina = self.payer(ability)
+        if exhaustion is not None and self.paying_ally(ability) is None:
+            tired = exhaustion
         return (
             cost.wounds == 0
-            and tired + cost.exhaustion <= self.stamina
+            and tired + cost.exhaustion <= stamina
             and cost.gold <= self.gold
             and not cost.discard
         )

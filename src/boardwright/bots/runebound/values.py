@@ -126,9 +126,10 @@ def ability_worth(party: Party, ability: Ability, moving: bool) -> float:
     """An ability's effects minus its cost, outside combat."""
     worth = effect_value(party.kb, party, ability.effects, moving)
     cost = ability.cost
-    over = max(0, party.exhaustion + cost.exhaustion - party.stamina)
+    wounds, exhaustion, life, stamina = party.payer(ability)  # AR-6.2: an ally pays its own
+    over = max(0, exhaustion + cost.exhaustion - stamina)
     worth -= EXHAUSTION * (cost.exhaustion - over) + WOUND * (over + cost.wounds) + cost.gold
-    if cost.wounds + over + party.wounds >= party.life:
+    if cost.wounds + over + wounds >= life:
         return -1e9
     return worth
 

@@ -42,7 +42,13 @@ def use_ability(
     used.append(key)
     rules.note_use(state, seat, key)  # AK-11.11: a legendary rune's uses
     state.activations += 1  # AR-6.3: counted per window (Rules.may_activate)
-    pay_cost(rules, state, seat, ability.cost.exhaustion, ability.cost.wounds, ability.cost.gold)
+    cost = ability.cost
+    ally = rules.paying_ally(state, seat, key)
+    if ally is None:
+        pay_cost(rules, state, seat, cost.exhaustion, cost.wounds, cost.gold)
+    else:  # AR-6.2: an ally pays its own ability's exhaustion and wounds; the gold is the hero's
+        pay_cost(rules, state, seat, 0, 0, cost.gold)
+        rules.hurt_ally(state, seat, ally, cost.wounds, cost.exhaustion, log)
     emit(log, "ability", variant="used", **rules.party(state, seat), ability=key)
     if ability.cost.discard:
         discard_owned(rules, state, seat, key)

@@ -145,24 +145,40 @@ class Rules:
         if not candidates:  # the usual case: no stats to read
             return []
         h = state.heroes[seat]
-        life = self.life(state, seat)
-        stamina = self.stamina(state, seat)
-        no_overflow = state.opts.advanced_exhaustion  # AR-6.2
         return [
             (key, owner, a)
             for key, owner, a in candidates
             if key not in used
             and a.cost.gold <= h.gold
-            # paying must not knock the hero out (exhaustion beyond stamina becomes wounds)
-            and not self.falls(
-                state,
-                h.wounds + a.cost.wounds + max(0, h.exhaustion + a.cost.exhaustion - stamina),
-                life,
-            )
-            and not (no_overflow and h.exhaustion + a.cost.exhaustion > stamina)
+            and self._payable(state, seat, key, a)
             and self.effects_matter(state, seat, a.effects, fighting or state.combat is not None)
             and (not a.cost.discard or self._discard_safe(state, seat, key))
         ]
+
+    def paying_ally(self, state: RuneboundState, seat: int, key: str) -> AllyState | None:
+        """AR-6.2: the ally whose own ability ``key`` is (it pays the exhaustion and wounds
+        itself), or None when the hero pays (the hero's, an item's or a kept card's)."""
+        if not key.startswith("m"):
+            return None
+        card = int(key[1:].split(".")[0])
+        return next((a for a in state.heroes[seat].allies if a.card == card), None)
+
+    def _payable(self, state: RuneboundState, seat: int, key: str, a: Ability) -> bool:
+        """Paying must not knock out the one who pays, hero or ally (exhaustion beyond stamina
+        becomes wounds, RB-6.2); under AR-6.2's option not even a wound by choice."""
+        ally = self.paying_ally(state, seat, key)
+        if ally is None:
+            h = state.heroes[seat]
+            wounds, exhaustion = h.wounds, h.exhaustion
+            life, stamina = self.life(state, seat), self.stamina(state, seat)
+        else:
+            card = self.market[ally.card]
+            wounds, exhaustion = ally.wounds, ally.exhaustion
+            life, stamina = card.life or 1, card.stamina or 1
+        tired = exhaustion + a.cost.exhaustion
+        if state.opts.advanced_exhaustion and tired > stamina:
+            return False
+        return not self.falls(state, wounds + a.cost.wounds + max(0, tired - stamina), life)
 
     @staticmethod
     def may_activate(state: RuneboundState) -> bool:
