@@ -300,12 +300,13 @@ class Experience(RuneboundProcedure):
             price = (experience_pair_price if pairs else experience_price)(
                 state.opts, len(state.heroes)
             )
-            spent = self.rules.pay_experience(state, seat, price)
             bought = list(option.data) if pairs else [option.data]
+            if pairs:  # AR-6.10: the kinds of this step, noted before paying may push a frame
+                state.stack[-1] = (*frame, *bought)
+            spent = self.rules.pay_experience(state, seat, price)
             h.xp.extend(bought)
             party = self.rules.party(state, seat)
             if pairs:
-                state.stack[-1] = (*frame, *bought)  # AR-6.10: the kinds of this step
                 kinds = [XP_KINDS[x] for x in bought]
                 emit(log, "experience", variant="pair", **party, counters=kinds)
             else:
