@@ -813,6 +813,15 @@ BLUE_FOES = [
         abilities=(hide("Regrowing Heads"),)),
     Foe("Lich of the Sunken Crypt", ("undead",), 4, melee=-1, magic=+1,
         abilities=(ambush("Deathly Pall", exhaustion=1, party=True),)),
+    # AR-3.1 (seed 002: the base red deck holds no events or encounters): Vorakesh's servants,
+    # once red events and an encounter, serve him from the blue deck
+    Foe("Herald of Vorakesh", ("cultist", "undead"), 2, melee=0, magic=+1,
+        abilities=(ambush("Black Rite", wounds=1, exhaustion=1, party=True),),
+        reward=(experience(1),)),
+    Foe("Ossuary Bone-Warden", ("undead", "abomination"), 3, melee=+1, heavy=("melee",),
+        abilities=(hide("Lattice of Bones"),), market_card=True),
+    Foe("Vorakesh's Dread Rider", ("undead",), 4, ranged=0, melee=0,
+        abilities=(ambush("Night Charge", exhaustion=2),)),
 ]  # fmt: skip
 
 RED_FOES = [
@@ -846,15 +855,6 @@ RED_FOES = [
         wins_game=True, no_escape=True,
         abilities=(ambush("Wrath of the High Lord", wounds=1, party=True),
                    hide("Ancient Scales"))),
-    # AR-3.1 (seed 002: the base red deck holds no events or encounters): Vorakesh's servants
-    # are red challenges without a rune
-    Foe("Herald of Vorakesh", ("cultist", "undead"), 0, melee=0, magic=+1,
-        abilities=(ambush("Black Rite", wounds=1, exhaustion=1, party=True),),
-        reward=(experience(2),)),
-    Foe("Ossuary Bone-Warden", ("undead", "abomination"), 1, melee=+1, heavy=("melee",),
-        abilities=(hide("Lattice of Bones"),), market_card=True),
-    Foe("Vorakesh's Dread Rider", ("undead",), 2, ranged=0, melee=+1,
-        abilities=(ambush("Night Charge", exhaustion=2),), reward=(experience(1),)),
 ]  # fmt: skip
 
 EVENTS: dict[str, list[Event]] = {

@@ -161,10 +161,14 @@ def test_rb_4_11_reward_abilities_in_the_content_schema() -> None:
 # --- RB-4.12 / AR-3.1 ---------------------------------------------------------------------
 def test_rb_4_12_ar_3_1_the_base_red_deck_holds_only_challenges() -> None:
     """RB-4.12 / AR-3.1 (seed 002: „beachte, dass es im Basis-Set noch keine gibt"): the base
-    red deck has no events or encounters, so the endgame's preparation removes nothing."""
+    red deck has no events or encounters, so the endgame's preparation removes nothing; its
+    Dragonlords and Margath are all of it, and Vorakesh's servants are blue challenges."""
     red = [c for c in CONTENT.adventures if c.colour == "red"]
-    assert len(red) == 12 and all(c.kind == "challenge" for c in red)
-    assert sum(c.reward.wins_game for c in red) == 1 and len(RUNES) == 8
+    assert len(red) == 9 and all(c.kind == "challenge" for c in red)
+    assert sum(c.reward.wins_game for c in red) == 1 and all(c in red for c in RUNES)
+    servants = ("Herald of Vorakesh", "Ossuary Bone-Warden", "Vorakesh's Dread Rider")
+    moved = [c for c in CONTENT.adventures if c.name in servants]
+    assert [(c.colour, c.kind) for c in moved] == [("blue", "challenge")] * 3
 
 
 # --- the bots -----------------------------------------------------------------------------
