@@ -694,6 +694,7 @@ class Foe:
     dragon_rune: bool = False
     wins_game: bool = False
     no_escape: bool = False
+    grants: tuple[Record, ...] = ()  # a kept card's powers for its holder (RB-4.11)
 
 
 @dataclass(frozen=True)
@@ -812,27 +813,44 @@ BLUE_FOES = [
         abilities=(hide("Regrowing Heads"),)),
     Foe("Lich of the Sunken Crypt", ("undead",), 4, melee=-1, magic=+1,
         abilities=(ambush("Deathly Pall", exhaustion=1, party=True),)),
+    # AR-3.1 (seed 002: the base red deck holds no events or encounters): Vorakesh's servants,
+    # once red events and an encounter, serve him from the blue deck
+    Foe("Herald of Vorakesh", ("cultist", "undead"), 2, melee=0, magic=+1,
+        abilities=(ambush("Black Rite", wounds=1, exhaustion=1, party=True),),
+        reward=(experience(1),)),
+    Foe("Ossuary Bone-Warden", ("undead", "abomination"), 3, melee=+1, heavy=("melee",),
+        abilities=(hide("Lattice of Bones"),), market_card=True),
+    Foe("Vorakesh's Dread Rider", ("undead",), 4, ranged=0, melee=0,
+        abilities=(ambush("Night Charge", exhaustion=2),)),
 ]  # fmt: skip
 
 RED_FOES = [
     Foe("Ixathra Venomcrown", ("dragon",), 0, melee=+1, magic=0, dragon_rune=True,
-        abilities=(lingering("Venom of the Crown", wounds=1),)),
+        abilities=(lingering("Venom of the Crown", wounds=1),),
+        grants=(ability("Venomcrown's Bite", "before_combat", damage_enemy(1), exhaustion=1),)),
     Foe("Ulmoroth Stormwing", ("dragon",), 1, ranged=+1, melee=0, heavy=("ranged",),
-        dragon_rune=True),
+        dragon_rune=True,
+        grants=(ability("Stormwing's Tailwind", "passive", modify("movement_dice", 1)),)),
     Foe("Drevaskar Ironscale", ("dragon",), 1, melee=0, dragon_rune=True,
-        abilities=(hide("Iron Scales"),)),
+        abilities=(hide("Iron Scales"),),
+        grants=(ability("Ironscale Ward", "combat_step", reduce_damage(1)),)),
     Foe("Skarvethra the Cinder Queen", ("dragon",), 2, ranged=0, magic=+1, dragon_rune=True,
-        abilities=(ambush("Breath of Cinders", wounds=1),)),
+        abilities=(ambush("Breath of Cinders", wounds=1),),
+        grants=(ability("Cinder Flare", "combat_step", attack("spirit", 2), exhaustion=1),)),
     Foe("Sythelline of the Black Mere", ("dragon",), 2, ranged=0, melee=0, magic=0,
-        dragon_rune=True),
+        dragon_rune=True,
+        grants=(ability("Waters of the Mere", "activate", heal(wounds=2), exhaustion=1),)),
     Foe("Vaelgrim the Pale", ("dragon", "undead"), 3, melee=0, magic=0, heavy=("magic",),
         dragon_rune=True,
-        abilities=(ambush("Grave Frost", exhaustion=1, party=True),)),
+        abilities=(ambush("Grave Frost", exhaustion=1, party=True),),
+        grants=(ability("Pale Resolve", "passive", defend("spirit", 1), defend("body", 1)),)),
     Foe("Thuldrath the Ember Tyrant", ("dragon",), 3, ranged=+1, melee=+1, heavy=("ranged",),
         dragon_rune=True,
-        abilities=(ambush("Firestorm", wounds=2),)),
+        abilities=(ambush("Firestorm", wounds=2),),
+        grants=(ability("Ember Heart", "passive", damage("ranged")),)),
     Foe("Korrundar the Mountain-Eater", ("dragon", "giant"), 4, melee=+1, dragon_rune=True,
-        abilities=(hide("Hide of Granite"),)),
+        abilities=(hide("Hide of Granite"),),
+        grants=(ability("Granite Blood", "passive", modify("life", 2)),)),
     Foe("High Lord Margath", ("dragon",), 4, ranged=+1, melee=+1, magic=+1,
         wins_game=True, no_escape=True,
         abilities=(ambush("Wrath of the High Lord", wounds=1, party=True),
@@ -862,12 +880,7 @@ EVENTS: dict[str, list[Event]] = {
         Event("Vorakesh Stirs", ability("Creeping Dread", "while_in_play", modify("spirit", -1))),
         Event("The Roads Reopen", ability("Safe Passage", "event", replenish("yellow", "blue"))),
     ],
-    "red": [
-        Event("The Dragonlords Gather",
-              ability("Wings at Dusk", "event", replenish("blue", "red"))),
-        Event("Vorakesh's Black Rite",
-              ability("Shadow Tide", "event", harm(wounds=1, exhaustion=1, target="party"))),
-    ],
+    "red": [],  # AR-3.1: none in the base red deck
 }  # fmt: skip
 
 ENCOUNTERS: dict[str, list[Encounter]] = {
@@ -947,15 +960,7 @@ ENCOUNTERS: dict[str, list[Encounter]] = {
             Option("Leave by the goat track", success=(harm(exhaustion=2),)),
         )),
     ],
-    "red": [
-        Encounter("Vorakesh's Ossuary", (
-            Option("Steal the necromancer's ledger", ("mind", "stealth", 1),
-                   success=(experience(2), gold(3)), failure=(fight("Vaelgrim the Pale"),)),
-            Option("Break his circle of bones", ("spirit", "lore", 2),
-                   success=(experience(3),), failure=(harm(wounds=3),)),
-            Option("Flee the crypt", success=(teleport("nearest_city"), harm(exhaustion=2))),
-        )),
-    ],
+    "red": [],  # AR-3.1: none in the base red deck
 }  # fmt: skip
 
 
@@ -973,6 +978,9 @@ def _reward_text(reward: Record, names: Mapping[str, str]) -> str:
     text = "Reward: " + (_join(parts) if parts else "the adventure counter only")
     if reward.get("dragon_rune"):
         text += "; keep this card as a Dragon Rune"
+    for granted in reward.get("abilities", ()):
+        power = granted["text"].rstrip(".")
+        text += f"; while you hold it, {granted['name']}: {power[:1].lower() + power[1:]}"
     if reward.get("wins_game"):
         text += "; defeating High Lord Margath wins the game"
     return text + "."
@@ -994,6 +1002,8 @@ def challenge_card(card_id: str, colour: str, foe: Foe) -> Record:
             reward[flag] = True
     if foe.reward:
         reward["effects"] = list(foe.reward)
+    if foe.grants:
+        reward["abilities"] = list(foe.grants)
     card["reward"] = reward
     texts = [_steps_text(card)]
     if foe.no_escape:

@@ -184,3 +184,17 @@ def test_rs_1_8_first_player_must_be_a_seat_in_play() -> None:
         GAME.config(2, {"first_player": "4"})
     with pytest.raises(ConfigError, match="option 'advanced_seats' names seat 3"):
         GAME.config(2, {"advanced_seats": "1,3"})
+
+
+def test_rs_1_6_rs_1_8_reference_and_options_agree_seats_beyond_the_count_are_refused() -> None:
+    """RS-1.6 / RS-1.8: the rules reference and the option texts say what the code does with a
+    seat beyond the player count: it is refused (not ignored, not read as the last seat)."""
+    from boardwright.cli.rules import read_reference, rule_section, rules_file
+
+    text = read_reference(rules_file("realm-of-sand"))
+    for rule in ("RS-1.6", "RS-1.8"):
+        section = rule_section(text, rule)
+        assert section is not None and "refused" in section, rule
+        assert "ignored" not in section and "means the last seat" not in section, rule
+    for name in ("advanced_seats", "first_player"):
+        assert "does not play is refused" in GAME.option_set.by_name[name].description

@@ -147,20 +147,26 @@ def test_rs_2_6_zone_is_refilled_to_three() -> None:
 
 
 def test_rs_3_1_up_to_three_discs_placed_or_moved() -> None:
-    """RS-3.1: place discs from in front of you and/or move discs already on the board: 3 in all."""
+    """RS-3.1: place discs from in front of you and/or move discs already on the board: up to
+    three *discs* in all (seed 003 "bis zu 3 Scheiben"), so a disc placed or moved in this
+    action is not moved again."""
     state = new_game(2)
     p = state.players[0]
+    put(state, 0, "C3:Y")
     p.pool = [2, 0, 0, 1, 0]
     state.spirit_supply = [s - d for s, d in zip(state.spirit_supply, p.pool, strict=True)]
     refresh(state)
     play(state, "discs")
-    assert keys(state) == ["place:G", "place:B", "done"]
+    assert keys(state) == ["place:G", "place:B", "move:C3", "done"]
     play(state, "place:G", "to:B2")
-    assert "move:B2" in keys(state)
-    play(state, "move:B2", "to:C2", "place:B", "to:D2")
-    assert keys(state) == ["done"]  # three used: only finishing is left
-    assert p.cells[field("C2")] == DISC + 0 and p.cells[field("D2")] == DISC + 3
-    assert p.cells[field("B2")] == EMPTY and p.pool == [1, 0, 0, 0, 0]
+    assert "move:B2" not in keys(state) and "move:C3" in keys(state)
+    play(state, "move:C3", "to:D3")
+    assert keys(state) == ["place:G", "place:B", "done"]  # neither moved disc moves again
+    play(state, "place:B", "to:D2")
+    assert keys(state) == ["done"]  # three discs: only finishing is left
+    assert p.cells[field("B2")] == DISC + 0 and p.cells[field("D2")] == DISC + 3
+    assert p.cells[field("D3")] == DISC + 4 and p.cells[field("C3")] == EMPTY
+    assert p.pool == [1, 0, 0, 0, 0]
 
 
 def test_rs_3_1_discs_only_on_allowed_fields() -> None:
@@ -222,10 +228,11 @@ def test_rs_3_3_disc_target_loses_its_piece() -> None:
     state = new_game(2)
     p = state.players[0]
     put(state, 0, "B2:r C2:Y")
-    p.pool[0] = 1
-    state.spirit_supply[0] -= 1
+    p.pool[0] = 2
+    state.spirit_supply[0] -= 2
     refresh(state)
     red = state.squares[1]
-    play(state, "discs", "place:G", "to:B2", "move:B2", "to:C2")
-    assert state.squares[1] == red + 1
-    assert p.pool[4] == 1 and p.cells[field("C2")] == DISC and p.cells[field("B2")] == EMPTY
+    play(state, "discs", "place:G", "to:B2")
+    assert state.squares[1] == red + 1 and p.cells[field("B2")] == DISC
+    play(state, "place:G", "to:C2")
+    assert p.pool[4] == 1 and p.cells[field("C2")] == DISC

@@ -63,10 +63,15 @@ def give_reds(state: RuneboundState, seat: int, *red: int) -> None:
 # --- AR-3.1 / AR-3.2 --------------------------------------------------------------------------
 def test_ar_3_1_preparing_the_red_deck() -> None:
     """AR-3.1: events and encounters leave the red deck and the game; undefeated red challenges
-    go back into it (their markers leave the board; other colours stay); red cards held stay."""
+    go back into it (their markers leave the board; other colours stay); red cards held stay.
+    The base red deck has none (RB-4.12), so an event and an encounter stand in for those an
+    owner's imported red cards may hold."""
     state = endgame_game()
-    red_out = [c for c in cards("red") if CONTENT.adventures[c].kind != "challenge"]
-    assert red_out and all(c in state.adventure_decks[RED] for c in red_out)
+    assert all(CONTENT.adventures[c].kind == "challenge" for c in state.adventure_decks[RED])
+    red_out = [cards("blue", "event")[0], cards("blue", "encounter")[0]]
+    for card in red_out:
+        take_anywhere(state, card)
+        state.adventure_decks[RED].append(card)
     waiting, held = red_challenges()[:2]
     yellow = cards("yellow", "challenge")[0]
     for card in (waiting, yellow):

@@ -58,15 +58,24 @@ SECTIONS = {
     "advanced.experience": "AR-6.9",
     "advanced.experience_heal": "AR-6.11",
 }
+READINGS = {
+    "advanced.city_dice": ("AR-6.4", "four"),
+    "advanced.experience_kinds": ("AR-6.10", "step"),
+}
+"""Options for a reading within a section; their defaults follow seed 002's words."""
 
 
 # --- AR-1.1 -----------------------------------------------------------------------------------
 def test_ar_1_1_one_option_per_section_all_off_and_the_preset_turns_all_on() -> None:
     """AR-1.1: each section of seed 002 is an option of its own (dotted names), off by default;
     the rule set "advanced" switches every one on (advanced.experience takes the table)."""
-    assert {s.name: s.rule for s in ADVANCED_SPECS} == SECTIONS
+    assert {s.name: s.rule for s in ADVANCED_SPECS} == {
+        **SECTIONS,
+        **{name: rule for name, (rule, _) in READINGS.items()},
+    }
     defaults = GAME.config(2).options
     assert all(defaults[name] in (False, "off") for name in SECTIONS)
+    assert all(defaults[name] == default for name, (_, default) in READINGS.items())
     assert set(ADVANCED_PRESET) == set(SECTIONS)
     assert GAME.rule_sets["advanced"] == ADVANCED_PRESET and GAME.rule_sets["base"] == {}
     options = GAME.config(2, GAME.rule_set_options("advanced")).options

@@ -209,6 +209,37 @@ def test_ar_6_2_no_voluntary_exhaustion_that_would_wound_example_19() -> None:
     assert (me(state).exhaustion, me(state).wounds) == (3, 1)
 
 
+def test_ar_6_2_an_ally_pays_its_own_ability_with_its_own_stamina() -> None:
+    """AR-6.2 (seed 002 "sowohl für Helden wie auch für Verbündete": allies take exhaustion
+    for their abilities): an ally's ability costs the ally's exhaustion, not the hero's, with
+    or without the option; it is offered by the ally's stamina (an exhausted hero does not
+    block it); with the option, not when the ally's exhaustion would become a wound."""
+    card = next(
+        c
+        for c in CONTENT.market
+        if c.kind == "ally"
+        and any(a.timing == "activate" and a.cost.exhaustion == 1 for a in c.abilities)
+    )
+    index = next(i for i, a in enumerate(card.abilities) if a.timing == "activate")
+    for option in (False, True):
+        state = adv_game(1, *(["exhaustion"] if option else []))
+        give(state, card.id)
+        h = me(state)
+        h.wounds, h.allies[0].wounds = 1, 1  # something to heal, whoever the ability heals
+        h.exhaustion = RULES.stamina(state, 0)  # the hero could pay nothing more
+        refresh(state)
+        key = f"use:m{CONTENT.market.index(card)}.{index}"
+        assert key in keys(state)
+        play(state, key)
+        assert h.exhaustion == RULES.stamina(state, 0) and h.allies[0].exhaustion == 1
+        state = adv_game(1, *(["exhaustion"] if option else []))
+        give(state, card.id)
+        me(state).wounds, me(state).allies[0].wounds = 1, 1
+        me(state).allies[0].exhaustion = card.stamina or 1  # the ally is spent
+        refresh(state)
+        assert (key in keys(state)) is not option
+
+
 # --- AR-6.3 -----------------------------------------------------------------------------------
 def test_ar_6_3_one_activation_in_the_movement_step() -> None:
     """AR-6.3: after one card is activated in the movement step, no other is offered there
@@ -313,15 +344,16 @@ def test_ar_6_3_one_activation_in_the_market_step() -> None:
 
 
 # --- AR-6.4 -----------------------------------------------------------------------------------
-def test_ar_6_4_five_dice_without_exhaustion_example_20() -> None:
-    """AR-6.4 (Example 20): outside a city, 2 wounds and no exhaustion: 5 dice (RB-3.1: 4);
-    no counters but an ally with 1 exhaustion: 5 (4); 1 exhaustion: 4; in Forge with 2
-    exhaustion: 5 (4)."""
+def test_ar_6_4_five_dice_only_outside_a_city_without_exhaustion_example_20() -> None:
+    """AR-6.4 (Example 20, seed 002 "nicht in einer Stadt und ... keine Erschöpfungen"):
+    outside a city, 2 wounds and no exhaustion: 5 dice (RB-3.1: 4); no counters but an ally
+    with 1 exhaustion: 5 (4); 1 exhaustion: 4; in Forge with 2 exhaustion: 4; in Forge with
+    none: 4 (RB-3.1: 5). Option advanced.city_dice=five: 5 in Forge either way."""
     forge = next(c.hex for c in BOARD.cities if c.name == "Forge")
     ally_card = next(c for c in market(lambda c: c.kind == "ally") if (c.stamina or 1) >= 1)
     results = {}
-    for option in (False, True):
-        state = adv_game(1, *(["movement_dice"] if option else []))
+    for names in ((), ("movement_dice",), ("movement_dice", "city_dice=five")):
+        state = adv_game(1, *names)
         h = me(state)
         h.hex = WILD
         h.wounds = 2
@@ -335,8 +367,14 @@ def test_ar_6_4_five_dice_without_exhaustion_example_20() -> None:
         third = RULES.max_movement_dice(state, 0)
         h.hex, h.exhaustion = forge, 2
         fourth = RULES.max_movement_dice(state, 0)
-        results[option] = (first, second, third, fourth)
-    assert results == {False: (4, 4, 4, 4), True: (5, 5, 4, 5)}
+        h.exhaustion = 0
+        fifth = RULES.max_movement_dice(state, 0)
+        results[names] = (first, second, third, fourth, fifth)
+    assert results == {
+        (): (4, 4, 4, 4, 5),
+        ("movement_dice",): (5, 5, 4, 4, 4),
+        ("movement_dice", "city_dice=five"): (5, 5, 4, 5, 5),
+    }
 
 
 # --- AR-6.5 -----------------------------------------------------------------------------------
@@ -573,12 +611,26 @@ def test_ar_6_9_paying_keeps_what_is_not_needed_example_26() -> None:
     assert me(state).counters == [GREEN] and me(state).xp == [SPIRIT, LIFE]
 
 
-def test_ar_6_10_two_kinds_per_pair_a_second_pair_may_repeat_example_27() -> None:
-    """AR-6.10 (Example 27): a pair is of two different kinds (no mind+mind); a second pair in
-    the same step may repeat the first one's kinds."""
+def test_ar_6_10_no_kind_twice_in_one_experience_step_example_27() -> None:
+    """AR-6.10 (Example 27, seed 002 "zur gleichen Zeit"): a pair is of two different kinds,
+    and a second pair in the same step may not repeat a kind of the first: with 10 experience
+    in a four-player game, mind+body and then only pairs of spirit, stamina and life."""
     state = adv_game(4, "experience=table")
     to_experience(state, 3, 0, 2, 1)  # 4 + 1 and 3 + 2: two payments of 5
     assert "xp:mind+mind" not in keys(state) and len(PAIRS & set(keys(state))) == 10
+    play(state, "xp:mind+body")
+    offered = PAIRS & set(keys(state))
+    assert offered == {"xp:spirit+stamina", "xp:spirit+life", "xp:stamina+life"}
+    play(state, "xp:spirit+life")
+    assert me(state).xp == [MIND, BODY, SPIRIT, LIFE]
+
+
+def test_ar_6_10_option_pair_lets_a_second_pair_repeat_kinds() -> None:
+    """AR-6.10, option advanced.experience_kinds=pair (our earlier reading of "at the same
+    time" as "in one pair"): a second pair in the same step may repeat the first one's
+    kinds."""
+    state = adv_game(4, "experience=table", "experience_kinds=pair")
+    to_experience(state, 3, 0, 2, 1)
     play(state, "xp:mind+body")
     assert "xp:mind+body" in keys(state)
     play(state, "xp:mind+body")

@@ -25,8 +25,8 @@ TOOL = ROOT / "tools" / "generate_runebound_cards.py"
 ADVENTURE_SPLIT = {  # colour: (challenges, events, encounters)
     "green": (20, 5, 5),
     "yellow": (16, 4, 4),
-    "blue": (12, 3, 3),
-    "red": (9, 2, 1),
+    "blue": (15, 3, 3),  # AR-3.1: with the three servants of Vorakesh
+    "red": (9, 0, 0),  # AR-3.1: the base red deck holds only challenges
 }
 MARKET_SPLIT = {"weapon": 20, "armour": 12, "artifact": 16, "rune": 12, "ally": 24}
 COLOURS = ("green", "yellow", "blue", "red")

@@ -119,6 +119,7 @@ def test_harm_hurts_the_party_and_a_fall_ends_the_effects() -> None:
     lethal = RULES.life(state, 0)
     log = run(state, {"do": "harm", "wounds": lethal}, {"do": "gold", "amount": 5})
     assert events(log, "knocked_out")
+    assert shown(events(log, "knocked_out")[0]).endswith("is knocked out")  # the plain text
     assert me(state).hex in {c.hex for c in BOARD.cities}  # RB-5.9: to the nearest city
     assert me(state).gold == 0  # the effects after the knock-out lapse
 

@@ -94,7 +94,7 @@ def test_rb_4_1_counter_values_and_difficulty_by_colour() -> None:
 
 def test_rb_4_2_the_card_comes_from_the_deck_of_the_counters_colour() -> None:
     """RB-4.2: the top card of the counter's colour is drawn."""
-    for colour, card in (("green", "g-26"), ("yellow", "y-21"), ("blue", "b-16")):
+    for colour, card in (("green", "g-26"), ("yellow", "y-21"), ("blue", "b-19")):
         state = new_game()
         gem = gem_hexes(colour)[0]
         start_adventure(state, gem, colour, card)
@@ -155,12 +155,12 @@ def test_rb_4_3_a_lower_numbered_event_cannot_be_played() -> None:
     (no healing, no refill), the one in play stays, and drawing goes on."""
     state = new_game()
     gem = safe_green_hex()
-    state.event = adventure("b-15")  # number 12
+    state.event = adventure("b-18")  # number 12
     me(state).wounds, me(state).exhaustion = 2, 1
     log: list[Event] = []
     start_adventure(state, gem, "green", "g-22", "g-23", "g-26", log=log)  # events 2 and 3
     assert [e.data["card"] for e in events(log, "draw")] == ["g-22", "g-23", "g-26"]
-    assert state.event == adventure("b-15")
+    assert state.event == adventure("b-18")
     assert [e.data["card"] for e in events(log, "event")] == ["g-22", "g-23"]
     assert all(e.data["variant"] == "lower" for e in events(log, "event"))
     assert adventure("g-22") in state.adventure_discards[GREEN]
@@ -173,13 +173,13 @@ def test_rb_4_3_event_rule_newest_option_every_event_replaces_the_one_in_play() 
     """RB-4.3 (option event_rule=newest): the new event, whatever its number, replaces the old."""
     state = new_game(event_rule="newest")
     gem = safe_green_hex()
-    state.event = adventure("b-15")  # number 12
+    state.event = adventure("b-18")  # number 12
     me(state).wounds, me(state).exhaustion = 2, 1
     log: list[Event] = []
     start_adventure(state, gem, "green", "g-22", "g-23", "g-26", log=log)  # events 2 and 3
     assert [e.data["card"] for e in events(log, "draw")] == ["g-22", "g-23", "g-26"]
     assert state.event == adventure("g-23")
-    assert adventure("b-15") in state.adventure_discards[BLUE]
+    assert adventure("b-18") in state.adventure_discards[BLUE]
     assert adventure("g-22") in state.adventure_discards[GREEN]
     assert (me(state).wounds, me(state).exhaustion) == (0, 0)  # g-22's event: heal 2 and 1
     assert kind(state) == "encounter"

@@ -8,6 +8,7 @@ from boardwright.engine.events import Event
 from boardwright.games.runebound import adventure as adventure_step
 from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.kit import shown
 from tests.runebound.scenario import (
     BOARD,
     GAME,
@@ -90,7 +91,7 @@ def test_rb_9_1_defeating_margath_wins_at_once() -> None:
 def test_rb_9_2_a_third_dragon_rune_wins_at_once() -> None:
     """RB-9.2: holding three Dragon Runes wins at once (no market step, no more turns)."""
     state = new_game(2)
-    give_runes(state, 0, "r-01", "r-03")
+    give_runes(state, 0, "r-06", "r-08")  # passive powers only (RB-4.11)
     give_runes(state, 1, "r-04", "r-05")
     state.heroes[1].xp = [0, 0, 0]
     start_adventure(state, gem_hexes("red")[0], "red", "r-02")  # ranged and melee
@@ -265,10 +266,12 @@ def test_rb_10_1_after_the_after_movement_abilities() -> None:
 # --- RB-10.2 doom track -----------------------------------------------------------------------
 
 
-def resolve_encounter(state: RuneboundState, card_id: str = "g-29") -> None:
+def resolve_encounter(
+    state: RuneboundState, card_id: str = "g-29", log: list[Event] | None = None
+) -> None:
     """Seat 0 takes on a green encounter and picks its untested choice (one discard)."""
-    start_adventure(state, safe_green_hex(), "green", card_id)
-    play(state, "choice:2")
+    start_adventure(state, safe_green_hex(), "green", card_id, log=log)
+    play(state, "choice:2", log=log)
 
 
 def test_rb_10_2_every_fourth_discard_places_a_doom_counter_with_two_players() -> None:
@@ -329,8 +332,10 @@ def test_rb_10_2_the_eighth_doom_counter_ends_the_game_with_the_cap_ranking() ->
     state = new_game(2, base_doom_track=True)
     state.doom_counters, state.doom_count = 7, 3
     give_runes(state, 1, "r-01")
-    resolve_encounter(state)
+    log: list[Event] = []
+    resolve_encounter(state, log=log)
     assert state.finished and state.winner == -1 and state.pending is None
+    assert shown(events(log, "game_over")[-1]) == "Margath has risen: the doom track ends the game"
     result = GAME.result(state)
     assert result is not None and result.ranks == (2, 1)
 

@@ -137,13 +137,13 @@ def test_rb_6_2_x_exhaustion_is_x_counters_up_to_stamina_then_wounds() -> None:
     state = new_game()
     raise_stamina(state, 2)
     blue = gem_hexes("blue")[0]
-    start_adventure(state, blue, "blue", "b-18")
+    start_adventure(state, blue, "blue", "b-21")
     play(state, "choice:3")  # take 2 exhaustion
     assert (me(state).exhaustion, me(state).wounds) == (2, 0)
     pass_turn(state)
     assert life(state) > 1
     me(state).exhaustion = stamina(state) - 1  # room for one more
-    start_adventure(state, blue, "blue", "b-18")
+    start_adventure(state, blue, "blue", "b-21")
     play(state, "choice:3")
     assert (me(state).exhaustion, me(state).wounds) == (stamina(state), 1)
 

@@ -58,6 +58,10 @@ RARE = {
     "rb.prompt.duel_spoils",
     "rb.event.empty_deck",
     "rb.event.game_over.defeats",
+    # since the red deck lost its harming event (RB-4.12) the sample games may miss these two;
+    # test_rules_end (RB-10.2) and test_effect_primitives (harm) render them
+    "rb.event.game_over.doom_track",
+    "rb.event.knocked_out",
     "rb.event.game_over.endgame_defeats",
     "rb.event.game_over.red_cards",
     "rb.event.game_over.runes",

@@ -4,14 +4,16 @@ The game's ``score`` (runes and experience counters) seldom moves within a short
 search scored by it cannot tell a good move from a bad one. This reads the progress a party
 makes every turn instead, in gold pieces, the heuristic bot's scale (its constants): gold,
 the market cards carried (by their cost), adventure counters held (by the experience points
-they count) and experience counters bought, the trophies the adventure is won by, and wounds
-and exhaustion against it. It reads a state the search holds, which is always a sample for the
-bot's seat (``Game.determinize``), never the true one.
+they count) and experience counters bought, the trophies the adventure is won by and what the
+kept red cards' abilities are worth (RB-4.11), and wounds and exhaustion against it. It reads
+a state the search holds, which is always a sample for the bot's seat (``Game.determinize``),
+never the true one.
 """
 
 from __future__ import annotations
 
 from boardwright.bots.runebound.constants import EXHAUSTION, WIN_VALUE, WOUND, XP_POINT
+from boardwright.bots.runebound.values import kept_value
 from boardwright.games.runebound.game import Runebound
 from boardwright.games.runebound.state import RuneboundState
 
@@ -42,5 +44,6 @@ class RuneboundWorth:
         carried = sum(market[item].cost for item in hero.items)
         carried += sum(market[ally.card].cost for ally in hero.allies)
         worth += CARD_SHARE * carried
+        worth += sum(kept_value(card) for _, card in rules.kept_cards(state, seat))  # RB-4.11
         worth -= WOUND * hero.wounds + EXHAUSTION * hero.exhaustion
         return worth / LEAD

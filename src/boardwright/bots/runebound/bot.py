@@ -19,8 +19,9 @@ How it plays
 * **Adventures**: a colour is worth the average over the challenges that may still be in its deck
   (events are redrawn; encounters count at a small value) of ``reward * P(win) - knock-out cost *
   P(knocked out)``. Rewards are experience, gold, market cards, Dragon Runes (worth more the more
-  the hero holds) and the game itself for High Lord Margath; so the bot fights green while weak and
-  moves up to red when its numbers make red pay.
+  the hero holds, plus the abilities a kept rune grants, RB-4.11) and the game itself for High
+  Lord Margath; so the bot fights green while weak and moves up to red when its numbers make red
+  pay.
 * **Movement** follows a potential over the board: every hex with an adventure counter, undefeated
   challenge or useful city market is a target worth its value, discounted by the hexes (``GAMMA``
   per ``HEXES_PER_TURN``) to it. The bot steps one hex when the best target is next door, stays or

@@ -14,6 +14,7 @@ WOUND = 1.5  # a wound on the hero (healing costs 1 gold and time)
 EXHAUSTION = 0.4  # an exhaustion counter (resting costs movement)
 MARKET_CARD = 3.0  # a free market card as a reward
 MASTERY = 3.0  # mastery of a skill (AK-9.9): its tests certain, about a +10 test bonus
+KEPT_POINT = 1.5  # RB-4.11: a kept card's lasting point of a stat, armour or life, or a wound
 KNOCKOUT_BASE = 3.0  # a knock-out's cost besides gold and allies (lost time, the undefeated card)
 ENCOUNTER = 0.5  # drawing an encounter instead of a challenge
 ALLY_DISCOUNT = 0.6  # allies die; their fighting value counts this much

@@ -20,7 +20,8 @@ from boardwright.bots.runebound.constants import (
 from boardwright.bots.runebound.memo import BoundedMemo
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.content import CITY, RuneboundContent, default_content
-from boardwright.games.runebound.records import COLOURS, TERRAINS, AdventureCard
+from boardwright.games.runebound.records import COLOURS, TERRAINS, AdventureCard, MarketCard
+from boardwright.games.runebound.rules import KEPT_KEY
 
 ADVANCE: dict[int, tuple[float, ...]] = {
     1: (0.444, 0.556),
@@ -85,6 +86,13 @@ class Enemy:
     harm_exhaustion: int
 
 
+def kept_card(card: AdventureCard) -> MarketCard:
+    """RB-4.11: a kept card's reward abilities as an item the party holds (never sold)."""
+    return MarketCard(
+        id=f"kept:{card.id}", name=card.name, kind="rune", cost=1, abilities=card.reward.abilities
+    )
+
+
 class Knowledge:
     """Everything the bot precomputes from the static content (shared by all bots of a process)."""
 
@@ -114,6 +122,13 @@ class Knowledge:
         self.hero_index = {h.id: i for i, h in enumerate(content.heroes)}
         self.adventures = {c.id: c for c in content.adventures}
         self.market = {c.id: c for c in content.market}
+        # RB-4.11: the reward abilities of each card a hero may keep, as a card of the shape the
+        # party reads items from, with the game's ability-key prefix ("r<adventure index>")
+        self.kept: dict[str, tuple[str, MarketCard]] = {
+            c.id: (f"{KEPT_KEY}{i}", kept_card(c))
+            for i, c in enumerate(content.adventures)
+            if c.reward.abilities
+        }
         self.challenges: dict[str, list[AdventureCard]] = {c: [] for c in COLOURS}
         self.encounters: dict[str, list[AdventureCard]] = {c: [] for c in COLOURS}
         for card in content.adventures:

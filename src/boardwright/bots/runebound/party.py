@@ -73,6 +73,9 @@ class Party:
         self.life = int(me["life"]) + (1 if self.tough else 0)
         self.stamina = int(me["stamina"])
         self.runes = len(me.get("dragon_runes", []))
+        # RB-4.11: the kept red cards' reward abilities, (ability-key prefix, card)
+        self.kept = [kb.kept[r] for r in me.get("dragon_runes", []) if r in kb.kept]
+        self.kept_cards = [card for _, card in self.kept]
         self.here = kb.index_of.get(me["at"], 0)
         self._sigs: dict[tuple[Any, ...], HeroSig] = {}
         self._pre: int | None = None
@@ -91,7 +94,7 @@ class Party:
         self, items: Sequence[MarketCard], allies: Sequence[MarketCard], xp: Sequence[str]
     ) -> Triple:
         hero = self.hero
-        effects = passives(self.kb, hero, items, allies, self.event)
+        effects = passives(self.kb, hero, (*items, *self.kept_cards), allies, self.event)
         out = []
         for s, stat in enumerate(STEP_STATS):
             value = (hero.mind, hero.body, hero.spirit)[s].value + 2 * xp.count(stat)
@@ -106,7 +109,7 @@ class Party:
     def _life(
         self, items: Sequence[MarketCard], allies: Sequence[MarketCard], xp: Sequence[str]
     ) -> int:
-        effects = passives(self.kb, self.hero, items, allies, self.event)
+        effects = passives(self.kb, self.hero, (*items, *self.kept_cards), allies, self.event)
         mods = sum(e.amount for e in effects if e.do == "modify" and e.stat == "life")
         return self.hero.life + xp.count("life") + mods
 
@@ -145,7 +148,7 @@ class Party:
         ally_rows += [(a, 0) for a in extra_allies]
         ally_cards = [a for a, _ in ally_rows]
         xp = self.xp + list(extra_xp)
-        effects = passives(self.kb, self.hero, items, ally_cards, self.event)
+        effects = passives(self.kb, self.hero, (*items, *self.kept_cards), ally_cards, self.event)
         always = self._always(items, ally_cards, xp)
         hero = self.hero
         att, dfn, dmg, arm = [], [], [], []
@@ -211,7 +214,7 @@ class Party:
             found.extend(
                 (f"m{index}.{i}", a) for i, a in enumerate(card.abilities) if a.timing == timing
             )
-        for prefix, card in self.extra_cards:
+        for prefix, card in (*self.kept, *self.extra_cards):
             found.extend(
                 (f"{prefix}.{i}", a) for i, a in enumerate(card.abilities) if a.timing == timing
             )
@@ -230,12 +233,14 @@ class Party:
             hit = sum(e.amount for e in ability.effects if e.do == "damage_enemy")
             if hit and self.affordable(ability, exhaustion):
                 total += hit
-                exhaustion += ability.cost.exhaustion
+                if self.paying_ally(ability) is None:  # AR-6.2: an ally tires itself
+                    exhaustion += ability.cost.exhaustion
         return total
 
     def rested_pre(self, extra: Sequence[MarketCard] = (), drop: Sequence[str] = ()) -> int:
         """Before-combat damage of the rested party (values cards apart from the moment)."""
         cards = [c for c in (*self.items, *(a for a, _, _ in self.allies)) if c.id not in drop]
+        cards += self.kept_cards
         abilities = [a for a in self.hero.abilities if a.timing == "before_combat"]
         for card in (*cards, *extra):
             abilities.extend(a for a in card.abilities if a.timing == "before_combat")
@@ -250,13 +255,32 @@ class Party:
                 tired += cost.exhaustion
         return total
 
+    def paying_ally(self, ability: Ability) -> tuple[MarketCard, int, int] | None:
+        """The ally (card, wounds, exhaustion) whose own ability ``ability`` is: it pays the
+        exhaustion and wounds itself (AR-6.2); None when the hero pays."""
+        for ally in self.allies:
+            if any(ability is own for own in ally[0].abilities):
+                return ally
+        return None
+
+    def payer(self, ability: Ability) -> tuple[int, int, int, int]:
+        """(wounds, exhaustion, life, stamina) of whoever pays for ``ability`` (AR-6.2)."""
+        ally = self.paying_ally(ability)
+        if ally is None:
+            return self.wounds, self.exhaustion, self.life, self.stamina
+        card, wounds, exhaustion = ally
+        return wounds, exhaustion, card.life or 1, card.stamina or 1
+
     def affordable(self, ability: Ability, exhaustion: int | None = None) -> bool:
-        """The cost is payable without a wound (exhaustion within stamina) and with gold in hand."""
+        """The cost is payable without a wound (exhaustion within stamina, the hero's or the
+        paying ally's, AR-6.2) and with gold in hand; ``exhaustion`` stands for the hero's."""
         cost = ability.cost
-        tired = self.exhaustion if exhaustion is None else exhaustion
+        _, tired, _, stamina = self.payer(ability)
+        if exhaustion is not None and self.paying_ally(ability) is None:
+            tired = exhaustion
         return (
             cost.wounds == 0
-            and tired + cost.exhaustion <= self.stamina
+            and tired + cost.exhaustion <= stamina
             and cost.gold <= self.gold
             and not cost.discard
         )

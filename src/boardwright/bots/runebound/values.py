@@ -10,6 +10,7 @@ from typing import Any
 
 from boardwright.bots.runebound.constants import (
     EXHAUSTION,
+    KEPT_POINT,
     MARKET_CARD,
     MASTERY,
     STEP_STATS,
@@ -24,6 +25,7 @@ from boardwright.games.runebound.records import (
     COLOURS,
     Ability,
     AdventureCard,
+    DamageEnemy,
     DrawMarket,
     Effect,
     EncounterChoice,
@@ -49,10 +51,32 @@ def card_win_value(kb: Knowledge, party: Party, card: AdventureCard, counter: bo
     if reward.wins_game:
         value += WIN_VALUE
     if reward.dragon_rune:
-        value += party.rune_value()
+        value += party.rune_value() + kept_value(card)
     if counter:
         value += XP_POINT * kb.counter_values[COLOURS.index(card.colour)]
     return value
+
+
+def kept_value(card: AdventureCard) -> float:
+    """RB-4.11: what holding a kept card's reward abilities is worth, in gold: each primitive's
+    :attr:`EffectWorth.owned`, and what the fight model would count on an item (a lasting
+    point of a stat, damage, armour or life, a before-combat wound dealt) at KEPT_POINT."""
+    total = 0.0
+    for ability in card.reward.abilities:
+        for e in ability.effects:
+            total += EFFECT_WORTH[e.do].owned(e, ability.timing)
+            if ability.timing == "passive" and isinstance(e, ReduceDamage):
+                total += KEPT_POINT * e.amount
+            elif ability.timing == "passive" and isinstance(e, Modify) and e.stat in FIGHT_STATS:
+                total += KEPT_POINT * e.amount * (2 if e.stat == "damage" else 1)
+            elif ability.timing == "before_combat" and isinstance(e, DamageEnemy):
+                total += KEPT_POINT * e.amount
+        total -= 0.3 * ability.cost.exhaustion
+    return max(0.0, total)
+
+
+FIGHT_STATS = ("mind", "body", "spirit", "damage", "armour", "life")
+"""The stats of a lasting ``modify`` that the fight model reads (:meth:`Party.sig`)."""
 
 
 def challenge_ev(kb: Knowledge, party: Party, card: AdventureCard, counter: bool) -> float:
@@ -72,7 +96,11 @@ def test_chance(party: Party, stat: str, skill: str | None, difficulty: int) -> 
     if skill is not None:
         value += int(party.hero.skills.get(skill, 0))  # type: ignore[call-overload]
     effects = passives(
-        party.kb, party.hero, party.items, [a for a, _, _ in party.allies], party.event
+        party.kb,
+        party.hero,
+        (*party.items, *party.kept_cards),
+        [a for a, _, _ in party.allies],
+        party.event,
     )
     for e in effects:
         if e.do == "master" and e.skill == skill:
@@ -104,9 +132,10 @@ def ability_worth(party: Party, ability: Ability, moving: bool) -> float:
     """An ability's effects minus its cost, outside combat."""
     worth = effect_value(party.kb, party, ability.effects, moving)
     cost = ability.cost
-    over = max(0, party.exhaustion + cost.exhaustion - party.stamina)
+    wounds, exhaustion, life, stamina = party.payer(ability)  # AR-6.2: an ally pays its own
+    over = max(0, exhaustion + cost.exhaustion - stamina)
     worth -= EXHAUSTION * (cost.exhaustion - over) + WOUND * (over + cost.wounds) + cost.gold
-    if cost.wounds + over + party.wounds >= party.life:
+    if cost.wounds + over + wounds >= life:
         return -1e9
     return worth
 

@@ -182,9 +182,10 @@ class SoloAside(RealmProcedure):
 
 
 class Discs(RealmProcedure):
-    """RS-3.1: place or move up to 3 discs (``left`` -1: no limit).
+    """RS-3.1: place or move up to 3 discs (``left`` -1: no limit), each disc once: a disc
+    placed or moved in this action does not move again.
 
-    Frame: (name, moves left).
+    Frame: (name, moves left, mask of the fields holding the discs this action has moved).
     """
 
     name = "discs"
@@ -193,6 +194,7 @@ class Discs(RealmProcedure):
         seat = state.seat
         p = state.players[seat]
         left: int = frame[1]
+        moved: int = frame[2]
         options: list[Option] = []
         if left != 0:
             targets = self.rules.allowed_targets(p)
@@ -207,7 +209,7 @@ class Discs(RealmProcedure):
                     for c in range(5)
                     if p.pool[c]
                 )
-            for field in bits(p.discs_on_board):
+            for field in bits(p.discs_on_board & ~moved):
                 if targets & ~(1 << field):
                     cell = cell_name(field)
                     options.append(
@@ -273,8 +275,10 @@ class DiscTarget(RealmProcedure):
             covering=covering,
         )
         state.stack.pop()
-        left: int = state.stack[-1][1]
-        state.stack[-1] = ("discs", left - 1 if left > 0 else left)
+        _, left, moved = state.stack[-1]
+        if source >= 100:
+            moved &= ~(1 << (source - 100))
+        state.stack[-1] = ("discs", left - 1 if left > 0 else left, moved | 1 << target)
 
 
 class Fulfil(RealmProcedure):

@@ -138,7 +138,7 @@ class Turn(RealmProcedure):
             stack.append(("place_tile", -1, -1))
         elif key == "discs":
             stack[-1] = (self.name, True)
-            stack.append(("discs", self.rules.disc_limit(state, state.players[seat])))
+            stack.append(("discs", self.rules.disc_limit(state, state.players[seat]), 0))
         elif key == "crystal":
             p = state.players[seat]
             colour = self.rules.crystal_colour(p)

@@ -24,7 +24,7 @@ OPTION_SET = OptionSet(
             "choices",
             (),
             "With board_side=starter: seats (1-4) of experienced players who take a random "
-            "advanced board anyway, as the rules allow.",
+            "advanced board anyway, as the rules allow; a seat that does not play is refused.",
             allowed=("1", "2", "3", "4"),
             rule="RS-1.6",
         ),
@@ -44,7 +44,7 @@ OPTION_SET = OptionSet(
             "choice",
             "random",
             "Who starts. The rules say the youngest player; seats are not told ages, so "
-            "'random' stands in, or name the seat (1-4).",
+            "'random' stands in, or name the seat (1-4); a seat that does not play is refused.",
             allowed=("random", "1", "2", "3", "4"),
             rule="RS-1.8",
         ),

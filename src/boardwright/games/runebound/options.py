@@ -71,10 +71,18 @@ ADVANCED_SPECS = (
         "advanced.movement_dice",
         "bool",
         False,
-        "Advanced: 5 movement dice in a city or when the hero has no exhaustion, else 4 "
-        "(wounds and allies do not count).",
+        "Advanced: 5 movement dice outside a city when the hero has no exhaustion, else 4 "
+        "(wounds and allies do not count; see advanced.city_dice).",
         rule="AR-6.4",
-        reconstructed=True,
+    ),
+    OptionSpec(
+        "advanced.city_dice",
+        "choice",
+        "four",
+        "Advanced, with advanced.movement_dice: a hero starting in a city rolls 4 dice as the "
+        "seed's words say (four), or always 5 (five, our earlier reading).",
+        allowed=("four", "five"),
+        rule="AR-6.4",
     ),
     OptionSpec(
         "advanced.reshuffle",
@@ -117,6 +125,15 @@ ADVANCED_SPECS = (
         allowed=("off", "table", "base_price"),
         rule="AR-6.9",
         reconstructed=True,
+    ),
+    OptionSpec(
+        "advanced.experience_kinds",
+        "choice",
+        "step",
+        "Advanced, with advanced.experience: no two counters of one kind in one experience step "
+        "(step, the seed's 'at the same time'), or only within one pair (pair).",
+        allowed=("step", "pair"),
+        rule="AR-6.10",
     ),
     OptionSpec(
         "advanced.experience_heal",
@@ -338,11 +355,13 @@ class RuneboundOptions:
     advanced_exhaustion: bool = False
     advanced_activation_limit: bool = False
     advanced_movement_dice: bool = False
+    advanced_city_dice: str = "four"
     advanced_reshuffle: bool = False
     advanced_knockout: bool = False
     advanced_events: bool = False
     advanced_healing: bool = False
     advanced_experience: str = "off"
+    advanced_experience_kinds: str = "step"
     advanced_experience_heal: bool = False
     # the adventure's own option values, in the object it builds (None when it has none);
     # Any, not object: mypyc cannot yet compile a dataclass field annotated ``object``
@@ -363,9 +382,11 @@ def field_name(option: str) -> str:
 
 
 ADVANCED_PRESET: dict[str, Any] = {
-    spec.name: ("table" if spec.kind == "choice" else True) for spec in ADVANCED_SPECS
+    **{spec.name: True for spec in ADVANCED_SPECS if spec.kind == "bool"},
+    "advanced.experience": "table",
 }
-"""Every advanced option on; advanced.experience takes the seed's own table."""
+"""Every advanced section on; advanced.experience takes the seed's own table. The readings
+within a section (advanced.city_dice, advanced.experience_kinds) keep their defaults."""
 
 RULE_SETS: dict[str, dict[str, Any]] = {"base": {}, "advanced": ADVANCED_PRESET}
 """``--rules NAME``: option values a rule set stands for (explicit ``--option``s win)."""

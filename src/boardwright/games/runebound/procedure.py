@@ -19,7 +19,8 @@ class RuneboundProcedure(Procedure[RuneboundState]):
 
 
 def ability_options(
-    found: Sequence[tuple[str, str, Ability]], repeats: Callable[[Ability], int] | None = None
+    found: Sequence[tuple[str, str, Ability]],
+    repeats: Callable[[str, Ability], int] | None = None,
 ) -> list[Option]:
     """One option per ability; with ``repeats`` (RB-6.2), also ``use:<key>*<n>`` for taking an
     exhaustion-paid ability ``n`` times in one activation."""
@@ -27,7 +28,7 @@ def ability_options(
     for key, _, ability in found:
         args = {"ability": key, "ability_text": key}
         options.append(Option(f"use:{key}", data=key, what="rb.option.use", args=args))
-        times = repeats(ability) if repeats is not None and key[0] in "hm" else 1
+        times = repeats(key, ability) if repeats is not None and key[0] in "hm" else 1
         options.extend(
             Option(
                 f"use:{key}*{n}",
@@ -40,7 +41,7 @@ def ability_options(
     return options
 
 
-def repeats_for(rules: Rules, state: RuneboundState, seat: int) -> Callable[[Ability], int]:
+def repeats_for(rules: Rules, state: RuneboundState, seat: int) -> Callable[[str, Ability], int]:
     """RB-6.2: how often the seat may take each ability in one activation."""
     return partial(rules.repeats, state, seat)
 
@@ -65,7 +66,12 @@ def use_ability(
     rules.note_use(state, seat, key)  # AK-11.11: a legendary rune's uses
     state.activations += 1  # AR-6.3: counted per window (Rules.may_activate)
     cost = ability.cost
-    pay_cost(rules, state, seat, times * cost.exhaustion, cost.wounds, cost.gold)
+    ally = rules.paying_ally(state, seat, key)
+    if ally is None:
+        pay_cost(rules, state, seat, times * cost.exhaustion, cost.wounds, cost.gold)
+    else:  # AR-6.2: an ally pays its own ability's exhaustion and wounds; the gold is the hero's
+        pay_cost(rules, state, seat, 0, 0, cost.gold)
+        rules.hurt_ally(state, seat, ally, cost.wounds, times * cost.exhaustion, log)
     extra = {"times": times, "variant": "times"} if times > 1 else {"variant": "used"}
     emit(log, "ability", **extra, **rules.party(state, seat), ability=key)
     if cost.discard:

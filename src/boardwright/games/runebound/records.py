@@ -302,12 +302,44 @@ class Hero(ContentRecord):
 
 
 # --- adventure cards ------------------------------------------------------------------------------
+KEPT_TIMINGS = (
+    "passive",
+    "activate",
+    "before_movement",
+    "after_movement",
+    "before_combat",
+    "combat_step",
+    "after_combat",
+    "market",
+)
+"""The windows of a kept card's abilities: those of an item (no event or challenge window)."""
+
+
 class Reward(ContentRecord):
     gold: int = Field(default=0, ge=0)
     dragon_rune: bool = False  # red challenges: the card is kept as a Dragon Rune
     wins_game: bool = False  # High Lord Margath
     market_card: bool = False  # draw the top market card for free
     effects: list[Effect] = Field(default_factory=list)
+    abilities: list[Ability] = Field(
+        default_factory=list,
+        description="what the holder of the kept card may use for as long as they hold it "
+        "(a Dragon Rune's powers, RB-4.11); only on a card that is kept",
+    )
+
+    @model_validator(mode="after")
+    def _kept_abilities(self) -> Reward:
+        if self.abilities and not self.dragon_rune:
+            raise ValueError("abilities: only a kept card (dragon_rune: true) grants abilities")
+        for i, ability in enumerate(self.abilities):
+            if ability.timing not in KEPT_TIMINGS:
+                raise ValueError(
+                    f"abilities[{i}]: a kept card's ability has timing {ability.timing!r}; "
+                    f"allowed: {', '.join(KEPT_TIMINGS)}"
+                )
+            if ability.cost.discard:
+                raise ValueError(f"abilities[{i}]: a kept card is never discarded (RB-4.6)")
+        return self
 
 
 class TestRecord(ContentRecord):

@@ -33,6 +33,7 @@ SHOWN_PHASES: dict[str, str | None] = {
 }
 FIRST_TURN_DICE = {2: (4, 5), 3: (3, 4, 5), 4: (2, 3, 4, 5, 5, 5)}  # AR-5.1 by turn position
 XP_INDEX = {kind: i for i, kind in enumerate(XP_KINDS)}  # the index a counter is kept as
+KEPT_KEY = "r"  # ability keys of a kept red card's reward abilities: "r<adventure index>.<n>"
 WEAPON_LIMIT = 2  # RB-5.7
 ARMOUR_LIMIT = 1
 
@@ -98,7 +99,8 @@ class Rules:
         negative, so -1 separates the lists). An adventure whose :meth:`owned_cards` yields
         more cards appends them."""
         h = state.heroes[seat]
-        return (state.event, h.hero, *h.items, -1, *[a.card for a in h.allies])
+        base = (state.event, h.hero, *h.items, -1, *[a.card for a in h.allies])
+        return (*base, -2, *h.runes) if h.runes else base  # RB-4.11: kept red cards
 
     def loadout(self, state: RuneboundState, seat: int) -> Loadout:
         """The seat's abilities and lasting effects, built once per :meth:`owned_fingerprint`:
@@ -120,6 +122,15 @@ class Rules:
         for key, card in self.owned_cards(state, seat):
             for i, a in enumerate(card.abilities):
                 yield f"{key}.{i}", card.name, a
+        for index, kept in self.kept_cards(state, seat):
+            for i, a in enumerate(kept.reward.abilities):
+                yield f"{KEPT_KEY}{index}.{i}", kept.name, a
+
+    def kept_cards(self, state: RuneboundState, seat: int) -> Iterator[tuple[int, AdventureCard]]:
+        """RB-4.11: (adventure index, card) of the red cards the seat keeps (Dragon Runes, or
+        red cards won in the Advanced endgame), whose reward abilities the holder has."""
+        for index in state.heroes[seat].runes:
+            yield index, self.adventures[index]
 
     def abilities(self, state: RuneboundState, seat: int, timing: str) -> Sequence[OwnedAbility]:
         """(key, owner name, ability) of the hero, items and allies with this timing."""
@@ -139,29 +150,21 @@ class Rules:
         if not candidates:  # the usual case: no stats to read
             return []
         h = state.heroes[seat]
-        life = self.life(state, seat)
-        stamina = self.stamina(state, seat)
-        no_overflow = state.opts.advanced_exhaustion  # AR-6.2
         return [
             (key, owner, a)
             for key, owner, a in candidates
             if key not in used
             and a.cost.gold <= h.gold
-            # paying must not knock the hero out (exhaustion beyond stamina becomes wounds)
-            and not self.falls(
-                state,
-                h.wounds + a.cost.wounds + max(0, h.exhaustion + a.cost.exhaustion - stamina),
-                life,
-            )
-            and not (no_overflow and h.exhaustion + a.cost.exhaustion > stamina)
+            and self._payable(state, seat, key, a)
             and self.effects_matter(state, seat, a.effects, fighting or state.combat is not None)
             and (not a.cost.discard or self._discard_safe(state, seat, key))
         ]
 
-    def repeats(self, state: RuneboundState, seat: int, ability: Ability) -> int:
+    def repeats(self, state: RuneboundState, seat: int, key: str, ability: Ability) -> int:
         """RB-6.2: how often one activation may take an ability whose cost is "take X
         exhaustion" (X a multiple of the cost, the player's choice): as often as paying keeps
-        the hero standing (AR-6.2: and below their stamina). 1 for any other ability: one with
+        the one who pays standing (the hero, or the ally whose ability it is, AR-6.2; under
+        advanced exhaustion also below their stamina). 1 for any other ability: one with
         another cost, a card's own (legendary) counted uses, or an effect that does not add up.
         """
         cost = ability.cost
@@ -173,17 +176,42 @@ class Rules:
             or any(e.do not in REPEATABLE_EFFECTS for e in ability.effects)
         ):
             return 1
-        h = state.heroes[seat]
-        life = self.life(state, seat)
-        stamina = self.stamina(state, seat)
+        wounds, tired, life, stamina = self._payer(state, seat, key)
         times = 1
         while True:
-            exhaustion = h.exhaustion + (times + 1) * cost.exhaustion
-            if self.falls(state, h.wounds + max(0, exhaustion - stamina), life):
+            exhaustion = tired + (times + 1) * cost.exhaustion
+            if self.falls(state, wounds + max(0, exhaustion - stamina), life):
                 return times
             if state.opts.advanced_exhaustion and exhaustion > stamina:
                 return times
             times += 1
+
+    def paying_ally(self, state: RuneboundState, seat: int, key: str) -> AllyState | None:
+        """AR-6.2: the ally whose own ability ``key`` is (it pays the exhaustion and wounds
+        itself), or None when the hero pays (the hero's, an item's or a kept card's)."""
+        if not key.startswith("m"):
+            return None
+        card = int(key[1:].split(".")[0])
+        return next((a for a in state.heroes[seat].allies if a.card == card), None)
+
+    def _payable(self, state: RuneboundState, seat: int, key: str, a: Ability) -> bool:
+        """Paying must not knock out the one who pays, hero or ally (exhaustion beyond stamina
+        becomes wounds, RB-6.2); under AR-6.2's option not even a wound by choice."""
+        wounds, exhaustion, life, stamina = self._payer(state, seat, key)
+        tired = exhaustion + a.cost.exhaustion
+        if state.opts.advanced_exhaustion and tired > stamina:
+            return False
+        return not self.falls(state, wounds + a.cost.wounds + max(0, tired - stamina), life)
+
+    def _payer(self, state: RuneboundState, seat: int, key: str) -> tuple[int, int, int, int]:
+        """(wounds, exhaustion, life, stamina) of whoever pays ability ``key``'s exhaustion and
+        wounds: the ally whose ability it is (AR-6.2), else the hero."""
+        ally = self.paying_ally(state, seat, key)
+        if ally is None:
+            h = state.heroes[seat]
+            return h.wounds, h.exhaustion, self.life(state, seat), self.stamina(state, seat)
+        card = self.market[ally.card]
+        return ally.wounds, ally.exhaustion, card.life or 1, card.stamina or 1
 
     @staticmethod
     def may_activate(state: RuneboundState) -> bool:
@@ -221,6 +249,10 @@ class Rules:
                 yield from a.effects
         for _, card in self.owned_cards(state, seat):
             for a in card.abilities:
+                if a.timing == "passive":
+                    yield from a.effects
+        for _, kept in self.kept_cards(state, seat):
+            for a in kept.reward.abilities:
                 if a.timing == "passive":
                     yield from a.effects
         if state.event >= 0:
@@ -447,8 +479,9 @@ class Rules:
     def max_movement_dice(self, state: RuneboundState, seat: int) -> int:
         """RB-3.1: 5 dice, at most 4 when the hero or an ally has a wound or exhaustion.
 
-        AR-6.4 (option): 5 in a city or without exhaustion on the hero, else 4. AR-5.1
-        (option): in round 1 the first-turn table by turn position instead.
+        AR-6.4 (option): 5 outside a city without exhaustion on the hero, else 4 (option
+        advanced.city_dice=five: always 5 in a city). AR-5.1 (option): in round 1 the
+        first-turn table by turn position instead.
         """
         h = state.heroes[seat]
         opts = state.opts
@@ -456,7 +489,10 @@ class Rules:
         if opts.advanced_first_turn_dice and state.round == 1 and players > 1:
             dice = FIRST_TURN_DICE[min(players, 4)][(seat - state.first) % players]
         elif opts.advanced_movement_dice:
-            dice = 4 if h.exhaustion and self.board.hexes[h.hex].city < 0 else 5
+            if self.board.hexes[h.hex].city >= 0:
+                dice = 5 if opts.advanced_city_dice == "five" else 4
+            else:
+                dice = 4 if h.exhaustion else 5
         else:
             hurt = h.wounds or h.exhaustion or any(a.wounds or a.exhaustion for a in h.allies)
             dice = 4 if hurt else 5

@@ -117,10 +117,14 @@ OwnerOf = Callable[[str], tuple[str, Ability]]
 
 def base_owner(content: RuneboundContent) -> OwnerOf:
     """Owners of the base game's ability keys: ``h<hero index>.<n>``, ``m<market index>.<n>``
-    (an adventure with keys of its own wraps this in its :meth:`Adventure.text_fields`)."""
+    and a kept red card's ``r<adventure index>.<n>`` (RB-4.11; an adventure with keys of its
+    own wraps this in its :meth:`Adventure.text_fields`)."""
 
     def owner_of(key: str) -> tuple[str, Ability]:
         owner, index = key[1:].split(".")
+        if key[0] == "r":
+            kept = content.adventures[int(owner)]
+            return kept.name, kept.reward.abilities[int(index)]
         found = content.heroes[int(owner)] if key[0] == "h" else content.market[int(owner)]
         return found.name, found.abilities[int(index)]
 

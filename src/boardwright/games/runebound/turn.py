@@ -253,7 +253,11 @@ def sell_value(cost: int, price: str) -> int:
 
 
 class Experience(RuneboundProcedure):
-    """RB-8: spend adventure counters on experience counters."""
+    """RB-8: spend adventure counters on experience counters.
+
+    Frame: (name, kinds bought in pairs this step...): AR-6.10 allows no kind twice in one
+    step (option advanced.experience_kinds=pair: only not twice in one pair).
+    """
 
     name = "experience"
 
@@ -267,6 +271,8 @@ class Experience(RuneboundProcedure):
         total = self.rules.xp_total(h)
         options: list[Option] = []
         if total >= price and pairs:
+            bought = frame[1:] if state.opts.advanced_experience_kinds == "step" else ()
+            kinds = [k for k in range(len(XP_KINDS)) if k not in bought]
             options = [
                 Option(
                     f"xp:{XP_KINDS[a]}+{XP_KINDS[b]}",
@@ -274,8 +280,8 @@ class Experience(RuneboundProcedure):
                     what="rb.option.xp_pair",
                     args={"gains": [XP_KINDS[a], XP_KINDS[b]], "price": price},
                 )
-                for a in range(len(XP_KINDS))
-                for b in range(a + 1, len(XP_KINDS))
+                for i, a in enumerate(kinds)
+                for b in kinds[i + 1 :]
             ]
         elif total >= price:
             options = [
@@ -311,8 +317,10 @@ class Experience(RuneboundProcedure):
             price = (experience_pair_price if pairs else experience_price)(
                 state.opts, len(state.heroes)
             )
-            spent = self.rules.pay_experience(state, seat, price)
             bought = list(option.data) if pairs else [option.data]
+            if pairs:  # AR-6.10: the kinds of this step, noted before paying may push a frame
+                state.stack[-1] = (*frame, *bought)
+            spent = self.rules.pay_experience(state, seat, price)
             h.xp.extend(bought)
             party = self.rules.party(state, seat)
             if pairs:

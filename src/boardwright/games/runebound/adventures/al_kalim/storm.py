@@ -153,7 +153,9 @@ class Storm(AlKalimProcedure):
         """AK-13.5: a move that ends with an arrow off the board turns the marker clockwise
         until neither arrow points off it."""
         al_kalim = al_kalim_state(state)
-        turned = settle(self.ak_rules.board, al_kalim.storm, al_kalim.storm_direction, spread(state))
+        turned = settle(
+            self.ak_rules.board, al_kalim.storm, al_kalim.storm_direction, spread(state)
+        )
         if turned != al_kalim.storm_direction:
             al_kalim.storm_direction = turned
             record(
