@@ -25,5 +25,7 @@ KAPPAS = (0.25, 1.0, 4.0)  # knock-out cost / win value levels the fight tables 
 # entries kept per process and knowledge; with both full a process of 40 four-player Al-Kalim
 # games peaks at about 150 MB (benchmarks/bench_bots.py --memory)
 FIGHT_TABLES_KEPT = 100_000
+FIGHT_GRIDS_KEPT = 50_000
+PLAN_ROUNDS_KEPT = 20_000
 VALUES_KEPT = 100_000
 SHOPPING_RANGE = 10  # hexes: market stacks farther away are not worth a trip
