@@ -194,7 +194,7 @@ def solve_fight(kb: Knowledge, enemy: Enemy, sig: HeroSig, kappa: float) -> Figh
 def _solve_shared(kb: Knowledge, enemy: Enemy, sig: HeroSig, kappa: float) -> FightTable:
     """The table read from a grid shared by every fight with the same rounds: other enemies and
     heroes whose numbers give the same round paths, of any life up to the grid's size (a grid
-    too small is solved again at the larger size)."""
+    too small grows: by rows alone when it has the columns, else solved again)."""
     plans = []
     for s in range(3):
         if enemy.steps[s] is None:
@@ -209,9 +209,11 @@ def _solve_shared(kb: Knowledge, enemy: Enemy, sig: HeroSig, kappa: float) -> Fi
     grid_key = (enemy.no_escape, kappa, tuple((s, plan.paths) for s, plan in plans))
     grid = kb.fight_grids.get(grid_key)
     if grid is None or grid.rooms_e < life or grid.rooms_h < hp:
+        start = grid
         if grid is not None:
             life, hp = max(life, grid.rooms_e), max(hp, grid.rooms_h)
-        grid = solve_grid(plans, life, hp, enemy.no_escape, kappa)
+        # with as many columns, a tougher enemy only adds rows to the grid
+        grid = solve_grid(plans, life, hp, enemy.no_escape, kappa, start)
         kb.fight_grids.put(grid_key, grid)
     return FightTable(grid, enemy.life, max(sig[4], 1))
 

@@ -21,15 +21,27 @@ RawRound = tuple[float, float, float, list[tuple[int, int, float]]]
 class FightGrid:
     """A solved fight for every room up to (``rooms_e``, ``rooms_h``): P(win), P(knocked out)
     and the attack step + 1 (0: none changes anything) of fighting on, state
-    ``(room_e - 1) * rooms_h + room_h - 1`` (the odds at twice that index)."""
+    ``(room_e - 1) * rooms_h + room_h - 1`` (the odds at twice that index). It keeps what the
+    induction needs to add rows (a tougher enemy): each state's value and whether the hero
+    fights on from it (else escapes)."""
 
-    __slots__ = ("odds", "rooms_e", "rooms_h", "steps")
+    __slots__ = ("fights_on", "odds", "rooms_e", "rooms_h", "steps", "values")
 
-    def __init__(self, rooms_e: int, rooms_h: int, odds: array[float], steps: bytes) -> None:
+    def __init__(
+        self,
+        rooms_e: int,
+        rooms_h: int,
+        odds: array[float],
+        steps: bytes,
+        values: array[float],
+        fights_on: bytes,
+    ) -> None:
         self.rooms_e = rooms_e
         self.rooms_h = rooms_h
         self.odds = odds
         self.steps = steps
+        self.values = values
+        self.fights_on = fights_on
 
 
 Round = tuple[float, float, float, list[tuple[int, float]]]
@@ -108,32 +120,57 @@ def solve_grid(
     rooms_h: int,
     no_escape: bool,
     kappa: float,
+    start: FightGrid | None = None,
 ) -> FightGrid:
     """Backward induction over the rooms: every state valued under the best policy (winning
     worth 1, a knock-out ``-kappa``, escaping 0; escape is possible in every state but the
     first, so a state worth less than nothing is escaped unless ``no_escape``). ``plans`` are
     the attack steps with their rounds; the value alone chooses the plan, and the odds are
-    summed for the chosen plan only."""
+    summed for the chosen plan only. ``start``, a grid of these plans with ``rooms_h`` columns
+    and fewer rows, is extended: its states are the very ones solving afresh gives."""
     stride = rooms_h
     size = rooms_e * rooms_h
-    values = [0.0] * size  # value, P(win), P(knock-out) of fighting on (or escaping)
+    # value, P(win), P(knock-out) of fighting on (or escaping: all nothing)
+    values = [0.0] * size
     wins = [0.0] * size
     losses = [0.0] * size
     odds = [0.0] * (2 * size)  # P(win), P(knock-out) of fighting on
     chosen = bytearray(size)  # the attack step + 1
-    local = [(s, plan, plan.reach_e, plan.reach_h, plan.rounds(stride)) for s, plan in plans]
-    for room_e in range(1, rooms_e + 1):
+    fights_on = bytearray(size)
+    first = 1
+    if start is not None and start.rooms_h == rooms_h and start.rooms_e < rooms_e:
+        done = start.rooms_e * stride
+        values[:done] = start.values
+        odds[: 2 * done] = start.odds
+        chosen[:done] = start.steps
+        fights_on[:done] = start.fights_on
+        for i in range(done):
+            if fights_on[i]:
+                wins[i], losses[i] = odds[2 * i], odds[2 * i + 1]
+        first = start.rooms_e + 1
+    # per plan: its rounds for this stride by capped distances, and where its caps end
+    local = [
+        (s, plan, plan.reach_e + 1, plan.reach_h + 1, plan.rounds(stride)) for s, plan in plans
+    ]
+    ss = [s for s, *_ in local]
+    last_cap = max((top_e for _, _, top_e, _, _ in local), default=0)
+    cols: list[list[Round | None]] = []
+    pairs: list[tuple[int, list[Round | None]]] = []
+    for room_e in range(first, rooms_e + 1):
         row = (room_e - 1) * stride - 1
+        if room_e <= last_cap or not cols:  # beyond, every plan's rows are the same
+            # each plan's rounds along this row, by room_h
+            cols = [
+                _row_rounds(plan, rounds, stride, min(room_e, top_e), top_h, rooms_h)
+                for _, plan, top_e, top_h, rounds in local
+            ]
+            pairs = list(zip(ss, cols, strict=True))
         for room_h in range(1, rooms_h + 1):
             here = row + room_h
             best_u, best_pw, best_pl, best_s = -1e18, 0.0, 1.0, -1
             best: Round | None = None
-            for s, plan, reach_e, reach_h, rounds in local:
-                cap_e = room_e if room_e <= reach_e else reach_e + 1
-                cap_h = room_h if room_h <= reach_h else reach_h + 1
-                round_ = rounds.get(cap_e * 1024 + cap_h, _UNSEEN)
-                if round_ is _UNSEEN:
-                    round_ = plan.prepare(stride, cap_e, cap_h)
+            for s, along in pairs:
+                round_ = along[room_h]
                 if round_ is None:
                     continue
                 win, lose, norm, back = round_
@@ -154,7 +191,35 @@ def solve_grid(
                 best_u, best_pw, best_pl = (-kappa, 0.0, 1.0) if no_escape else (0, 0, 0)
             if no_escape or best_u >= 0:  # else the hero escapes: worth nothing either way
                 values[here], wins[here], losses[here] = best_u, best_pw, best_pl
+                fights_on[here] = 1
             odds[2 * here] = best_pw
             odds[2 * here + 1] = best_pl
             chosen[here] = best_s + 1
-    return FightGrid(rooms_e, rooms_h, array("d", odds), bytes(chosen))
+    return FightGrid(
+        rooms_e,
+        rooms_h,
+        array("d", odds),
+        bytes(chosen),
+        array("d", values),
+        bytes(fights_on),
+    )
+
+
+def _row_rounds(
+    plan: PlanRounds,
+    rounds: dict[int, Round | None],
+    stride: int,
+    cap_e: int,
+    top_h: int,
+    rooms_h: int,
+) -> list[Round | None]:
+    """A plan's round at every room_h of a row (index 0 unused), the distances capped."""
+    out: list[Round | None] = [None]
+    base = cap_e * 1024
+    for room_h in range(1, rooms_h + 1):
+        cap_h = room_h if room_h < top_h else top_h
+        round_ = rounds.get(base + cap_h, _UNSEEN)
+        if round_ is _UNSEEN:
+            round_ = plan.prepare(stride, cap_e, cap_h)
+        out.append(round_)
+    return out
