@@ -44,28 +44,27 @@ class FightGrid:
         self.fights_on = fights_on
 
 
-Round = tuple[float, float, float, list[tuple[int, float]]]
+Round = tuple[float, float, float, tuple[tuple[int, float], ...]]
 """A round as the induction uses it: P(win), P(knock-out), 1 - P(nothing changes) and the other
 outcomes as (how far back in a grid of one stride their state lies, probability)."""
 
-_UNSEEN: Round | None = (0.0, 0.0, 0.0, [])  # a marker: the round is not worked out yet
+_UNSEEN: Round | None = (0.0, 0.0, 0.0, ())  # a marker: the round is not worked out yet
 
 
 class PlanRounds:
     """The rounds of one plan (its round paths), by the distances capped at what one round can
-    reach, in the form :func:`solve_grid` reads for a grid's stride (None: a round that (nearly)
-    never changes anything). Worked out on demand and kept: they do not depend on the fight's
-    size, the hero's life or the knock-out cost."""
+    reach, in the form :func:`solve_grid` reads for a working stride (:func:`working_stride`;
+    None: a round that (nearly) never changes anything). Worked out on demand and kept: they
+    do not depend on the fight's size, the hero's life or the knock-out cost."""
 
-    __slots__ = ("by_stride", "paths", "raw", "reach_e", "reach_h")
+    __slots__ = ("by_stride", "paths", "reach_e", "reach_h")
 
     def __init__(self, paths: RoundPaths) -> None:
         self.paths = paths
         # the most wounds one round can deal and take (every step's outcomes can combine)
         self.reach_e = sum(max(de for de, _, _ in dist) for dist in paths)
         self.reach_h = sum(max(dh for _, dh, _ in dist) for dist in paths)
-        self.raw: dict[int, RawRound] = {}  # by capped distances cap_e * 1024 + cap_h
-        # per stride: the rounds by capped distances
+        # per working stride (in practice one): the rounds by capped distances cap_e * 1024 + cap_h
         self.by_stride: dict[int, dict[int, Round | None]] = {}
 
     def rounds(self, stride: int) -> dict[int, Round | None]:
@@ -76,16 +75,21 @@ class PlanRounds:
 
     def prepare(self, stride: int, cap_e: int, cap_h: int) -> Round | None:
         """The round from capped distances, filed in :meth:`rounds` of ``stride``."""
-        key = cap_e * 1024 + cap_h
-        raw = self.raw.get(key)
-        if raw is None:
-            raw = self.raw[key] = round_outcomes(self.paths, cap_e, cap_h)
-        win, lose, stay, outcomes = raw
+        win, lose, stay, outcomes = round_outcomes(self.paths, cap_e, cap_h)
         found: Round | None = None
         if stay <= 1 - 1e-9:
-            found = (win, lose, 1 - stay, [(de * stride + dh, p) for de, dh, p in outcomes])
-        self.rounds(stride)[key] = found
+            found = (win, lose, 1 - stay, tuple([(de * stride + dh, p) for de, dh, p in outcomes]))
+        self.rounds(stride)[cap_e * 1024 + cap_h] = found
         return found
+
+
+def working_stride(rooms_h: int) -> int:
+    """The row length of the induction's working arrays: one for every hero (a power of two
+    above any hero's life), so a plan's rounds are worked out for it once."""
+    stride = 32
+    while stride <= rooms_h:
+        stride *= 2
+    return stride
 
 
 def round_outcomes(paths: RoundPaths, room_e: int, room_h: int) -> RawRound:
@@ -127,26 +131,23 @@ def solve_grid(
     first, so a state worth less than nothing is escaped unless ``no_escape``). ``plans`` are
     the attack steps with their rounds; the value alone chooses the plan, and the odds are
     summed for the chosen plan only. ``start``, a grid of these plans with ``rooms_h`` columns
-    and fewer rows, is extended: its states are the very ones solving afresh gives."""
-    stride = rooms_h
-    size = rooms_e * rooms_h
+    and fewer rows, is extended: its states are the very ones solving afresh gives.
+
+    The working arrays hold state (room_e, room_h) at ``room_e * stride + room_h`` for a stride
+    of :func:`working_stride`; the grid keeps the states alone."""
+    stride = working_stride(rooms_h)
+    size = (rooms_e + 1) * stride
     # value, P(win), P(knock-out) of fighting on (or escaping: all nothing)
     values = [0.0] * size
     wins = [0.0] * size
     losses = [0.0] * size
-    odds = [0.0] * (2 * size)  # P(win), P(knock-out) of fighting on
+    pws = [0.0] * size  # P(win), P(knock-out) of fighting on
+    pls = [0.0] * size
     chosen = bytearray(size)  # the attack step + 1
     fights_on = bytearray(size)
     first = 1
     if start is not None and start.rooms_h == rooms_h and start.rooms_e < rooms_e:
-        done = start.rooms_e * stride
-        values[:done] = start.values
-        odds[: 2 * done] = start.odds
-        chosen[:done] = start.steps
-        fights_on[:done] = start.fights_on
-        for i in range(done):
-            if fights_on[i]:
-                wins[i], losses[i] = odds[2 * i], odds[2 * i + 1]
+        _unpack(start, stride, values, wins, losses, pws, pls, chosen, fights_on)
         first = start.rooms_e + 1
     # per plan: its rounds for this stride by capped distances, and where its caps end
     local = [
@@ -154,11 +155,10 @@ def solve_grid(
     ]
     ss = [s for s, *_ in local]
     last_cap = max((top_e for _, _, top_e, _, _ in local), default=0)
-    cols: list[list[Round | None]] = []
     pairs: list[tuple[int, list[Round | None]]] = []
     for room_e in range(first, rooms_e + 1):
-        row = (room_e - 1) * stride - 1
-        if room_e <= last_cap or not cols:  # beyond, every plan's rows are the same
+        row = room_e * stride
+        if room_e <= last_cap or not pairs:  # beyond, every plan's rows are the same
             # each plan's rounds along this row, by room_h
             cols = [
                 _row_rounds(plan, rounds, stride, min(room_e, top_e), top_h, rooms_h)
@@ -192,17 +192,67 @@ def solve_grid(
             if no_escape or best_u >= 0:  # else the hero escapes: worth nothing either way
                 values[here], wins[here], losses[here] = best_u, best_pw, best_pl
                 fights_on[here] = 1
-            odds[2 * here] = best_pw
-            odds[2 * here + 1] = best_pl
+            pws[here] = best_pw
+            pls[here] = best_pl
             chosen[here] = best_s + 1
+    return _pack(rooms_e, rooms_h, stride, values, pws, pls, chosen, fights_on)
+
+
+def _pack(
+    rooms_e: int,
+    rooms_h: int,
+    stride: int,
+    values: list[float],
+    pws: list[float],
+    pls: list[float],
+    chosen: bytearray,
+    fights_on: bytearray,
+) -> FightGrid:
+    """The grid of the working arrays' states (rows of ``rooms_h``, the odds interleaved)."""
+    odds: list[float] = []
+    kept_values: list[float] = []
+    steps = bytearray()
+    flags = bytearray()
+    for room_e in range(1, rooms_e + 1):
+        lo = room_e * stride + 1
+        hi = lo + rooms_h
+        for pw, pl in zip(pws[lo:hi], pls[lo:hi], strict=True):
+            odds.append(pw)
+            odds.append(pl)
+        kept_values += values[lo:hi]
+        steps += chosen[lo:hi]
+        flags += fights_on[lo:hi]
     return FightGrid(
-        rooms_e,
-        rooms_h,
-        array("d", odds),
-        bytes(chosen),
-        array("d", values),
-        bytes(fights_on),
+        rooms_e, rooms_h, array("d", odds), bytes(steps), array("d", kept_values), bytes(flags)
     )
+
+
+def _unpack(
+    grid: FightGrid,
+    stride: int,
+    values: list[float],
+    wins: list[float],
+    losses: list[float],
+    pws: list[float],
+    pls: list[float],
+    chosen: bytearray,
+    fights_on: bytearray,
+) -> None:
+    """``grid``'s states put back into the working arrays (P(win) and P(knock-out) count only
+    where the hero fights on)."""
+    width = grid.rooms_h
+    odds = grid.odds
+    for room_e in range(1, grid.rooms_e + 1):
+        lo = room_e * stride + 1
+        at = (room_e - 1) * width
+        values[lo : lo + width] = grid.values[at : at + width]
+        chosen[lo : lo + width] = grid.steps[at : at + width]
+        fights_on[lo : lo + width] = grid.fights_on[at : at + width]
+        for i in range(width):
+            pw, pl = odds[2 * (at + i)], odds[2 * (at + i) + 1]
+            pws[lo + i], pls[lo + i] = pw, pl
+            if grid.fights_on[at + i]:
+                wins[lo + i], losses[lo + i] = pw, pl
 
 
 def _row_rounds(
