@@ -15,7 +15,6 @@ from boardwright.bots.runebound.knowledge import (
     FightTable,
     HeroSig,
     Knowledge,
-    Step,
     Triple,
 )
 
@@ -178,16 +177,10 @@ def solve_fight(kb: Knowledge, enemy: Enemy, sig: HeroSig, kappa: float) -> Figh
     but the first; the table keeps the odds of fighting on).
     """
     key = (enemy.key, sig, kappa)
-    cached = kb.fight_cache.get(key)
-    if cached is not None:
-        return cached
-    # Many signatures differ only where this enemy cannot tell them apart: they share one table
-    same = (enemy.key, as_seen_by(enemy, sig), kappa)
-    table = kb.fight_cache.get(same)
+    table = kb.fight_cache.get(key)
     if table is None:
         table = _solve_shared(kb, enemy, sig, kappa)
-        kb.fight_cache.put(same, table)
-    kb.fight_cache.put(key, table)
+        kb.fight_cache.put(key, table)
     return table
 
 
@@ -218,66 +211,6 @@ def _solve_shared(kb: Knowledge, enemy: Enemy, sig: HeroSig, kappa: float) -> Fi
     return FightTable(grid, enemy.life, max(sig[4], 1))
 
 
-def _clamp(x: int, low: int, high: int) -> int:
-    return low if x < low else high if x > high else x
-
-
-def as_seen_by(enemy: Enemy, sig: HeroSig) -> HeroSig:
-    """``sig`` with every number the fight model cannot distinguish against ``enemy`` set to one
-    representative: the stats of steps the enemy lacks, rolls below certain failure or above
-    certain success (:func:`p_at_least` is flat there), damage the enemy's armour stops and armour
-    beyond the enemy's damage. :func:`solve_fight_uncached` gives the same table, bit for bit, for
-    both."""
-    att, dfn, dmg, arm, life, allies = sig
-    armour = enemy.armour
-    w0, w1, w2 = _windows(enemy.steps)
-
-    def roll(x: Triple) -> Triple:
-        # p_at_least(k) is 1.0 for k <= 2 and 0.0 for k >= 21, with k = step value - x
-        return (
-            0 if w0 is None else _clamp(x[0], w0[0], w0[1]),
-            0 if w1 is None else _clamp(x[1], w1[0], w1[1]),
-            0 if w2 is None else _clamp(x[2], w2[0], w2[1]),
-        )
-
-    def hit(x: Triple) -> Triple:
-        return (
-            0 if w0 is None else max(x[0], armour),
-            0 if w1 is None else max(x[1], armour),
-            0 if w2 is None else max(x[2], armour),
-        )
-
-    def guard(x: Triple) -> Triple:
-        return (
-            0 if w0 is None else min(x[0], w0[2]),
-            0 if w1 is None else min(x[1], w1[2]),
-            0 if w2 is None else min(x[2], w2[2]),
-        )
-
-    return (
-        roll(att),
-        roll(dfn),
-        hit(dmg),
-        guard(arm),
-        life,
-        tuple((roll(a_att), hit(a_dmg), hp) for a_att, a_dmg, hp in allies) if allies else (),
-    )
-
-
-Window = tuple[int, int, int] | None
-_WINDOWS: dict[tuple[Step, Step, Step], tuple[Window, Window, Window]] = {}
-
-
-def _windows(steps: tuple[Step, Step, Step]) -> tuple[Window, Window, Window]:
-    """Per step: the lowest and highest roll bonus that still make a difference, and the
-    step's damage (None: the enemy lacks the step). Few enough to keep them all."""
-    found = _WINDOWS.get(steps)
-    if found is None:
-        a, b, c = (None if st is None else (st[0] - 21, st[0] - 2, st[1]) for st in steps)
-        found = _WINDOWS[steps] = (a, b, c)
-    return found
-
-
 def solve_fight_uncached(enemy: Enemy, sig: HeroSig, kappa: float) -> FightTable:
     """:func:`solve_fight` without the caches: the backward induction of
     :func:`~boardwright.bots.runebound.induction.solve_grid` over exactly this fight's states."""
@@ -303,4 +236,7 @@ def fight_odds(
         return 1.0, 0.0, -1
     if taken >= sig[4]:
         return 0.0, 1.0, -1
-    return solve_fight(kb, enemy, sig, kappa).fight_on(max(dealt, 0), max(taken, 0))
+    table = kb.fight_cache.get((enemy.key, sig, kappa))
+    if table is None:
+        table = solve_fight(kb, enemy, sig, kappa)
+    return table.fight_on(dealt if dealt > 0 else 0, taken if taken > 0 else 0)

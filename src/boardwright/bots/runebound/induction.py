@@ -21,24 +21,25 @@ RawRound = tuple[float, float, float, list[tuple[int, int, float]]]
 class FightGrid:
     """A solved fight for every room up to (``rooms_e``, ``rooms_h``): P(win), P(knocked out)
     and the attack step + 1 (0: none changes anything) of fighting on, state
-    ``(room_e - 1) * rooms_h + room_h - 1`` (the odds at twice that index). It keeps what the
-    induction needs to add rows (a tougher enemy): each state's value and whether the hero
-    fights on from it (else escapes)."""
+    ``(room_e - 1) * rooms_h + room_h - 1``. It keeps what the induction needs to add rows (a
+    tougher enemy): each state's value and whether the hero fights on from it (else escapes)."""
 
-    __slots__ = ("fights_on", "odds", "rooms_e", "rooms_h", "steps", "values")
+    __slots__ = ("fights_on", "p_ko", "p_win", "rooms_e", "rooms_h", "steps", "values")
 
     def __init__(
         self,
         rooms_e: int,
         rooms_h: int,
-        odds: array[float],
+        p_win: array[float],
+        p_ko: array[float],
         steps: bytes,
         values: array[float],
         fights_on: bytes,
     ) -> None:
         self.rooms_e = rooms_e
         self.rooms_h = rooms_h
-        self.odds = odds
+        self.p_win = p_win
+        self.p_ko = p_ko
         self.steps = steps
         self.values = values
         self.fights_on = fights_on
@@ -208,22 +209,28 @@ def _pack(
     chosen: bytearray,
     fights_on: bytearray,
 ) -> FightGrid:
-    """The grid of the working arrays' states (rows of ``rooms_h``, the odds interleaved)."""
-    odds: list[float] = []
-    kept_values: list[float] = []
+    """The grid of the working arrays' states (rows of ``rooms_h``)."""
+    p_win: list[float] = []
+    p_ko: list[float] = []
+    kept: list[float] = []
     steps = bytearray()
     flags = bytearray()
     for room_e in range(1, rooms_e + 1):
         lo = room_e * stride + 1
         hi = lo + rooms_h
-        for pw, pl in zip(pws[lo:hi], pls[lo:hi], strict=True):
-            odds.append(pw)
-            odds.append(pl)
-        kept_values += values[lo:hi]
+        p_win += pws[lo:hi]
+        p_ko += pls[lo:hi]
+        kept += values[lo:hi]
         steps += chosen[lo:hi]
         flags += fights_on[lo:hi]
     return FightGrid(
-        rooms_e, rooms_h, array("d", odds), bytes(steps), array("d", kept_values), bytes(flags)
+        rooms_e,
+        rooms_h,
+        array("d", p_win),
+        array("d", p_ko),
+        bytes(steps),
+        array("d", kept),
+        bytes(flags),
     )
 
 
@@ -241,18 +248,17 @@ def _unpack(
     """``grid``'s states put back into the working arrays (P(win) and P(knock-out) count only
     where the hero fights on)."""
     width = grid.rooms_h
-    odds = grid.odds
     for room_e in range(1, grid.rooms_e + 1):
         lo = room_e * stride + 1
         at = (room_e - 1) * width
         values[lo : lo + width] = grid.values[at : at + width]
+        pws[lo : lo + width] = grid.p_win[at : at + width]
+        pls[lo : lo + width] = grid.p_ko[at : at + width]
         chosen[lo : lo + width] = grid.steps[at : at + width]
         fights_on[lo : lo + width] = grid.fights_on[at : at + width]
-        for i in range(width):
-            pw, pl = odds[2 * (at + i)], odds[2 * (at + i) + 1]
-            pws[lo + i], pls[lo + i] = pw, pl
-            if grid.fights_on[at + i]:
-                wins[lo + i], losses[lo + i] = pw, pl
+        for i in range(lo, lo + width):
+            if fights_on[i]:
+                wins[i], losses[i] = pws[i], pls[i]
 
 
 def _row_rounds(

@@ -56,7 +56,7 @@ class FightTable:
     the very ones stored.
     """
 
-    __slots__ = ("_corner", "_stride", "hp", "life", "odds", "steps")
+    __slots__ = ("_corner", "_stride", "hp", "life", "p_ko", "p_win", "steps")
 
     def __init__(self, grid: FightGrid, life: int, hp: int) -> None:
         if life > grid.rooms_e or hp > grid.rooms_h:
@@ -64,7 +64,8 @@ class FightTable:
             raise ValueError(f"a {life}x{hp} fight does not fit a {size} grid")
         self.life = life
         self.hp = hp
-        self.odds = grid.odds
+        self.p_win = grid.p_win
+        self.p_ko = grid.p_ko
         self.steps = grid.steps
         self._stride = grid.rooms_h
         self._corner = (life - 1) * grid.rooms_h + hp - 1  # the state (0, 0)
@@ -72,7 +73,7 @@ class FightTable:
     def fight_on(self, dealt: int, taken: int) -> tuple[float, float, int]:
         """P(win), P(knocked out) and the attack step fighting on from (dealt, taken)."""
         i = self._corner - dealt * self._stride - taken
-        return self.odds[2 * i], self.odds[2 * i + 1], self.steps[i] - 1
+        return self.p_win[i], self.p_ko[i], self.steps[i] - 1
 
     def states(self) -> list[tuple[float, float, int]]:
         """Every state's :meth:`fight_on`, dealt-major."""
