@@ -118,6 +118,11 @@ class Knowledge:
         self.terrain = tuple(h.terrain for h in board.hexes)
         self.neighbours = tuple(h.neighbours for h in board.hexes)
         self.dist = tuple(self._bfs(i) for i in range(self.hex_count))
+        # per hex: each neighbour, whether it is a city (any die face enters) and its terrain bit
+        self.step_masks = tuple(
+            tuple((n, self.terrain[n] == CITY, 1 << self.terrain[n]) for n in ns)
+            for ns in self.neighbours
+        )
         self.discount_rows = tuple(
             tuple(self.discount[min(d, len(self.discount) - 1)] for d in row) for row in self.dist
         )

@@ -13,7 +13,7 @@ from boardwright.bots.runebound.knowledge import ADVANCE, Knowledge
 from boardwright.bots.runebound.party import Party
 from boardwright.bots.runebound.values import effect_value
 from boardwright.engine.decision import Decision
-from boardwright.games.runebound.content import CITY, RuneboundContent
+from boardwright.games.runebound.content import RuneboundContent
 from boardwright.games.runebound.movement import payments
 from boardwright.games.runebound.records import Ability
 
@@ -215,18 +215,20 @@ class MovementHandlers(Appraisal):
         if found is not None:
             return found
         best = pot[hex_index]
-        kb = self.kb
-        for n in kb.neighbours[hex_index]:
-            terrain = kb.terrain[n]
-            seen: set[int] = set()
+        for n, city, bit in self.kb.step_masks[hex_index]:
+            last = -1
             for i, face in enumerate(faces):
-                if face in seen or not (terrain == CITY or face >> terrain & 1):
+                # equal faces sit side by side (sorted): spending either is the same
+                if face == last or not (city or face & bit):
                     continue
-                seen.add(face)
-                rest = faces[:i] + faces[i + 1 :]
-                best = max(best, self.best_from(n, rest, bonus, pot, memo))
+                last = face
+                value = self.best_from(n, faces[:i] + faces[i + 1 :], bonus, pot, memo)
+                if value > best:
+                    best = value
             if bonus > 0:
-                best = max(best, self.best_from(n, faces, bonus - 1, pot, memo))
+                value = self.best_from(n, faces, bonus - 1, pot, memo)
+                if value > best:
+                    best = value
         memo[key] = best
         return best
 
