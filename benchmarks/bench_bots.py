@@ -68,6 +68,8 @@ def memory_report() -> dict[str, int]:
     report = {"peak_rss_mb": peak_kb // 1024}
     for name, kb in (("base", knowledge()), ("al_kalim", al_kalim_knowledge())):
         report[f"{name}_fight_tables"] = len(kb.fight_cache)
+        report[f"{name}_fight_grids"] = len(kb.fight_grids)
+        report[f"{name}_plan_rounds"] = len(kb.plan_rounds)
         report[f"{name}_values"] = len(kb.value_cache)
     return report
 
