@@ -50,6 +50,7 @@ class AlKalimValues(BasePlay):
         self._read: tuple[dict[str, Any], int, AlKalimRead] | None = None
         self._memo: dict[tuple[Any, ...], Any] = {}
         self._memo_view: dict[str, Any] | None = None
+        self._plunders: dict[str, int] = {}  # legend cards a challenge takes, by card
 
     # --- reading and memory -----------------------------------------------------------------------
     def read(self, party: Party) -> AlKalimRead:
@@ -268,13 +269,15 @@ class AlKalimValues(BasePlay):
     def plunder_cost(self, party: Party, card: AdventureCard) -> float:
         """AK-11.12: the legend cards a challenge takes when it knocks the hero out (its
         ``after_knockout`` ``lose_legend`` effects): the cheapest of the bot's own."""
-        amount = sum(
-            e.amount
-            for a in card.abilities
-            if a.timing == "after_knockout"
-            for e in a.effects
-            if e.do == "lose_legend"
-        )
+        amount = self._plunders.get(card.id)
+        if amount is None:  # read from the card once (the content never changes)
+            amount = self._plunders[card.id] = sum(
+                e.amount
+                for a in card.abilities
+                if a.timing == "after_knockout"
+                for e in a.effects
+                if e.do == "lose_legend"
+            )
         if not amount:
             return 0.0
         read = self.read(party)
