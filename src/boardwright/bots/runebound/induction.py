@@ -58,7 +58,7 @@ class PlanRounds:
     None: a round that (nearly) never changes anything). Worked out on demand and kept: they
     do not depend on the fight's size, the hero's life or the knock-out cost."""
 
-    __slots__ = ("by_stride", "paths", "reach_e", "reach_h", "rows")
+    __slots__ = ("by_stride", "paths", "reach_e", "reach_h")
 
     def __init__(self, paths: RoundPaths) -> None:
         self.paths = paths
@@ -67,8 +67,6 @@ class PlanRounds:
         self.reach_h = sum(max(dh for _, dh, _ in dist) for dist in paths)
         # per working stride (in practice one): the rounds by capped distances cap_e * 1024 + cap_h
         self.by_stride: dict[int, dict[int, Round | None]] = {}
-        # the rounds along a row of a grid, by cap_e * 1024 + rooms_h, with their stride
-        self.rows: dict[int, tuple[int, list[Round | None]]] = {}
 
     def rounds(self, stride: int) -> dict[int, Round | None]:
         found = self.by_stride.get(stride)
@@ -271,12 +269,7 @@ def _row_rounds(
     top_h: int,
     rooms_h: int,
 ) -> list[Round | None]:
-    """A plan's round at every room_h of a row (index 0 unused), the distances capped; kept
-    with the plan's rounds (rows beyond what a round reaches are all the same)."""
-    key = cap_e * 1024 + rooms_h
-    row = plan.rows.get(key)
-    if row is not None and row[0] == stride:
-        return row[1]
+    """A plan's round at every room_h of a row (index 0 unused), the distances capped."""
     out: list[Round | None] = [None]
     base = cap_e * 1024
     for room_h in range(1, rooms_h + 1):
@@ -285,5 +278,4 @@ def _row_rounds(
         if round_ is _UNSEEN:
             round_ = plan.prepare(stride, cap_e, cap_h)
         out.append(round_)
-    plan.rows[key] = (stride, out)
     return out
