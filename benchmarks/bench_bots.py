@@ -49,17 +49,20 @@ class Recorder:
         return index
 
 
-def play(players: int, seed: int, options: dict[str, Any]) -> tuple[float, int, str]:
-    """One game of heuristic bots: (seconds, decisions, digest of the chosen option keys)."""
+def play(players: int, seed: int, options: dict[str, Any]) -> tuple[float, int, str, float]:
+    """One game of heuristic bots: (seconds, decisions, digest of the chosen option keys, CPU
+    seconds of this process; on a shared machine the steadier of the two)."""
     game = get_game("runebound")
     digest = hashlib.sha256()
     start = time.perf_counter()
+    cpu = time.process_time()
     bots = [
         Recorder(make_bot("heuristic", derive_seed(seed, "bot", s), game), digest)
         for s in range(players)
     ]
     _, _, decisions = play_one(game, game.config(players, options), seed, bots)
-    return time.perf_counter() - start, decisions, digest.hexdigest()
+    elapsed = time.perf_counter() - start
+    return elapsed, decisions, digest.hexdigest(), time.process_time() - cpu
 
 
 def memory_report() -> dict[str, int]:
@@ -67,8 +70,11 @@ def memory_report() -> dict[str, int]:
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # kB on Linux
     report = {"peak_rss_mb": peak_kb // 1024}
     for name, kb in (("base", knowledge()), ("al_kalim", al_kalim_knowledge())):
-        report[f"{name}_fight_tables"] = len(kb.fight_cache)
-        report[f"{name}_values"] = len(kb.value_cache)
+        # the memos an older checkout lacks (bots_side_by_side.py runs this script on one) are
+        # left out
+        for memo in ("fight_cache", "fight_grids", "plan_rounds", "value_cache"):
+            if hasattr(kb, memo):
+                report[f"{name}_{memo}"] = len(getattr(kb, memo))
     return report
 
 
@@ -86,18 +92,20 @@ def main(argv: list[str] | None = None) -> int:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     options = {"adventure": args.adventure} if args.adventure else {}
     rows = [play(args.players, BASE_SEED + g, options) for g in range(args.games)]
-    whole = hashlib.sha256("".join(d for _, _, d in rows).encode()).hexdigest()[:16]
+    whole = hashlib.sha256("".join(r[2] for r in rows).encode()).hexdigest()[:16]
     result = {
         "python": sys.version.split()[0],
         "platform": platform.platform(),
         "adventure": args.adventure or "base",
         "players": args.players,
         "games": args.games,
-        "median_seconds_per_game": round(statistics.median(t for t, _, _ in rows), 3),
-        "total_seconds": round(sum(t for t, _, _ in rows), 2),
-        "mean_decisions": round(statistics.mean(n for _, n, _ in rows), 1),
+        "median_seconds_per_game": round(statistics.median(r[0] for r in rows), 3),
+        "total_seconds": round(sum(r[0] for r in rows), 2),
+        "median_cpu_seconds_per_game": round(statistics.median(r[3] for r in rows), 3),
+        "total_cpu_seconds": round(sum(r[3] for r in rows), 2),
+        "mean_decisions": round(statistics.mean(r[1] for r in rows), 1),
         "digest": whole,
-        "game_digests": [d[:12] for _, _, d in rows],
+        "game_digests": [r[2][:12] for r in rows],
     }
     if args.memory:
         result["memory"] = memory_report()
@@ -106,9 +114,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"Python {result['python']} on {result['platform']}, one core")
     print(f"{result['adventure']}, {args.players} heuristic bots, {args.games} seeded games")
-    for g, (seconds, decisions, digest) in enumerate(rows):
-        print(f"  game {g + 1}: {seconds:7.2f} s  {decisions:6d} decisions  {digest[:12]}")
-    print(f"median {result['median_seconds_per_game']} s per game; choices digest {whole}")
+    for g, (seconds, decisions, digest, cpu) in enumerate(rows):
+        line = f"{seconds:7.2f} s ({cpu:6.2f} s CPU)  {decisions:6d} decisions  {digest[:12]}"
+        print(f"  game {g + 1}: {line}")
+    median, cpu = result["median_seconds_per_game"], result["median_cpu_seconds_per_game"]
+    print(f"median {median} s per game ({cpu} s CPU); choices digest {whole}")
     if args.memory:
         print("after the games: " + ", ".join(f"{k} {v}" for k, v in result["memory"].items()))
     return 0

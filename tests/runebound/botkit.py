@@ -94,6 +94,8 @@ def assert_deterministic_per_seed(seed: int, options: dict[str, Any], kb: Knowle
 
     first = digest(seed)
     kb.fight_cache.clear()  # cold caches must not change a choice
+    kb.fight_grids.clear()
+    kb.plan_rounds.clear()
     kb.value_cache.clear()
     assert digest(seed) == first
     assert digest(seed + 1) != first

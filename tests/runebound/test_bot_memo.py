@@ -31,8 +31,9 @@ def test_tight_memos_keep_their_bounds_and_change_no_choice(
     kinds = ["heuristic", "heuristic"]
     kb = al_kalim_knowledge()
     _, roomy = play_bots(2, 41, kinds, options)
-    monkeypatch.setattr(kb, "fight_cache", BoundedMemo(40))
-    monkeypatch.setattr(kb, "value_cache", BoundedMemo(40))
+    memos = ("fight_cache", "fight_grids", "plan_rounds", "value_cache")
+    for name in memos:
+        monkeypatch.setattr(kb, name, BoundedMemo(40))
     _, tight = play_bots(2, 41, kinds, options)
     assert tight == roomy
-    assert 0 < len(kb.fight_cache) <= 40 and 0 < len(kb.value_cache) <= 40
+    assert all(0 < len(getattr(kb, name)) <= 40 for name in memos)

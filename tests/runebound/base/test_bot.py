@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -13,13 +14,14 @@ from boardwright.bots import Observation, RandomBot, make_bot
 from boardwright.bots.runebound.bot import HANDLERS, RuneboundBot
 from boardwright.bots.runebound.constants import KAPPAS
 from boardwright.bots.runebound.fight import (
-    as_seen_by,
     fight_odds,
     p_at_least,
+    solve_fight,
     solve_fight_uncached,
 )
-from boardwright.bots.runebound.knowledge import ADVANCE, knowledge, measure_advance
+from boardwright.bots.runebound.knowledge import ADVANCE, Knowledge, knowledge, measure_advance
 from boardwright.games import get_game
+from boardwright.games.runebound.content import default_content
 from boardwright.sim.runner import derive_seed
 from tests.runebound.botkit import (
     assert_deterministic_per_seed,
@@ -115,30 +117,59 @@ def test_fight_model_basics() -> None:
     assert fight_odds(kb, green, weak, 0, 2)[1] == 1.0  # already knocked out
 
 
-def test_signatures_the_enemy_cannot_tell_apart_share_one_fight_table() -> None:
-    """The fight cache files a signature under its form as the enemy sees it; that form must
-    solve to the very same table (bit for bit, so the bots' choices do not move)."""
-    kb = knowledge()
+def test_fight_tables_read_from_shared_grids_are_the_tables_solved_afresh() -> None:
+    """The fight cache files a grid under the fight's round paths and lets it grow; every table
+    read from it, whatever was asked before, is bit for bit the table solved on its own (so
+    the bots' choices do not move)."""
+    kb = Knowledge(default_content())
     rng = random.Random(7)
-    merged = 0
+    enemies = list(kb.enemies.values())
 
     def triple(low: int, high: int) -> tuple[int, int, int]:
         return (rng.randint(low, high), rng.randint(low, high), rng.randint(low, high))
 
-    for enemy in kb.enemies.values():
-        for _ in range(4):
-            allies = tuple(
-                (triple(-4, 14), triple(0, 3), rng.choice((1, 3, 5)))
-                for _ in range(rng.randint(0, 2))
-            )
-            sig = (triple(-6, 16), triple(-6, 16), triple(0, 4), triple(0, 3), 5, allies)
-            seen = as_seen_by(enemy, sig)
-            merged += seen != sig
-            kappa = rng.choice(KAPPAS)
-            assert solve_fight_uncached(enemy, seen, kappa) == solve_fight_uncached(
-                enemy, sig, kappa
-            ), enemy.key
-    assert merged > 100  # most random signatures carry numbers the enemy cannot see
+    asked = 0
+    for _ in range(150):
+        enemy = rng.choice(enemies)
+        allies = tuple(
+            (triple(-4, 14), triple(0, 3), rng.choice((1, 3, 5)))
+            for _ in range(rng.choice((0, 0, 1, 2)))
+        )
+        stats = (triple(-6, 16), triple(-6, 16), triple(0, 4), triple(0, 3))
+        no_escape, kappa = rng.random() < 0.3, rng.choice(KAPPAS)
+        for _ in range(3):  # one shape of fight, lives growing and shrinking
+            life = rng.randint(1, 10)
+            fought = replace(enemy, key=f"{enemy.key}/{life}/{no_escape}", life=life)
+            fought = replace(fought, no_escape=no_escape)
+            sig = (*stats, rng.randint(0, 8), allies)
+            shared = solve_fight(kb, fought, sig, kappa)
+            alone = solve_fight_uncached(fought, sig, kappa)
+            assert repr(shared.states()) == repr(alone.states()), fought.key
+            asked += 1
+    assert len(kb.fight_grids) < asked  # grids were shared or grown
+
+
+def test_signatures_the_enemy_cannot_tell_apart_share_one_grid() -> None:
+    """Numbers the fight model cannot distinguish against an enemy (the stats of a step it
+    lacks, a roll past certain success) give the same round paths, hence one grid."""
+    kb = Knowledge(default_content())
+    green = kb.enemies["g-01"]  # melee only
+    assert green.steps[0] is None and green.steps[2] is None
+    sig = ((3, 5, 1), (2, 4, 0), (1, 2, 1), (0, 1, 0), 6, ())
+    unseen = ((9, 5, -3), (7, 4, 8), (4, 2, 0), (3, 1, 2), 6, ())
+    certain = ((3, 40, 1), (2, 4, 0), (1, 2, 1), (0, 1, 0), 6, ())
+    also_certain = ((3, 60, 1), (2, 4, 0), (1, 2, 1), (0, 1, 0), 6, ())
+    first = solve_fight(kb, green, sig, 1.0)
+    assert solve_fight(kb, green, unseen, 1.0).p_win is first.p_win
+    assert solve_fight(kb, green, certain, 1.0).p_win is not first.p_win
+    assert (
+        solve_fight(kb, green, also_certain, 1.0).p_win
+        is solve_fight(kb, green, certain, 1.0).p_win
+    )
+    tougher = replace(green, key="g-01/tougher", life=green.life + 3)
+    grown = solve_fight(kb, tougher, sig, 1.0)  # the same grid, three rows more
+    assert grown.p_win is not first.p_win and len(kb.fight_grids) == 2
+    assert grown.fight_on(3, 0) == first.fight_on(0, 0)  # as far from winning
 
 
 def test_the_advance_table_matches_the_board() -> None:

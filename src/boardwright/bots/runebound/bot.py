@@ -15,7 +15,9 @@ How it plays
   and from the second round on the hero may escape. The programme gives the chance to win and to be
   knocked out against any challenge card, for the hero's current numbers (stats, experience
   counters, weapons, armour, allies, the event in play). The same tables choose the attack step and
-  whether to escape during a real fight.
+  whether to escape during a real fight. The programme runs over the distances to either end of
+  the fight, so one solved grid serves every fight with the same rounds, whatever the two lives
+  (``induction.py``).
 * **Adventures**: a colour is worth the average over the challenges that may still be in its deck
   (events are redrawn; encounters count at a small value) of ``reward * P(win) - knock-out cost *
   P(knocked out)``. Rewards are experience, gold, market cards, Dragon Runes (worth more the more

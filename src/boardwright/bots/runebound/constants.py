@@ -24,8 +24,12 @@ HEXES_PER_TURN = 4.0  # five dice carry a hero about four hexes towards a far ta
 CITY_LOTTERY = 0.3  # the unknown market card a city visit turns up
 CHALLENGE_ARMOUR = True  # count a challenge's passive damage reduction against the hero's hits
 KAPPAS = (0.25, 1.0, 4.0)  # knock-out cost / win value levels the fight tables are solved for
-# entries kept per process and knowledge; with both full a process of 40 four-player Al-Kalim
-# games peaks at about 150 MB (benchmarks/bench_bots.py --memory)
+# entries kept per process and knowledge: fight tables (small, reading a grid's odds), the
+# fight grids they read (with what growing them needs), the rounds of each plan (a few kB each)
+# and values; with all full a process of 40 four-player Al-Kalim games stays under 200 MB
+# (benchmarks/bench_bots.py --memory)
 FIGHT_TABLES_KEPT = 100_000
+FIGHT_GRIDS_KEPT = 20_000
+PLAN_ROUNDS_KEPT = 4_000
 VALUES_KEPT = 100_000
 SHOPPING_RANGE = 10  # hexes: market stacks farther away are not worth a trip

@@ -5,18 +5,20 @@ colour samples it weighs decks by, and how far a roll of the movement dice carri
 
 from __future__ import annotations
 
-from array import array
 from collections import deque
 from dataclasses import dataclass, replace
 from typing import Any
 
 from boardwright.bots.runebound.constants import (
     CHALLENGE_ARMOUR,
+    FIGHT_GRIDS_KEPT,
     FIGHT_TABLES_KEPT,
     GAMMA,
     HEXES_PER_TURN,
+    PLAN_ROUNDS_KEPT,
     VALUES_KEPT,
 )
+from boardwright.bots.runebound.induction import FightGrid, PlanRounds, RoundPaths
 from boardwright.bots.runebound.memo import BoundedMemo
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.content import CITY, RuneboundContent, default_content
@@ -49,26 +51,39 @@ class FightTable:
     """A solved fight: for every state (wounds dealt, wounds taken), P(win), P(knocked out) and
     the best attack step (-1: none changes anything) when the hero fights on from it.
 
-    Packed (two doubles and a byte a state) because a process keeps thousands of tables; the
-    floats read back are the very ones stored.
+    It reads a :class:`~boardwright.bots.runebound.induction.FightGrid` (solved by how far each
+    state is from either end of the fight, two doubles and a byte a state) at the offset of
+    this enemy's life and the hero's: many tables share one grid, and the floats read back are
+    the very ones stored.
     """
 
-    __slots__ = ("hp", "odds", "steps")
+    __slots__ = ("_corner", "_stride", "hp", "life", "p_ko", "p_win", "steps")
 
-    def __init__(self, hp: int, odds: array[float], steps: bytes) -> None:
+    def __init__(self, grid: FightGrid, life: int, hp: int) -> None:
+        if life > grid.rooms_e or hp > grid.rooms_h:
+            size = f"{grid.rooms_e}x{grid.rooms_h}"
+            raise ValueError(f"a {life}x{hp} fight does not fit a {size} grid")
+        self.life = life
         self.hp = hp
-        self.odds = odds  # P(win), P(knocked out) of state e * hp + h at 2 * (e * hp + h)
-        self.steps = steps  # attack step + 1 of state e * hp + h
+        self.p_win = grid.p_win
+        self.p_ko = grid.p_ko
+        self.steps = grid.steps
+        self._stride = grid.rooms_h
+        self._corner = (life - 1) * grid.rooms_h + hp - 1  # the state (0, 0)
 
     def fight_on(self, dealt: int, taken: int) -> tuple[float, float, int]:
         """P(win), P(knocked out) and the attack step fighting on from (dealt, taken)."""
-        i = dealt * self.hp + taken
-        return self.odds[2 * i], self.odds[2 * i + 1], self.steps[i] - 1
+        i = self._corner - dealt * self._stride - taken
+        return self.p_win[i], self.p_ko[i], self.steps[i] - 1
+
+    def states(self) -> list[tuple[float, float, int]]:
+        """Every state's :meth:`fight_on`, dealt-major."""
+        return [self.fight_on(e, h) for e in range(self.life) for h in range(self.hp)]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, FightTable):
             return NotImplemented
-        return (self.hp, self.odds, self.steps) == (other.hp, other.odds, other.steps)
+        return (self.life, self.hp, self.states()) == (other.life, other.hp, other.states())
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -111,6 +126,11 @@ class Knowledge:
         self.terrain = tuple(h.terrain for h in board.hexes)
         self.neighbours = tuple(h.neighbours for h in board.hexes)
         self.dist = tuple(self._bfs(i) for i in range(self.hex_count))
+        # per hex: each neighbour, whether it is a city (any die face enters) and its terrain bit
+        self.step_masks = tuple(
+            tuple((n, self.terrain[n] == CITY, 1 << self.terrain[n]) for n in ns)
+            for ns in self.neighbours
+        )
         self.discount_rows = tuple(
             tuple(self.discount[min(d, len(self.discount) - 1)] for d in row) for row in self.dist
         )
@@ -167,6 +187,9 @@ class Knowledge:
         self.fight_cache: BoundedMemo[tuple[str, HeroSig, float], FightTable] = BoundedMemo(
             FIGHT_TABLES_KEPT
         )
+        # the grids the tables read, by (no escape, kappa, each plan's step and round paths)
+        self.fight_grids: BoundedMemo[tuple[Any, ...], FightGrid] = BoundedMemo(FIGHT_GRIDS_KEPT)
+        self.plan_rounds: BoundedMemo[RoundPaths, PlanRounds] = BoundedMemo(PLAN_ROUNDS_KEPT)
         self.value_cache: BoundedMemo[tuple[Any, ...], float] = BoundedMemo(VALUES_KEPT)
 
     def enemies_for(self, tough: bool, night: bool = False) -> dict[str, Enemy]:

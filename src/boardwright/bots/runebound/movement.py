@@ -13,7 +13,7 @@ from boardwright.bots.runebound.knowledge import ADVANCE, Knowledge
 from boardwright.bots.runebound.party import Party
 from boardwright.bots.runebound.values import effect_value
 from boardwright.engine.decision import Decision
-from boardwright.games.runebound.content import CITY, RuneboundContent
+from boardwright.games.runebound.content import RuneboundContent
 from boardwright.games.runebound.movement import payments
 from boardwright.games.runebound.records import Ability
 
@@ -42,6 +42,9 @@ class MovementHandlers(Appraisal):
         self._pot: list[float] | None = None
         self._pot_key: tuple[Any, ...] | None = None
         self._target_list: list[tuple[int, float]] = []
+        # the potentials worked out for one view, by key
+        self._pots: dict[tuple[Any, ...], tuple[list[float], list[tuple[int, float]]]] = {}
+        self._pots_view: dict[str, Any] | None = None
         self.walk_pos = -1
         self.walk_memo: dict[tuple[int, tuple[int, ...], int], float] = {}
 
@@ -59,16 +62,34 @@ class MovementHandlers(Appraisal):
         )
         if self._pot is not None and self._pot_key == key:
             return self._pot
-        kb = self.kb
-        pot = [0.0] * kb.hex_count
-        targets = self.play.targets(party)
-        for target, value in targets:
-            pot = list(map(max, pot, [value * x for x in kb.discount_rows[target]]))
-        pot = self.play.floor(party, pot, targets)
+        if party.view is self._pots_view and key in self._pots:
+            # worked out for this very view already (day_or_night weighs both times, then
+            # keeps the one chosen): the same as working it out again
+            pot, targets = self._pots[key]
+        else:
+            pot, targets = self._make_potential(party)
+            if party.view is not self._pots_view:
+                self._pots_view = party.view
+                self._pots = {}
+            self._pots[key] = (pot, targets)
         self._pot = pot
         self._pot_key = key
         self._target_list = targets
         return pot
+
+    def _make_potential(self, party: Party) -> tuple[list[float], list[tuple[int, float]]]:
+        kb = self.kb
+        pot = [0.0] * kb.hex_count
+        targets = self.play.targets(party)
+        for target, value in targets:
+            if value <= 0.0:  # discounts are positive: never above the 0.0 already there
+                continue
+            # max(p, v) element by element (the first of equals, as max keeps it)
+            pot = [
+                v if (v := value * x) > p else p
+                for p, x in zip(pot, kb.discount_rows[target], strict=True)
+            ]
+        return self.play.floor(party, pot, targets), targets
 
     def _roll_value(self, here: int, dice: int) -> float:
         """The expected potential after rolling ``dice`` dice (ADVANCE towards the best target)."""
@@ -194,18 +215,20 @@ class MovementHandlers(Appraisal):
         if found is not None:
             return found
         best = pot[hex_index]
-        kb = self.kb
-        for n in kb.neighbours[hex_index]:
-            terrain = kb.terrain[n]
-            seen: set[int] = set()
+        for n, city, bit in self.kb.step_masks[hex_index]:
+            last = -1
             for i, face in enumerate(faces):
-                if face in seen or not (terrain == CITY or face >> terrain & 1):
+                # equal faces sit side by side (sorted): spending either is the same
+                if face == last or not (city or face & bit):
                     continue
-                seen.add(face)
-                rest = faces[:i] + faces[i + 1 :]
-                best = max(best, self.best_from(n, rest, bonus, pot, memo))
+                last = face
+                value = self.best_from(n, faces[:i] + faces[i + 1 :], bonus, pot, memo)
+                if value > best:
+                    best = value
             if bonus > 0:
-                best = max(best, self.best_from(n, faces, bonus - 1, pot, memo))
+                value = self.best_from(n, faces, bonus - 1, pot, memo)
+                if value > best:
+                    best = value
         memo[key] = best
         return best
 

@@ -52,6 +52,7 @@ class AlKalimValues(BasePlay):
         self._read: tuple[dict[str, Any], int, AlKalimRead] | None = None
         self._memo: dict[tuple[Any, ...], Any] = {}
         self._memo_view: dict[str, Any] | None = None
+        self._plunders: dict[str, int] = {}  # legend cards a challenge takes, by card
 
     # --- reading and memory -----------------------------------------------------------------------
     def read(self, party: Party) -> AlKalimRead:
@@ -273,6 +274,19 @@ class AlKalimValues(BasePlay):
         its test (a ``before_combat`` ``test`` whose failure holds ``lose_legend``), the
         cheapest of the bot's own, times the chance to fail (an adventurer's kit helps,
         mastery makes it certain); paid whether the fight is then won or lost."""
+        amount = self._plunders.get(card.id)
+        if amount is None:  # read from the card once (the content never changes)
+            amount = self._plunders[card.id] = sum(
+                f.amount
+                for a in card.abilities
+                if a.timing == "before_combat"
+                for e in a.effects
+                if e.do == "test"
+                for f in e.failure
+                if f.do == "lose_legend"
+            )
+        if not amount:
+            return 0.0
         read = self.read(party)
         if not read.slots:
             return 0.0
