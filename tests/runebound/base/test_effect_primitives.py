@@ -7,12 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pytest
 from pydantic import TypeAdapter
 
 from boardwright.engine.events import Event
 from boardwright.games.runebound.effects import HOOKS, apply_effects
-from boardwright.games.runebound.loadout import Loadout
 from boardwright.games.runebound.records import COLOURS, Effect
 from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import CombatState, RuneboundState
@@ -227,16 +225,25 @@ def test_lose_legend_takes_a_legend_card_in_al_kalim() -> None:
 
 @scenario("master")
 def test_master_makes_every_test_of_its_skill_certain() -> None:
-    state = new_game()
-    assert RULES.test_roll(state, 0, "mind", "lore") is not None  # no mastery: rolled
-    lasting = Loadout((), [EFFECT.validate_python({"do": "master", "skill": "lore"})])
-    assert lasting.mastered == {"lore"}
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(RULES, "loadout", lambda state, seat: lasting)
-        draws = state.rng.draws
-        assert RULES.test_roll(state, 0, "mind", "lore") is None and state.rng.draws == draws
-        assert RULES.test_roll(state, 0, "mind", "climb") is not None  # another skill: rolled
-        assert not run(state, {"do": "master", "skill": "lore"})  # it only lasts (passive)
+    from tests.runebound.al_kalim import scenario as al_kalim_scenario
+
+    state = al_kalim_scenario.new_game()
+    rules = al_kalim_scenario.GAME.rules_for(state)
+    index, skill = next(
+        (i, e.skill)
+        for i, card in enumerate(al_kalim_scenario.CONTENT.legends)
+        for a in card.reward.abilities
+        if a.timing == "passive"
+        for e in a.effects
+        if e.do == "master" and e.skill
+    )
+    assert rules.test_roll(state, 0, "mind", skill) is not None  # no mastery yet: rolled
+    al_kalim_scenario.give_legend(state, index, done=True)  # its legendary reward is held
+    draws = state.rng.draws
+    assert rules.test_roll(state, 0, "mind", skill) is None and state.rng.draws == draws
+    other = next(s for s in ("lore", "climb", "stealth") if s != skill)
+    assert rules.test_roll(state, 0, "mind", other) is not None  # another skill: rolled
+    assert not run(state, {"do": "master", "skill": skill}, rules=rules)  # it only lasts
 
 
 @scenario("test")
