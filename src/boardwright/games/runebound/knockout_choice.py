@@ -12,7 +12,7 @@ from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.advanced import lose_under_market_deck, most_expensive
 from boardwright.games.runebound.knockout import ordinary_cards
-from boardwright.games.runebound.procedure import RuneboundProcedure
+from boardwright.games.runebound.procedure import RuneboundProcedure, market_card_options
 from boardwright.games.runebound.rules import Log, Rules, emit
 from boardwright.games.runebound.setup import hero_stats
 from boardwright.games.runebound.state import RuneboundState
@@ -36,19 +36,7 @@ class KnockoutChoices(RuneboundProcedure):
                 return Decision(
                     seat,
                     "knockout_card",
-                    options=tuple(
-                        Option(
-                            f"lose:{rules.market[c].id}",
-                            data=c,
-                            what="rb.option.lose",
-                            args={
-                                "item": rules.market[c].id,
-                                "item_kind": rules.market[c].kind,
-                                "cost": rules.market[c].cost,
-                            },
-                        )
-                        for c in cards
-                    ),
+                    options=market_card_options(rules, cards, "lose", "rb.option.lose"),
                     args=party,
                 )
             if cards:
@@ -135,19 +123,7 @@ class KnockoutChoices(RuneboundProcedure):
             return Decision(
                 seat,
                 "knockout_card",
-                options=tuple(
-                    Option(
-                        f"lose:{rules.market[c].id}",
-                        data=c,
-                        what="rb.option.lose",
-                        args={
-                            "item": rules.market[c].id,
-                            "item_kind": rules.market[c].kind,
-                            "cost": rules.market[c].cost,
-                        },
-                    )
-                    for c in cards
-                ),
+                options=market_card_options(rules, cards, "lose", "rb.option.lose"),
                 args={"variant": "discard", **rules.party(state, seat)},
             )
         state.stack.pop()

@@ -18,6 +18,26 @@ class RuneboundProcedure(Procedure[RuneboundState]):
         self.rules = rules
 
 
+def market_card_options(
+    rules: Rules, cards: Sequence[int], prefix: str, what: str
+) -> tuple[Option, ...]:
+    """One option per market card (an item or ally to lose, take, ...): key
+    ``<prefix>:<card id>``, data the card index, args naming the card, its kind and cost."""
+    return tuple(
+        Option(
+            f"{prefix}:{rules.market[c].id}",
+            data=c,
+            what=what,
+            args={
+                "item": rules.market[c].id,
+                "item_kind": rules.market[c].kind,
+                "cost": rules.market[c].cost,
+            },
+        )
+        for c in cards
+    )
+
+
 def ability_options(
     found: Sequence[tuple[str, str, Ability]],
     repeats: Callable[[str, Ability], int] | None = None,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.knockout import ordinary_cards
-from boardwright.games.runebound.procedure import RuneboundProcedure
+from boardwright.games.runebound.procedure import RuneboundProcedure, market_card_options
 from boardwright.games.runebound.rules import Log, emit
 from boardwright.games.runebound.state import RuneboundState
 
@@ -31,19 +31,7 @@ class Spoils(RuneboundProcedure):
         return Decision(
             winner,
             "duel_spoils",
-            options=tuple(
-                Option(
-                    f"take:{rules.market[c].id}",
-                    data=c,
-                    what="rb.option.take_spoils",
-                    args={
-                        "item": rules.market[c].id,
-                        "item_kind": rules.market[c].kind,
-                        "cost": rules.market[c].cost,
-                    },
-                )
-                for c in cards
-            ),
+            options=market_card_options(rules, cards, "take", "rb.option.take_spoils"),
             args={**rules.party(state, winner), **self._loser(state, loser)},
         )
 

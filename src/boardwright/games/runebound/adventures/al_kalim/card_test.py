@@ -8,13 +8,11 @@ from boardwright.engine.state import Frame
 from boardwright.games.runebound.adventures.al_kalim.message_args import record
 from boardwright.games.runebound.adventures.al_kalim.procedure import AlKalimProcedure
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
-from boardwright.games.runebound.adventures.al_kalim.travel import KIT
+from boardwright.games.runebound.adventures.al_kalim.travel import KIT, kit_offer
 from boardwright.games.runebound.effects import apply_effects, test_outcome
 from boardwright.games.runebound.records import SkillTest
 from boardwright.games.runebound.rules import Log
 from boardwright.games.runebound.state import RuneboundState
-
-KIT_BONUS = 3  # AK-9.9
 
 
 class CardTest(AlKalimProcedure):
@@ -37,17 +35,9 @@ class CardTest(AlKalimProcedure):
             assert rolled is not None
             total = rolled[1]
             state.stack[-1] = (self.name, seat, test, total, source)
-        kits = al_kalim_state(state).boards[seat].gear[KIT]
-        if kits > 0 and total + KIT_BONUS >= test.difficulty:
-            return Decision(
-                seat,
-                "adventurers_kit",
-                options=(
-                    Option("kit", what="rb.option.kit_use"),
-                    Option("fail", what="rb.option.kit_fail"),
-                ),
-                args={"total": total, "difficulty": test.difficulty},
-            )
+        offer = kit_offer(state, seat, total, test.difficulty)
+        if offer is not None:
+            return offer
         state.stack.pop()
         apply_effects(rules, state, seat, test.failure, log, source=source)
         return None

@@ -13,9 +13,7 @@ from boardwright.games.runebound.adventures.al_kalim.message_args import record
 from boardwright.games.runebound.adventures.al_kalim.options import al_kalim_options
 from boardwright.games.runebound.adventures.al_kalim.procedure import AlKalimProcedure
 from boardwright.games.runebound.adventures.al_kalim.state import LegendSlot, al_kalim_state
-from boardwright.games.runebound.adventures.al_kalim.travel import (
-    KIT,
-)
+from boardwright.games.runebound.adventures.al_kalim.travel import KIT, kit_offer
 from boardwright.games.runebound.content import LEGEND_TYPES
 from boardwright.games.runebound.effects import test_outcome
 from boardwright.games.runebound.rules import Log
@@ -98,16 +96,9 @@ class QuestTest(AlKalimProcedure):
             state.stack.pop()
             quests.advance(rules, state, seat, slot, log)
             return None
-        if al_kalim.boards[seat].gear[KIT] > 0 and total + 3 >= test.difficulty:
-            return Decision(
-                seat,
-                "adventurers_kit",
-                options=(
-                    Option("kit", what="rb.option.kit_use"),
-                    Option("fail", what="rb.option.kit_fail"),
-                ),
-                args={"total": total, "difficulty": test.difficulty},
-            )
+        offer = kit_offer(state, seat, total, test.difficulty)
+        if offer is not None:
+            return offer
         state.stack.pop()
         quests.fail(rules, state, seat, legend, log)
         return None

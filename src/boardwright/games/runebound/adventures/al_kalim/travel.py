@@ -30,6 +30,23 @@ ROCK = TERRAINS.index("hills")
 WASTELAND = TERRAINS.index("swamp")
 ROAD = TERRAINS.index("road")
 PACK_CAMEL, WATERSKIN, KIT = range(3)  # GEAR_KINDS order
+KIT_BONUS = 3  # AK-9.9: the adventurer's kit after a failed test roll
+
+
+def kit_offer(state: RuneboundState, seat: int, total: int, difficulty: int) -> Decision | None:
+    """AK-9.9: after a failed test roll the hero may spend an adventurer's kit for +3, asked
+    only when it turns the failure into a success; None when there is nothing to ask."""
+    if al_kalim_state(state).boards[seat].gear[KIT] <= 0 or total + KIT_BONUS < difficulty:
+        return None
+    return Decision(
+        seat,
+        "adventurers_kit",
+        options=(
+            Option("kit", what="rb.option.kit_use"),
+            Option("fail", what="rb.option.kit_fail"),
+        ),
+        args={"total": total, "difficulty": difficulty},
+    )
 
 
 def start_cost(rules: AlKalimRules, state: RuneboundState, hex_index: int) -> int:
