@@ -25,28 +25,14 @@ import sys
 import time
 from typing import Any
 
-from boardwright.bots import Bot, Observation, make_bot
+from boardwright.bots import make_bot
+from boardwright.bots.recorder import Recorder
 from boardwright.bots.runebound.al_kalim.knowledge import al_kalim_knowledge
 from boardwright.bots.runebound.knowledge import knowledge
 from boardwright.games import get_game
 from boardwright.sim.runner import derive_seed, play_one
 
 BASE_SEED = 20_261_126
-
-
-class Recorder:
-    """A bot that lets another choose and hashes each choice (``kind:key``) as it is made."""
-
-    def __init__(self, bot: Bot, digest: Any) -> None:
-        self.name = bot.name
-        self.bot = bot
-        self.digest = digest
-
-    def choose(self, observation: Observation) -> int:
-        index = self.bot.choose(observation)
-        decision = observation.decision
-        self.digest.update(f"{decision.kind}:{decision.options[index].key}|".encode())
-        return index
 
 
 def play(players: int, seed: int, options: dict[str, Any]) -> tuple[float, int, str, float]:

@@ -15,7 +15,8 @@ import json
 from typing import Any
 
 import boardwright
-from boardwright.bots import Bot, Observation, make_bot
+from boardwright.bots import make_bot
+from boardwright.bots.recorder import Recorder
 from boardwright.engine.events import Event
 from boardwright.engine.game import Game
 from boardwright.engine.rng import Rng, derive_seed
@@ -68,21 +69,6 @@ def random_digest(name: str, raw: dict[str, Any], players: int, seed: int) -> st
     result = game.result(state)
     digest.update(_json(result.to_data() if result else None))
     return digest.hexdigest()
-
-
-class Recorder:
-    """A bot that lets another choose and hashes each choice."""
-
-    def __init__(self, bot: Bot, digest: Any) -> None:
-        self.name = bot.name
-        self.bot = bot
-        self.digest = digest
-
-    def choose(self, observation: Observation) -> int:
-        index = self.bot.choose(observation)
-        decision = observation.decision
-        self.digest.update(f"{decision.kind}:{decision.options[index].key}|".encode())
-        return index
 
 
 def heuristic_digest(options: dict[str, Any], players: int, seed: int) -> str:

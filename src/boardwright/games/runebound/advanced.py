@@ -147,10 +147,7 @@ def lose_under_market_deck(
 ) -> None:
     """AR-6.6 step 3: the card goes face down under the market deck (the deck's top is its end)."""
     h = state.heroes[seat]
-    if card in h.items:
-        h.items.remove(card)
-    else:
-        h.allies = [a for a in h.allies if a.card != card]
+    h.drop_card(card)
     state.market_deck.insert(0, card)
     state.market_under += 1
     rules.hurt_hero(state, seat, 0, 0)  # lost stamina turns exhaustion into wounds

@@ -137,10 +137,7 @@ def lose_to_market_discard(
 ) -> None:
     """RB-5.9: the hero's item or ally goes to the market discard pile."""
     h = state.heroes[seat]
-    if card in h.items:
-        h.items.remove(card)
-    else:
-        h.allies = [a for a in h.allies if a.card != card]
+    h.drop_card(card)
     state.market_discard.append(card)
     rules.hurt_hero(state, seat, 0, 0)  # lost stamina turns exhaustion into wounds
     emit(log, "penalty", variant="lost", **rules.party(state, seat), item=rules.market[card].id)

@@ -109,8 +109,5 @@ def discard_owned(rules: Rules, state: RuneboundState, seat: int, key: str) -> N
         return
     card = int(key[1:].split(".")[0])
     h = state.heroes[seat]
-    if card in h.items:
-        h.items.remove(card)
-    else:
-        h.allies = [a for a in h.allies if a.card != card]
+    h.drop_card(card)
     state.market_discard.append(card)

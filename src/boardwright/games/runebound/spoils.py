@@ -46,10 +46,7 @@ class Spoils(RuneboundProcedure):
     def _take(self, state: RuneboundState, winner: int, loser: int, card: int, log: Log) -> None:
         rules = self.rules
         h = state.heroes[loser]
-        if card in h.items:
-            h.items.remove(card)
-        else:
-            h.allies = [a for a in h.allies if a.card != card]
+        h.drop_card(card)
         rules.hurt_hero(state, loser, 0, 0)  # lost stamina turns exhaustion into wounds
         rules.gain_card(state, winner, card)
         emit(

@@ -71,6 +71,13 @@ class HeroState:
         self.bought_this_turn: list[int] = []
         self.sold_this_turn: list[int] = []
 
+    def drop_card(self, card: int) -> None:
+        """The hero no longer has market card ``card`` (an item, or an ally)."""
+        if card in self.items:
+            self.items.remove(card)
+        else:
+            self.allies = [a for a in self.allies if a.card != card]
+
     def clone(self) -> HeroState:
         # through __init__: a compiled (mypyc) class has no bare __new__
         other = HeroState(self.hero, self.hex, self.gold)

@@ -217,10 +217,7 @@ class Market(RuneboundProcedure):
             emit(log, "buy", **party, item=rules.market[card].id)
         elif key.startswith("sell:"):
             card = option.data
-            if card in h.items:
-                h.items.remove(card)
-            else:
-                h.allies = [a for a in h.allies if a.card != card]
+            h.drop_card(card)
             value = sell_value(rules.market[card].cost, state.opts.sell_price)
             h.gold += value
             rules.hurt_hero(state, seat, 0, 0)  # lost stamina turns exhaustion into wounds
