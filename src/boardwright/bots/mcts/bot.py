@@ -18,7 +18,7 @@ from collections.abc import Callable
 from time import perf_counter
 from typing import Any
 
-from boardwright.bots.mcts.guided import CONFIDENCE, Rollouts, guided_choice
+from boardwright.bots.mcts.guided import CONFIDENCE, Rollouts, Verdict, guided_choice
 from boardwright.bots.mcts.reward import Worth, rewards
 from boardwright.bots.mcts.tree import Node
 from boardwright.engine.bot import Bot, Observation
@@ -86,6 +86,8 @@ class MctsBot:
         )
         self.searched = 0
         """Iterations run by the last :meth:`choose` (0 when it needed no search)."""
+        self.verdict: Verdict | None = None
+        """The last guided search's findings (None before the first)."""
 
     def choose(self, observation: Observation) -> int:
         options = observation.decision.options
@@ -98,7 +100,7 @@ class MctsBot:
                 prior = 0
             if self.settled is not None and self.settled(observation.decision):
                 return prior
-            index, self.searched = guided_choice(
+            verdict = guided_choice(
                 observation,
                 self.game,
                 prior,
@@ -111,7 +113,8 @@ class MctsBot:
                 confidence=self.confidence,
                 clock=self.clock,
             )
-            return index
+            self.searched, self.verdict = verdict.played, verdict
+            return verdict.choice
         return self.search(observation).most_visited([option.key for option in options])
 
     def search(self, observation: Observation) -> Node:

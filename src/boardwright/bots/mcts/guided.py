@@ -29,7 +29,7 @@ import math
 from collections.abc import Callable
 from functools import partial
 from time import perf_counter
-from typing import Any
+from typing import Any, NamedTuple
 
 from boardwright.bots.mcts.reward import Worth, rewards
 from boardwright.engine.bot import Bot, Observation
@@ -102,6 +102,15 @@ class Difference:
         return math.sqrt(self.squares / (self.count - 1) / self.count)
 
 
+class Verdict(NamedTuple):
+    """What one guided search found: the chosen index, the rollouts it played, and per option
+    other than the prior the rounds it was played in and its mean difference to the prior."""
+
+    choice: int
+    played: int
+    evidence: dict[int, tuple[int, float]]
+
+
 def guided_choice(
     observation: Observation,
     game: Game[Any],
@@ -115,9 +124,9 @@ def guided_choice(
     seconds: float | None,
     confidence: float = CONFIDENCE,
     clock: Callable[[], float] = perf_counter,
-) -> tuple[int, int]:
-    """(the chosen index, the rollouts played) for ``observation`` (see the module docstring).
-    The budget is ``iterations`` rollouts, or ``seconds`` when that is given."""
+) -> Verdict:
+    """The guided search's verdict on ``observation`` (see the module docstring). The budget is
+    ``iterations`` rollouts, or ``seconds`` of ``clock`` when that is given."""
     seat = observation.seat
     live = list(range(len(observation.decision.options)))
     differences = {index: Difference() for index in live if index != prior}
@@ -153,4 +162,5 @@ def guided_choice(
             bound = differences[index].mean - confidence * differences[index].error()
             if bound > best_bound:
                 best, best_bound = index, bound
-    return best, played
+    evidence = {index: (d.count, d.mean) for index, d in differences.items()}
+    return Verdict(best, played, evidence)
