@@ -80,6 +80,9 @@ class MctsBot:
         self.policy = policy
         self.settled = settled
         self.clock = clock
+        self.seed = seed
+        self.overruled = 0
+        """Proposals overruled so far (each gives the proposer a fresh start)."""
         self.proposer = None if policy is None else policy(derive_seed(seed, "proposer"))
         self.rollouts = (
             None if policy is None else Rollouts(game, policy, derive_seed(seed, "rollouts"), depth)
@@ -94,7 +97,7 @@ class MctsBot:
         self.searched = 0
         if len(options) == 1:
             return 0
-        if self.proposer is not None and self.rollouts is not None:
+        if self.policy is not None and self.proposer is not None and self.rollouts is not None:
             prior = self.proposer.choose(observation)
             if not 0 <= prior < len(options):
                 prior = 0
@@ -114,6 +117,9 @@ class MctsBot:
                 clock=self.clock,
             )
             self.searched, self.verdict = verdict.played, verdict
+            if verdict.choice != prior:  # the proposer planned a move the game will not see
+                self.overruled += 1
+                self.proposer = self.policy(derive_seed(self.seed, "proposer", self.overruled))
             return verdict.choice
         return self.search(observation).most_visited([option.key for option in options])
 

@@ -46,18 +46,20 @@ worth): an option whose gain is surely below it is dropped."""
 
 
 class Rollouts:
-    """Plays a sample on by the policy's bots, one per seat (made on first use), for at most
-    ``depth`` decisions; a decision with one option is taken without asking."""
+    """Plays a sample on by the policy's bots, one per seat, for at most ``depth`` decisions; a
+    decision with one option is taken without asking. Every rollout gets new bots (they cost
+    next to nothing to make), so no bot carries a plan from another sample into this one."""
 
     def __init__(self, game: Game[Any], policy: Callable[[int], Bot], seed: int, depth: int):
         self.game = game
         self.policy = policy
+        self.seeds: dict[int, int] = {}
         self.seed = seed
         self.depth = depth
-        self.bots: dict[int, Bot] = {}
 
     def play(self, state: Any) -> None:
         game = self.game
+        bots: dict[int, Bot] = {}
         for _ in range(self.depth):
             decision = game.decision(state)
             if decision is None:
@@ -66,9 +68,12 @@ class Rollouts:
                 game.apply(state, 0, None)
                 continue
             seat = decision.seat
-            bot = self.bots.get(seat)
+            bot = bots.get(seat)
             if bot is None:
-                bot = self.bots[seat] = self.policy(derive_seed(self.seed, seat))
+                seed = self.seeds.get(seat)
+                if seed is None:
+                    seed = self.seeds[seat] = derive_seed(self.seed, seat)
+                bot = bots[seat] = self.policy(seed)
             seen = Observation(
                 seat,
                 decision,
