@@ -41,7 +41,7 @@ from typing import Any, cast
 from boardwright.bots import Bot, Observation, make_bot
 from boardwright.bots.factories import realm_of_sand_mcts, runebound_mcts, runebound_players
 from boardwright.bots.mcts import MctsBot
-from boardwright.bots.mcts.bot import DEPTH
+from boardwright.bots.mcts.bot import DEPTH, ITERATIONS
 from boardwright.engine.game import Game
 from boardwright.engine.rng import Rng
 from boardwright.engine.session import Match
@@ -116,9 +116,9 @@ def mcts_bot(game_name: str, seed: int, game: Game[Any], budget: dict[str, Any])
     """The registry's ``mcts`` for the game at ``budget`` (``plain``: Runebound's plain
     search)."""
     clock = time.perf_counter if budget["wall"] else time.process_time
-    limits = {"iterations": budget["iterations"], "seconds": budget["seconds"], "clock": clock}
+    iterations, seconds = budget["iterations"], budget["seconds"]
     if game_name == "realm-of-sand":
-        return realm_of_sand_mcts(seed, game, **limits)
+        return realm_of_sand_mcts(seed, game, iterations=iterations, seconds=seconds, clock=clock)
     if budget["plain"]:
         from boardwright.bots.mcts.runebound_worth import RuneboundWorth
 
@@ -126,11 +126,13 @@ def mcts_bot(game_name: str, seed: int, game: Game[Any], budget: dict[str, Any])
             seed,
             game,
             runebound_players,
+            iterations=ITERATIONS if iterations is None else iterations,
+            seconds=seconds,
+            clock=clock,
             depth=DEPTH,
             worth=RuneboundWorth(cast(Runebound, game)),
-            **limits,
         )
-    return runebound_mcts(seed, game, **limits)
+    return runebound_mcts(seed, game, iterations=iterations, seconds=seconds, clock=clock)
 
 
 def play_game(match: str, number: int, budget: dict[str, Any]) -> dict[str, Any]:
