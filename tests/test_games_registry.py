@@ -38,7 +38,8 @@ def test_rule_ids_use_the_games_prefixes(entry: GameEntry) -> None:
 def test_a_bot_the_game_does_not_offer_is_refused() -> None:
     entry = GAMES["realm-of-sand"]
     with pytest.raises(
-        ConfigError, match="unknown bot 'heuristic' for realm-of-sand; its bots: mcts, random"
+        ConfigError,
+        match="unknown bot 'heuristic' for realm-of-sand; its bots: greedy, mcts, random",
     ):
         entry.make_bot("heuristic", 1, get_game("realm-of-sand"))
 

@@ -11,7 +11,12 @@ from typing import Any, cast
 import pytest
 
 from boardwright.bots import make_bot
-from boardwright.bots.factories import realm_of_sand_mcts, realm_players, runebound_players
+from boardwright.bots.factories import (
+    realm_of_sand_mcts,
+    realm_players,
+    runebound_mcts,
+    runebound_players,
+)
 from boardwright.bots.mcts import MctsBot
 from boardwright.bots.mcts.runebound_worth import RuneboundWorth
 from boardwright.bots.mcts.tree import Node
@@ -68,6 +73,26 @@ def assert_same_choice(game: Game[Any], real: Any, other: Any, players: Any) -> 
     # difference is one the search would notice if it could see it
     peeking = [tree(far_sighted(game, players).search(peek(game, s))) for s in (real, other)]
     assert peeking[0] != peeking[1]
+    if game is RUNEBOUND:
+        assert_same_guided_choice(real, other)
+
+
+def assert_same_guided_choice(real: Any, other: Any) -> None:
+    """The same for the registry's Runebound ``mcts`` (the guided search, whose heuristic
+    proposer and rollout bots read views of samples): the same choice and evidence, while a
+    peeking control finds other evidence."""
+
+    def verdict(observation: Observation) -> Any:
+        bot = runebound_mcts(7, RUNEBOUND, iterations=24)
+        assert isinstance(bot, MctsBot)
+        bot.settled = None  # search whatever the decision is
+        choice = bot.choose(observation)
+        assert bot.verdict is not None
+        return choice, bot.verdict
+
+    assert verdict(observe(RUNEBOUND, real)) == verdict(observe(RUNEBOUND, other))
+    peeking = [verdict(peek(RUNEBOUND, s))[1].evidence for s in (real, other)]
+    assert peeking[0] != peeking[1]
 
 
 def peek(game: Game[Any], state: Any) -> Observation:
@@ -80,7 +105,9 @@ def peek(game: Game[Any], state: Any) -> Observation:
         copy.rng = Rng(rng.next64())
         return copy
 
-    return Observation(decision.seat, decision, lambda: {}, true_state)
+    return Observation(
+        decision.seat, decision, partial(game.view, state, decision.seat), true_state
+    )
 
 
 def far_sighted(game: Game[Any], players: Callable[[Any], int]) -> MctsBot:

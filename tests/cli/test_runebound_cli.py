@@ -163,7 +163,7 @@ def test_a_game_without_the_bot_refuses_it(runner: CliRunner) -> None:
     result = invoke(runner, ["simulate", "realm-of-sand", "--seats", "heuristic,random"])
     assert_one_line_error(result, "seat 1", "unknown bot 'heuristic' for realm-of-sand", "random")
     result = invoke(runner, ["play", "realm-of-sand", "--seats", "human,heuristic"])
-    assert_one_line_error(result, "seat 2", "its bots: mcts, random", "(or 'human')")
+    assert_one_line_error(result, "seat 2", "its bots: greedy, mcts, random", "(or 'human')")
 
 
 def test_a_bot_factory_error_of_another_kind_is_still_one_line(

@@ -201,6 +201,6 @@ def test_a_lean_match_keeps_no_history() -> None:
 
 def test_make_bot_without_a_game_finds_the_game_that_offers_it() -> None:
     assert make_bot("random", 1).name == "random"
-    known = "known bots: heuristic, mcts, random"
+    known = "known bots: greedy, heuristic, mcts, random"
     with pytest.raises(ConfigError, match=f"unknown bot 'clever'; {known}"):
         make_bot("clever", 1)

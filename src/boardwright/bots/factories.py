@@ -3,14 +3,19 @@ game, so that a bot knows the content the game runs with (a content pack's, not 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+from time import perf_counter
 from typing import TYPE_CHECKING, Any, cast
 
 from boardwright.bots.mcts import MctsBot
+from boardwright.bots.mcts.bot import ITERATIONS
 from boardwright.bots.random_bot import RandomBot
 from boardwright.engine.bot import Bot
 from boardwright.engine.game import Game
 
 if TYPE_CHECKING:
+    from boardwright.engine.decision import Decision
     from boardwright.games.realm_of_sand.state import RealmState
     from boardwright.games.runebound.game import Runebound
     from boardwright.games.runebound.state import RuneboundState
@@ -28,22 +33,90 @@ def runebound_heuristic(seed: int, game: Game[Any]) -> Bot:
     return RuneboundBot(seed, content=cast("Runebound", game).content)
 
 
-def realm_of_sand_mcts(seed: int, game: Game[Any]) -> Bot:
-    """Information-set MCTS for Realm of Sand, at the budget of the registry's ``mcts``."""
-    return MctsBot(seed, game, realm_players)
+def realm_of_sand_greedy(seed: int, game: Game[Any]) -> Bot:
+    """The greedy bot for Realm of Sand: the most stars within its next few own decisions, then
+    the most pieces on its board (the game's tie-break, RS-6.3)."""
+    from boardwright.bots.greedy import GreedyBot
+
+    return GreedyBot(seed, game, realm_pieces)
 
 
-def runebound_mcts(seed: int, game: Game[Any]) -> Bot:
-    """Information-set MCTS for Runebound (any adventure), at the registry's budget, its
-    rollouts valued by the parties' progress (:mod:`boardwright.bots.mcts.runebound_worth`)."""
+def realm_of_sand_mcts(
+    seed: int,
+    game: Game[Any],
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    clock: Callable[[], float] = perf_counter,
+) -> Bot:
+    """Information-set MCTS for Realm of Sand (the plain search, valued by the stars), at the
+    registry's budget unless ``iterations`` or ``seconds`` are given."""
+    return MctsBot(
+        seed,
+        game,
+        realm_players,
+        iterations=ITERATIONS if iterations is None else iterations,
+        seconds=seconds,
+        clock=clock,
+    )
+
+
+GUIDED_ROLLOUTS = 48
+"""The registry's Runebound ``mcts`` budget: rollouts per decision (fewer when settled early)."""
+GUIDED_DEPTH = 20
+"""Decisions per rollout: about one turn of each of two heroes."""
+GUIDED_CONFIDENCE = 2.0
+"""Standard errors of evidence needed to overrule the heuristic bot's choice."""
+POSITION = 1.0
+"""Weight of the movement potential in the rollouts' valuation (gold pieces per gold piece)."""
+SETTLED = frozenset({"market", "experience"})
+"""Runebound decisions the heuristic answers without search: what a card or counter bought is
+worth shows in fights beyond a rollout's horizon, so rollouts would only see the gold spent."""
+
+
+def runebound_mcts(
+    seed: int,
+    game: Game[Any],
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    clock: Callable[[], float] = perf_counter,
+) -> Bot:
+    """Information-set MCTS for Runebound (any adventure), guided by the heuristic bot
+    (:mod:`boardwright.bots.mcts.guided`): it plays the heuristic's choice unless rollouts in
+    which the heuristic plays every seat, valued by the parties' progress and position
+    (:mod:`boardwright.bots.mcts.runebound_worth`), show a better one; at the registry's budget
+    unless ``iterations`` (rollouts) or ``seconds`` are given."""
     from boardwright.bots.mcts.runebound_worth import RuneboundWorth
 
-    return MctsBot(seed, game, runebound_players, worth=RuneboundWorth(cast("Runebound", game)))
+    return MctsBot(
+        seed,
+        game,
+        runebound_players,
+        iterations=GUIDED_ROLLOUTS if iterations is None else iterations,
+        seconds=seconds,
+        clock=clock,
+        depth=GUIDED_DEPTH,
+        worth=RuneboundWorth(cast("Runebound", game), position=POSITION),
+        policy=partial(runebound_heuristic, game=game),
+        confidence=GUIDED_CONFIDENCE,
+        settled=runebound_settled,
+    )
+
+
+def runebound_settled(decision: Decision) -> bool:
+    """Whether the guided search leaves ``decision`` to the heuristic (:data:`SETTLED`)."""
+    return decision.kind in SETTLED
 
 
 def realm_players(state: RealmState) -> int:
     """The number of seats of a Realm of Sand state (MCTS rewards every seat)."""
     return len(state.players)
+
+
+def realm_pieces(state: RealmState, seat: int) -> float:
+    """The pieces on a seat's board: what Realm of Sand ranks players tied on stars by."""
+    return float(state.players[seat].pieces_on_board())
 
 
 def runebound_players(state: RuneboundState) -> int:

@@ -81,7 +81,11 @@ GAMES: dict[str, GameEntry] = {
             renderer="boardwright.games.realm_of_sand.render:render_view",
             rules_files=("realm-of-sand",),
             rule_prefixes=("RS",),
-            bots={"mcts": "boardwright.bots.factories:realm_of_sand_mcts", "random": _RANDOM},
+            bots={
+                "greedy": "boardwright.bots.factories:realm_of_sand_greedy",
+                "mcts": "boardwright.bots.factories:realm_of_sand_mcts",
+                "random": _RANDOM,
+            },
         ),
         GameEntry(
             name="runebound",

@@ -6,6 +6,10 @@ walks the one shared tree (:mod:`.tree`) down it: at each decision the seat deci
 among the legal option keys by UCB on its own rewards; the first key not yet in the tree is
 added, then a rollout by uniformly random choices runs on for at most ``depth`` decisions and
 the position is evaluated (:mod:`.reward`). The answer is the root's most visited option.
+
+Given a ``policy`` (a bot factory: a seed to a bot that plays a seat from its view), the bot
+searches by :mod:`.guided` instead: the policy proposes, and rollouts in which the policy plays
+every seat overrule it only on clear evidence.
 """
 
 from __future__ import annotations
@@ -14,12 +18,14 @@ from collections.abc import Callable
 from time import perf_counter
 from typing import Any
 
+from boardwright.bots.mcts.guided import CONFIDENCE, Rollouts, Verdict, guided_choice
 from boardwright.bots.mcts.reward import Worth, rewards
 from boardwright.bots.mcts.tree import Node
-from boardwright.engine.bot import Observation
+from boardwright.engine.bot import Bot, Observation
+from boardwright.engine.decision import Decision
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.game import Game
-from boardwright.engine.rng import Rng
+from boardwright.engine.rng import Rng, derive_seed
 
 ITERATIONS = 64
 DEPTH = 16
@@ -34,7 +40,12 @@ class MctsBot:
 
     ``players`` tells how many seats a state of ``game`` has (the reward is given per seat);
     ``worth``, when given, values a cut-off rollout's position per seat instead of the game's
-    ``score`` (see :mod:`.reward`).
+    ``score`` (see :mod:`.reward`). ``policy``, when given, makes the bots of the guided search
+    (:mod:`.guided`): one proposes the answer from the real observation, the others play the
+    rollouts; ``iterations`` then counts rollouts and ``confidence`` is the evidence (in standard
+    errors) needed to overrule the proposal; ``settled`` names decisions the proposal answers
+    without search (a game's factory knows where its rollouts cannot judge). ``clock`` measures
+    ``seconds`` (``time.process_time`` gives the search its CPU time on a shared machine).
     """
 
     name = "mcts"
@@ -50,6 +61,10 @@ class MctsBot:
         depth: int = DEPTH,
         exploration: float = EXPLORATION,
         worth: Worth | None = None,
+        policy: Callable[[int], Bot] | None = None,
+        confidence: float = CONFIDENCE,
+        settled: Callable[[Decision], bool] | None = None,
+        clock: Callable[[], float] = perf_counter,
     ) -> None:
         if iterations < 1 or (seconds is not None and seconds <= 0) or depth < 0:
             raise ConfigError("mcts needs a positive budget and a depth of zero or more")
@@ -61,14 +76,51 @@ class MctsBot:
         self.depth = depth
         self.exploration = exploration
         self.worth = worth
+        self.confidence = confidence
+        self.policy = policy
+        self.settled = settled
+        self.clock = clock
+        self.seed = seed
+        self.overruled = 0
+        """Proposals overruled so far (each gives the proposer a fresh start)."""
+        self.proposer = None if policy is None else policy(derive_seed(seed, "proposer"))
+        self.rollouts = (
+            None if policy is None else Rollouts(game, policy, derive_seed(seed, "rollouts"), depth)
+        )
         self.searched = 0
         """Iterations run by the last :meth:`choose` (0 when it needed no search)."""
+        self.verdict: Verdict | None = None
+        """The last guided search's findings (None before the first)."""
 
     def choose(self, observation: Observation) -> int:
         options = observation.decision.options
         self.searched = 0
         if len(options) == 1:
             return 0
+        if self.policy is not None and self.proposer is not None and self.rollouts is not None:
+            prior = self.proposer.choose(observation)
+            if not 0 <= prior < len(options):
+                prior = 0
+            if self.settled is not None and self.settled(observation.decision):
+                return prior
+            verdict = guided_choice(
+                observation,
+                self.game,
+                prior,
+                self.rollouts,
+                self.rng,
+                players=self.players,
+                worth=self.worth,
+                iterations=self.iterations,
+                seconds=self.seconds,
+                confidence=self.confidence,
+                clock=self.clock,
+            )
+            self.searched, self.verdict = verdict.played, verdict
+            if verdict.choice != prior:  # the proposer planned a move the game will not see
+                self.overruled += 1
+                self.proposer = self.policy(derive_seed(self.seed, "proposer", self.overruled))
+            return verdict.choice
         return self.search(observation).most_visited([option.key for option in options])
 
     def search(self, observation: Observation) -> Node:
@@ -79,10 +131,11 @@ class MctsBot:
             for _ in range(self.iterations):
                 self._iterate(root, observation)
         else:
-            deadline = perf_counter() + self.seconds
+            clock = self.clock
+            deadline = clock() + self.seconds
             while True:
                 self._iterate(root, observation)
-                if perf_counter() >= deadline:
+                if clock() >= deadline:
                     break
         return root
 

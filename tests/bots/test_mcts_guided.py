@@ -1,0 +1,112 @@
+"""The guided search (``bots/mcts/guided.py``): it plays its policy's choice unless rollouts give
+clear evidence for another, it needs no search where the policy settles, and the registry's
+Runebound ``mcts`` plays whole games with it. Its information set: tests/bots/test_mcts.py."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from boardwright.bots import make_bot
+from boardwright.bots.factories import runebound_mcts, runebound_settled
+from boardwright.bots.mcts import MctsBot
+from boardwright.bots.mcts.guided import MIN_ROUNDS
+from boardwright.engine.bot import Bot, Observation
+from boardwright.engine.decision import Decision
+from boardwright.engine.session import Match
+from boardwright.engine.table import Table
+from boardwright.games import get_game
+from tests.engine.toygame import ToyGame, ToyState
+
+TOY = ToyGame()
+
+
+class Cautious:
+    """A poor policy for the toy game: always the smallest stake, banking from 6 points on."""
+
+    name = "cautious"
+
+    def choose(self, observation: Observation) -> int:
+        if observation.decision.kind == "stake":
+            return 0
+        keys = [option.key for option in observation.decision.options]
+        return keys.index("hold" if observation.view["turn_total"] >= 6 else "roll")
+
+
+def cautious(seed: int) -> Bot:
+    return Cautious()
+
+
+def toy_worth(state: ToyState, seat: int) -> float:
+    """Points banked, and the turn's points for the seat whose turn it is, in tens."""
+    running = state.turn_total if state.seat == seat else 0
+    return (state.banked[seat] + running) / 10
+
+
+def stake_decision() -> tuple[ToyState, Observation]:
+    state = TOY.setup(TOY.config(2, {"target": 100}), 4)
+    decision = TOY.decision(state)
+    assert decision is not None and decision.kind == "stake"
+    seat = decision.seat
+    observation = Observation(
+        seat, decision, partial(TOY.view, state, seat), partial(TOY.determinize, state, seat)
+    )
+    return state, observation
+
+
+def guided(iterations: int, **extra: Any) -> MctsBot:
+    return MctsBot(
+        5,
+        TOY,
+        lambda state: len(state.banked),
+        iterations=iterations,
+        depth=12,
+        worth=toy_worth,
+        policy=cautious,
+        **extra,
+    )
+
+
+def test_rollouts_overrule_a_clearly_worse_proposal() -> None:
+    """The policy stakes 1; staking 3 triples every roll, which the rollouts see plainly."""
+    _, observation = stake_decision()
+    bot = guided(240)
+    assert bot.choose(observation) == 2
+    assert bot.verdict is not None and bot.verdict.choice == 2
+    rounds, gain = bot.verdict.evidence[2]
+    assert rounds >= MIN_ROUNDS and gain > 0
+    assert 0 < bot.searched <= 240
+
+
+def test_without_enough_rounds_the_proposal_stands() -> None:
+    _, observation = stake_decision()
+    bot = guided(3 * MIN_ROUNDS - 1)  # not enough rollouts for MIN_ROUNDS rounds of 3 options
+    assert bot.choose(observation) == 0
+    assert bot.searched < 3 * MIN_ROUNDS
+
+
+def test_a_settled_decision_takes_the_proposal_without_search() -> None:
+    _, observation = stake_decision()
+    bot = guided(240, settled=lambda decision: decision.kind == "stake")
+    assert bot.choose(observation) == 0
+    assert bot.searched == 0
+
+
+def test_runebound_leaves_market_and_experience_to_the_heuristic() -> None:
+    def kind(name: str) -> Decision:
+        return Decision(0, name, ())
+
+    assert runebound_settled(kind("market")) and runebound_settled(kind("experience"))
+    assert not runebound_settled(kind("movement")) and not runebound_settled(kind("escape"))
+
+
+def test_the_registry_mcts_plays_a_whole_al_kalim_game_guided() -> None:
+    game = get_game("runebound")
+    bot = runebound_mcts(1, game, iterations=8)
+    assert isinstance(bot, MctsBot) and bot.policy is not None
+    bots: list[Bot | None] = [bot, make_bot("heuristic", 2, game)]
+    options = {"adventure": "al-kalim", "max_rounds": 4}
+    table = Table(Match(game, game.config(2, options), 3, lean=True), bots)
+    table.run_bots()
+    assert table.result is not None
+    assert bot.verdict is not None  # it searched at least once
