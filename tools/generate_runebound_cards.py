@@ -599,8 +599,8 @@ class Scale:
 SCALES: dict[str, Scale] = {
     "green": Scale(value=(8, 12), damage=(1, 1), life=(2, 4), gold=(0, 2), test=(10, 12)),
     "yellow": Scale(value=(11, 14), damage=(1, 2), life=(4, 6), gold=(1, 3), test=(12, 14)),
-    "blue": Scale(value=(13, 17), damage=(2, 3), life=(6, 8), gold=(2, 5), test=(14, 16)),
-    "red": Scale(value=(15, 20), damage=(3, 4), life=(8, 12), gold=(3, 6), test=(16, 18)),
+    "blue": Scale(value=(11, 15), damage=(2, 3), life=(6, 8), gold=(2, 5), test=(14, 16)),
+    "red": Scale(value=(12, 16), damage=(2, 3), life=(5, 9), gold=(3, 6), test=(16, 18)),
 }
 COLOUR_LETTER = {"green": "g", "yellow": "y", "blue": "b", "red": "r"}
 TOP_RANK = 4
@@ -851,7 +851,7 @@ RED_FOES = [
     Foe("Korrundar the Mountain-Eater", ("dragon", "giant"), 4, melee=+1, dragon_rune=True,
         abilities=(hide("Hide of Granite"),),
         grants=(ability("Granite Blood", "passive", modify("life", 2)),)),
-    Foe("High Lord Margath", ("dragon",), 4, ranged=+1, melee=+1, magic=+1,
+    Foe("High Lord Margath", ("dragon",), 4, ranged=0, melee=0, magic=0,
         wins_game=True, no_escape=True,
         abilities=(ambush("Wrath of the High Lord", wounds=1, party=True),
                    hide("Ancient Scales"))),
