@@ -856,8 +856,7 @@ RED_FOES = [
         grants=(ability("Granite Blood", "passive", modify("life", 2)),)),
     Foe("High Lord Margath", ("dragon",), 4, ranged=0, melee=0, magic=0,
         wins_game=True, no_escape=True,
-        abilities=(ambush("Wrath of the High Lord", wounds=1, party=True),
-                   hide("Ancient Scales"))),
+        abilities=(ambush("Wrath of the High Lord", wounds=1, party=True),)),
 ]  # fmt: skip
 
 EVENTS: dict[str, list[Event]] = {
