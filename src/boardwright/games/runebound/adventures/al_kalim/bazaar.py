@@ -14,6 +14,7 @@ from boardwright.games.runebound.adventures.al_kalim.options import al_kalim_opt
 from boardwright.games.runebound.adventures.al_kalim.procedure import AlKalimProcedure
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
 from boardwright.games.runebound.effects import next_market_card
+from boardwright.games.runebound.procedure import market_card_options
 from boardwright.games.runebound.rules import Log
 from boardwright.games.runebound.state import RuneboundState
 from boardwright.games.runebound.turn import Market, sell_value
@@ -196,16 +197,7 @@ class Dreams(AlKalimProcedure):
                 return None
             shown = tuple(cards)
             state.stack[-1] = (self.name, frame[1], shown)
-        market = self.ak_rules.market
-        options = tuple(
-            Option(
-                f"dream:{market[c].id}",
-                data=c,
-                what="rb.option.dream_card",
-                args={"item": market[c].id, "item_kind": market[c].kind, "cost": market[c].cost},
-            )
-            for c in shown
-        )
+        options = market_card_options(self.ak_rules, shown, "dream", "rb.option.dream_card")
         return Decision(state.seat, "city_of_dreams", options=options)
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
