@@ -343,11 +343,6 @@ class Rules:
         """The effect ``lose_legend``: Al-Kalim takes legend cards from the quest board
         (AK-11.12). The base adventure has no legend cards, so nothing happens."""
 
-    def after_experience(
-        self, state: RuneboundState, seat: int, spent: list[int], log: Log
-    ) -> None:
-        """Al-Kalim: the limit counter and a quest discard (AK-10.3-AK-10.6)."""
-
     def enemy_life(self, state: RuneboundState, card: AdventureCard) -> int:
         """A challenge's life (RB-5.8); Al-Kalim reads it by day or night (AK-6.3)."""
         return card.life or 1
@@ -630,8 +625,9 @@ class Rules:
         values = self.board.counter_values
         return sum(values[c] for c in h.counters)
 
-    def pay_experience(self, state: RuneboundState, seat: int, price: int) -> list[int]:
-        """RB-8.4: spend counters worth at least ``price``, wasting as little as possible."""
+    def pay_experience(self, state: RuneboundState, seat: int, price: int) -> None:
+        """RB-8.4: spend counters worth at least ``price``, wasting as little as possible
+        (Al-Kalim: the player chooses them, and the limit counter, AK-10.3/AK-10.4)."""
         h = state.heroes[seat]
         values = self.board.counter_values
         best: dict[int, tuple[int, ...]] = {0: ()}
@@ -641,12 +637,10 @@ class Rules:
                 if new not in best or len(best[new]) > len(chosen) + 1:
                     best[new] = (*chosen, position)
         paid = min(t for t in best if t >= price)
-        spent = [h.counters[i] for i in best[paid]]
         for i in sorted(best[paid], reverse=True):
             state.counter_supply[h.counters.pop(i)] += 1
         if state.opts.xp_change:
             self.give_change(state, seat, paid - price)
-        return spent
 
     def give_change(self, state: RuneboundState, seat: int, amount: int) -> None:
         values = self.board.counter_values

@@ -317,7 +317,7 @@ class Experience(RuneboundProcedure):
             bought = list(option.data) if pairs else [option.data]
             if pairs:  # AR-6.10: the kinds of this step, noted before paying may push a frame
                 state.stack[-1] = (*frame, *bought)
-            spent = self.rules.pay_experience(state, seat, price)
+            self.rules.pay_experience(state, seat, price)
             h.xp.extend(bought)
             party = self.rules.party(state, seat)
             if pairs:
@@ -328,6 +328,5 @@ class Experience(RuneboundProcedure):
             if state.opts.advanced_experience_heal:  # AR-6.11
                 h.wounds = 0
                 h.exhaustion = 0
-            self.rules.after_experience(state, seat, spent, log)
         else:
             use_ability(self.rules, state, seat, option.data, "activate", log, h.used)

@@ -300,13 +300,13 @@ class AlKalimRules(Rules):
             al_kalim.boards[seat].gear = [0] * len(gear)
             record(log, "gear", "loses_all", **self.party(state, seat))
 
-    def pay_experience(self, state: RuneboundState, seat: int, price: int) -> list[int]:
+    def pay_experience(self, state: RuneboundState, seat: int, price: int) -> None:
         """AK-10.3/AK-10.4: the player chooses the counters that pay and then the limit counter
         (experience.py, a frame on top of the experience step); nothing is spent here yet."""
         if not isinstance(state.adventure_state, AlKalimState):
-            return super().pay_experience(state, seat, price)
+            super().pay_experience(state, seat, price)
+            return
         state.stack.append((PayExperience.name, seat, price, ()))
-        return []
 
     def draw_market_here(self, state: RuneboundState, seat: int, count: int, log: Log) -> bool:
         """An effect's market draw (a base card such as the Merchant's Ledger) in a bazaar: onto
