@@ -16,15 +16,12 @@ never the true one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from boardwright.bots.runebound.bot import RuneboundBot
 from boardwright.bots.runebound.constants import EXHAUSTION, WIN_VALUE, WOUND, XP_POINT
+from boardwright.bots.runebound.play import adventure_play
 from boardwright.bots.runebound.values import kept_value
 from boardwright.games.runebound.game import Runebound
 from boardwright.games.runebound.state import RuneboundState
-
-if TYPE_CHECKING:
-    from boardwright.bots.runebound.bot import RuneboundBot
 
 TROPHY = 30.0
 """A Dragon Rune (Al-Kalim: a legendary reward): a third of the way to the win."""
@@ -64,9 +61,6 @@ class RuneboundWorth:
 
     def potential(self, state: RuneboundState, seat: int) -> float:
         """The heuristic bot's movement potential at the seat's hero, from the seat's view."""
-        from boardwright.bots.runebound.bot import RuneboundBot
-        from boardwright.bots.runebound.play import adventure_play
-
         view = self.game.view(state, seat)
         appraiser = self.appraisers.get(seat)
         if appraiser is None:
