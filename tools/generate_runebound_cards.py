@@ -603,7 +603,7 @@ SCALES: dict[str, Scale] = {
     "green": Scale(value=(8, 12), damage=(1, 1), life=(2, 4), gold=(0, 2), test=(10, 12)),
     "yellow": Scale(value=(11, 14), damage=(1, 2), life=(4, 6), gold=(1, 3), test=(12, 14)),
     "blue": Scale(value=(11, 15), damage=(2, 3), life=(6, 8), gold=(2, 5), test=(14, 16)),
-    "red": Scale(value=(12, 16), damage=(2, 3), life=(6, 9), gold=(3, 6), test=(16, 18)),
+    "red": Scale(value=(12, 15), damage=(2, 3), life=(6, 9), gold=(3, 6), test=(16, 18)),
 }
 COLOUR_LETTER = {"green": "g", "yellow": "y", "blue": "b", "red": "r"}
 TOP_RANK = 4
@@ -871,14 +871,16 @@ EVENTS: dict[str, list[Event]] = {
               ability("Mud and Flood", "while_in_play", modify("movement_dice", -1))),
     ],
     "yellow": [
-        Event("Beacon Fires on the Hills", ability("Call to Arms", "event", replenish("yellow"))),
+        Event("Beacon Fires on the Hills",
+              ability("Call to Arms", "event", replenish("yellow", "red"))),
         Event("The Baron's Tax Collectors", ability("Tithe", "event", gold(-1))),
         Event("Midsummer Moon", ability("Long Days", "event", replenish("green", "yellow"))),
         Event("Rune-Storm",
               ability("Crackling Air", "while_in_play", modify("spirit", 1, when="attack"))),
     ],
     "blue": [
-        Event("Starfall over Terrinoth", ability("Fallen Stars", "event", replenish("blue"))),
+        Event("Starfall over Terrinoth",
+              ability("Fallen Stars", "event", replenish("blue", "red"))),
         Event("Vorakesh Stirs", ability("Creeping Dread", "while_in_play", modify("spirit", -1))),
         Event("The Roads Reopen", ability("Safe Passage", "event", replenish("yellow", "blue"))),
     ],

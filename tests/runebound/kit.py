@@ -125,6 +125,7 @@ def case_options(players: int, index: int) -> dict[str, Any]:
         "duel_spoils": ("card", "gold")[pick.below(2)],
         "duel_abilities": bool(pick.below(2)),
         "market_buys": (0, 0, 1, 2)[pick.below(4)],
+        "full_track": ("under_deck", "discard")[pick.below(2)],
     }
 
 

@@ -100,9 +100,9 @@ def test_ar_2_3_first_discard_goes_on_place_2() -> None:
 
 
 def test_ar_2_3_every_kind_of_discard_goes_onto_the_track() -> None:
-    """AR-2.3: a resolved encounter, a replaced event, a defeated challenge and an undefeated
-    challenge with no room on the undefeated track all go onto the doom track; a Dragon Rune
-    won stays with the hero."""
+    """AR-2.3: a resolved encounter, a replaced event, a defeated challenge and (with
+    ``full_track=discard``, RB-4.9) an undefeated challenge with no room on the undefeated track
+    all go onto the doom track; a Dragon Rune won stays with the hero."""
     state = adv_game(4, "doom_track")
     here = safe_green_hex()
     encounter, choice = plain_encounter("green")
@@ -128,8 +128,8 @@ def test_ar_2_3_every_kind_of_discard_goes_onto_the_track() -> None:
     play(state, "stay", "adventure:green")
     win_fight(state)
     assert state.combat is None and state.doom_row[-1] == challenge
-    # an undefeated challenge that finds the undefeated track full
-    state = adv_game(4, "doom_track")
+    # an undefeated challenge that finds the undefeated track full (discarded: RB-4.9's option)
+    state = adv_game(4, "doom_track", full_track="discard")
     full = cards("yellow", "challenge")[:6]
     for card in full:
         take_anywhere(state, card)

@@ -6,12 +6,14 @@ from __future__ import annotations
 import pytest
 
 from boardwright.engine.events import Event
+from boardwright.games.runebound.adventure import draw_adventure
 from boardwright.games.runebound.records import COLOURS
 from boardwright.games.runebound.state import CombatState, RuneboundState
 from tests.runebound.al_kalim.scenario import (
     AL_KALIM_RULES,
     DUNES,
     FACE_SPRING_STIR,
+    GAME,
     PRISON,
     add_counter,
     adventure,
@@ -312,7 +314,7 @@ def test_ak_8_11_an_ambush_that_knocks_out_is_discarded() -> None:
 @pytest.mark.parametrize("counts", [True, False])
 def test_ak_8_12_an_ambush_won_counts_for_quests(counts: bool) -> None:
     """AK-8.12 (option ambush_counts_for_quests): a won ambush counts for a quest asking for a
-    defeated challenge there (the Paths of the Desert of Eternity: 2 in that desert)."""
+    defeated challenge there (the Paths of the Desert of Eternity: one in that desert)."""
     state = new_game(heroes=QORRO, ambush_counts_for_quests=counts)
     set_limit(state, "green")  # the ambush deck stays green
     slot = give_legend(state, legend("ak-l-12"))
@@ -330,5 +332,46 @@ def test_ak_8_12_an_ambush_won_counts_for_quests(counts: bool) -> None:
     story(state, FACE_SPRING_STIR, time="night")
     play(state, "symbol:dunes")
     fight(state, 20, 20)
-    assert slot.progress == (1 if counts else 0)
+    assert slot.step == (1 if counts else 0)
     assert quest_board(state).legends == [slot]
+
+
+# --- AK-16.6 ----------------------------------------------------------------------------------
+
+
+def _empty_green_deck(state: RuneboundState) -> list[int]:
+    """Move the whole green deck to its discard pile; the cards moved."""
+    green = COLOURS.index("green")
+    gone = state.adventure_decks[green][:]
+    state.adventure_discards[green] = gone[:]
+    state.adventure_decks[green] = []
+    return gone
+
+
+def test_ak_16_6_an_empty_al_kalim_deck_is_rebuilt_from_its_discards() -> None:
+    """AK-16.6: Al-Kalim's default for ``adventure_discards`` is ``reshuffle``: a spent deck is
+    shuffled anew from its discard pile, so quests that demand a defeat stay possible."""
+    state = new_game()
+    assert state.opts.adventure_discards == "reshuffle"
+    gone = _empty_green_deck(state)
+    drawn = draw_adventure(AL_KALIM_RULES, state, COLOURS.index("green"))
+    assert drawn in gone
+    assert sorted([*state.adventure_decks[0], drawn]) == sorted(gone)
+    assert not state.adventure_discards[0]
+
+
+def test_ak_16_6_option_adventure_discards_removed_keeps_the_base_reading() -> None:
+    """AK-16.6: a value given wins over the adventure's default (RB-1.4: the cards are gone)."""
+    state = new_game(adventure_discards="removed")
+    _empty_green_deck(state)
+    assert draw_adventure(AL_KALIM_RULES, state, COLOURS.index("green")) == -1
+
+
+def test_ak_16_6_the_default_is_the_adventures_own() -> None:
+    """AK-16.6: only Al-Kalim changes the default; the base adventure keeps ``removed``, and a
+    saved config (every option written out) replays as it was."""
+    assert GAME.config(2, {}).options["adventure_discards"] == "removed"
+    al_kalim = GAME.config(2, {"adventure": "al-kalim"})
+    assert al_kalim.options["adventure_discards"] == "reshuffle"
+    old_save = {**al_kalim.options, "adventure_discards": "removed"}
+    assert GAME.config(2, old_save).options["adventure_discards"] == "removed"

@@ -44,6 +44,7 @@ from tests.runebound.al_kalim.scenario import (
     give_ally,
     give_gear,
     give_legend,
+    hexes_of,
     keys,
     kind,
     legend,
@@ -77,7 +78,7 @@ RASHID = legend("ak-l-01")  # ally: Kharadun's bazaar + 2 gold, a bandit, Zerhab
 SWEET_WATER = legend("ak-l-22")  # rune: activate, heal; 3 uses
 SCIMITAR = legend("ak-l-07")  # artifact: +2 body, mastery of diplomacy
 VEIL = legend("ak-l-08")  # artifact: mastery of stealth
-PATHS = legend("ak-l-12")  # location: 2 defeats in the Desert of Eternity, then a story roll
+PATHS = legend("ak-l-12")  # location: a defeat in the Desert of Eternity, then a story roll
 STALLION = legend("ak-l-20")  # mount: after movement, an extra move
 SAND_SLED = legend("ak-l-19")  # mount: before movement, an extra move
 
@@ -295,23 +296,19 @@ def test_ak_11_1_ak_11_5_a_quest_turns_to_its_reward_at_once() -> None:
 
 
 def test_ak_11_5_a_step_done_several_times_counts_each_action() -> None:
-    """AK-11.5: the Paths of the Desert of Eternity ask first for 2 challenges defeated there."""
+    """AK-11.5: the Sand Sled asks first for 2 challenges defeated on dunes, each counted."""
     state = new_game(heroes=("ak-h-qorro", "ak-h-idris"))
     set_limit(state, "green")
-    slot = give_legend(state, PATHS)
-    desert = sorted(
-        AL_KALIM_RULES.board.locations[
-            AL_KALIM_RULES.board.location_index["desert-of-eternity"]
-        ].hexes
-    )
+    slot = give_legend(state, SAND_SLED)
+    dunes = hexes_of(DUNES)
     AL_KALIM_RULES.on_defeat(
-        state, 0, adventure("ak-g-01"), quiet_hex(DUNES), None
+        state, 0, adventure("ak-g-01"), quiet_hex(ROCK), None
     )  # elsewhere: nothing
     assert (slot.step, slot.progress) == (0, 0)
-    AL_KALIM_RULES.on_defeat(state, 0, adventure("ak-g-01"), desert[0], None)
+    AL_KALIM_RULES.on_defeat(state, 0, adventure("ak-g-01"), dunes[0], None)
     assert (slot.step, slot.progress) == (0, 1)
-    AL_KALIM_RULES.on_defeat(state, 0, adventure("ak-g-01"), desert[1], None)
-    assert slot.step == 1 and not slot.done  # both counted: the story roll there is next
+    AL_KALIM_RULES.on_defeat(state, 0, adventure("ak-g-01"), dunes[1], None)
+    assert slot.step == 1 and not slot.done  # both counted: the end of a move is next
 
 
 def test_ak_13_10_ak_11_5_a_covered_hex_has_no_terrain_for_quest_steps() -> None:

@@ -49,8 +49,8 @@ from tests.runebound.al_kalim.scenario import (
 JACKALS = adventure("ak-g-01")  # green, life 1 by day and 2 by night
 OUTRIDERS = adventure("ak-g-07")  # green, with the sunburst
 NADIRA = legend("ak-l-02")  # ally quest: first, end the movement in the Fertile Lands
-BLOOD = legend("ak-l-13")  # location quest: a bandit by day, then a defeat in Bloody Sands
-PATHS = legend("ak-l-12")  # location quest: 2 defeats in the Desert of Eternity
+BLOOD = legend("ak-l-13")  # location quest: a yellow challenge, then a defeat in Bloody Sands
+PATHS = legend("ak-l-12")  # location quest: a defeat in the Desert of Eternity
 QORRO = ("ak-h-qorro", "ak-h-idris")
 
 
@@ -124,10 +124,10 @@ def test_ak_15_3_bloody_sands_is_its_own_place_and_part_of_the_desert() -> None:
         state = new_game(heroes=QORRO)
         set_limit(state, "blue")
         blood = give_legend(state, BLOOD)
-        blood.step = 1  # the bandit is beaten; Bloody Sands is next
+        blood.step = 1  # the yellow challenge is beaten; Bloody Sands is next
         paths = give_legend(state, PATHS)
         defeat_at(state, where)
-        assert paths.progress == 1
+        assert paths.step == 1  # its defeat in the desert is done
         assert blood.done == both
 
 

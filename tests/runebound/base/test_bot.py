@@ -186,3 +186,17 @@ def test_the_bot_beats_random() -> None:
     of a much larger sample; see docs/balance.md)."""
     seeds = [derive_seed(99, "game", game) for game in range(12)]
     assert heuristic_outright_wins(seeds, {"max_rounds": 30}) >= 10
+
+
+def test_a_duel_with_a_rival_at_no_life_left_is_valued_not_a_crash() -> None:
+    """A rival whose wounds reach their (lowered) life is about to fall: the duel is worth
+    more than against a healthy rival (it divided by zero: the rival's time to fall was 0)."""
+    game = get_game("runebound")
+    state = game.setup(game.config(2, {}), 1)
+    view = game.view(state, 0)
+    bot = make_bot("heuristic", 1, game)
+    assert isinstance(bot, RuneboundBot)
+    party = bot.play.party(view, 0)
+    healthy = bot.duel_value(party, 1)
+    view["heroes"][1]["wounds"] = view["heroes"][1]["life"]
+    assert bot.duel_value(bot.play.party(view, 0), 1) > healthy

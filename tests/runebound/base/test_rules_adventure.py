@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from statistics import mean
+from typing import Any
 
 from boardwright.engine.events import Event
 from boardwright.games.runebound.records import COLOURS
@@ -462,9 +463,9 @@ def test_rb_4_8_counters_of_several_colours_the_player_chooses() -> None:
     )
 
 
-def test_rb_4_9_a_full_track_discards_the_new_undefeated_challenge() -> None:
-    """RB-4.9 / RB-1.5: six cards fill the track; a seventh is discarded, no marker."""
-    state = new_game()
+def _full_track_escape(**options: Any) -> tuple[RuneboundState, int, int]:
+    """Six yellow cards fill the track; the hero escapes from g-10 at a green gem hex."""
+    state = new_game(**options)
     gem = safe_green_hex()
     others = [h for h in gem_hexes("yellow")][:6]
     for h, card_id in zip(others, ("y-01", "y-02", "y-04", "y-05", "y-06", "y-10"), strict=True):
@@ -472,10 +473,27 @@ def test_rb_4_9_a_full_track_discards_the_new_undefeated_challenge() -> None:
         state.adventure_decks[YELLOW].remove(card)
         state.track.append(card)
         state.undefeated[h] = card
-    card = escape_from_g10(state, gem)
+    return state, gem, escape_from_g10(state, gem)
+
+
+def test_rb_4_9_a_full_track_puts_the_new_undefeated_challenge_under_its_deck() -> None:
+    """RB-4.9 / RB-1.5: six cards fill the track; a seventh goes under its deck, no marker,
+    so it stays in the game (a Dragonlord is never lost to a full track)."""
+    state, gem, card = _full_track_escape()
+    assert len(state.track) == 6 and card not in state.track
+    assert gem not in state.undefeated
+    assert state.adventure_decks[GREEN][0] == card  # the bottom: drawn last
+    assert card not in state.adventure_discards[GREEN]
+    assert has_counter(state, gem, "green")
+
+
+def test_rb_4_9_option_full_track_discard_discards_the_new_undefeated_challenge() -> None:
+    """RB-4.9, option ``full_track=discard``: the seventh card is discarded, no marker."""
+    state, gem, card = _full_track_escape(full_track="discard")
     assert len(state.track) == 6 and card not in state.track
     assert gem not in state.undefeated
     assert card in state.adventure_discards[GREEN]
+    assert card not in state.adventure_decks[GREEN]
     assert has_counter(state, gem, "green")
 
 

@@ -284,9 +284,9 @@ def test_rb_10_2_every_fourth_discard_places_a_doom_counter_with_two_players() -
 
 
 def test_rb_10_2_what_counts() -> None:
-    """RB-10.2: a replaced event and an undefeated card with no room count; a rune does not;
-    a card going onto the track does not."""
-    state = new_game(base_doom_track=True)
+    """RB-10.2: a replaced event and an undefeated card with no room (discarded under
+    ``full_track=discard``, RB-4.9) count; a rune does not; a card going onto the track does not."""
+    state = new_game(base_doom_track=True, full_track="discard")
     state.event = adventure("g-23")
     start_adventure(state, safe_green_hex(), "green", "g-22", "g-29")
     assert state.doom_count == 1  # g-23 replaced

@@ -65,6 +65,7 @@ RARE = {
     "rb.event.game_over.endgame_defeats",
     "rb.event.game_over.red_cards",
     "rb.event.game_over.runes",
+    "rb.event.game_over.all_eliminated_shared",  # AR-3.7 with a tie: rare in the sample games
     "rb.event.hazard.green",
     "rb.event.heal.ally_exhaustion",
     "rb.event.knocked_out.too",

@@ -66,7 +66,8 @@ class AdventureHandlers(Appraisal):
         if dealt <= 0.05:
             return -1e9
         my_time = party.hp_left / max(taken, 0.05)
-        their_time = them.hp_left / dealt
+        # a rival at no life left (wounds up to a lowered life) falls in the first round
+        their_time = max(them.hp_left, 0.05) / dealt
         ratio = my_time / their_time
         p_win = ratio**2 / (1 + ratio**2)
         leader = 3.0 * them.runes

@@ -521,6 +521,10 @@ def leave_undefeated(rules: Rules, state: RuneboundState, combat: CombatState, l
         state.track.append(combat.card)
         state.undefeated[combat.hex] = combat.card
         emit(log, "undefeated", card=card.id, hex=rules.hex_labels[combat.hex])
+    elif combat.source.startswith("counter") and state.opts.full_track == "under_deck":
+        # RB-4.9: kept in the game, so a full track never costs a Dragon Rune for good
+        state.adventure_decks[COLOURS.index(card.colour)].insert(0, combat.card)
+        emit(log, "under_deck", card=card.id, colour=card.colour)
     else:
         discard_adventure(rules, state, combat.card, log)
 

@@ -29,6 +29,7 @@ from boardwright.games.runebound import (
 from boardwright.games.runebound.adventures import (
     adventure_of,
     all_adventures,
+    by_option_value,
     game_option_set,
     other_adventures,
 )
@@ -132,6 +133,15 @@ class Runebound(Game[RuneboundState]):
         state = RuneboundState(Rng(seed), opts)
         played.setup(self._rules[opts.adventure], state, config.players, log)
         return state
+
+    def config(self, players: int, options: Mapping[str, Any] | None = None) -> GameConfig:
+        """As every game's, with the played adventure's own defaults for base options
+        (``Adventure.base_defaults``) under the options given."""
+        given = dict(options or {})
+        played = by_option_value().get(str(given.get("adventure", "")))
+        if played is not None:
+            given = {**played.base_defaults, **given}
+        return super().config(players, given)
 
     def check_config(self, config: GameConfig) -> None:
         options = config.options

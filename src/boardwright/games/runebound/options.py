@@ -195,9 +195,19 @@ BASE_SPECS = (
         "choice",
         "removed",
         "removed: discarded adventure cards leave the game, and an empty deck stays empty; "
-        "reshuffle: an empty deck is rebuilt from its discard pile.",
+        "reshuffle: an empty deck is rebuilt from its discard pile (Al-Kalim's default).",
         allowed=("removed", "reshuffle"),
         rule="RB-4.10",
+        reconstructed=True,
+    ),
+    OptionSpec(
+        "full_track",
+        "choice",
+        "under_deck",
+        "under_deck: a challenge left undefeated while the track holds six cards goes under its "
+        "deck; discard: it is discarded (and leaves the game under adventure_discards=removed).",
+        allowed=("under_deck", "discard"),
+        rule="RB-4.9",
         reconstructed=True,
     ),
     OptionSpec(
@@ -333,6 +343,7 @@ class RuneboundOptions:
     knockout_penalty: str
     escape_rule: str
     adventure_discards: str
+    full_track: str
     event_rule: str
     replenish_hexes: str
     failed_attack: str

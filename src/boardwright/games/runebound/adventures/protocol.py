@@ -39,6 +39,8 @@ class Adventure(ABC):
     """Its own options, named ``<id>.<x>``; other adventures refuse them when changed."""
     advanced_not_with: tuple[str, ...] = ()
     """Advanced Runebound options it does not combine with (AR-1.3)."""
+    base_defaults: Mapping[str, Any] = {}
+    """Base options whose default differs in this adventure (a value given wins)."""
     content_folder: str = ""
     """The folder of its content beside ``base/`` (or in a content pack); "" for none."""
     content_models: Mapping[str, type[ContentRecord]] = {}

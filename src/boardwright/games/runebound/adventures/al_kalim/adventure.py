@@ -48,6 +48,8 @@ class AlKalim(Adventure):
     # the base class's attribute types, spelled out: compiled (mypyc) classes keep them exact
     option_specs: tuple[OptionSpec, ...] = AL_KALIM_SPECS
     advanced_not_with: tuple[str, ...] = ("advanced.doom_track", "advanced.endgame")  # AR-1.3
+    # AK-16.6: an empty deck is rebuilt from its discards (its challenges feed quests to the end)
+    base_defaults: Mapping[str, Any] = {"adventure_discards": "reshuffle"}
     bot_play = "boardwright.bots.runebound.al_kalim.play:AlKalimPlay"
     drawing = "boardwright.games.runebound.adventures.al_kalim.render:AL_KALIM_DRAWING"
 
