@@ -197,10 +197,22 @@ def _duplicate_id_problem(
     return f"duplicate id {record_id!r}, already used by {list_name}[{first}]"
 
 
+def read_yaml(path: Path) -> Any:
+    """The YAML document of a content file (ContentError if it is unreadable or not YAML)."""
+    return _read_yaml(path)
+
+
 def _check_records(
-    path: Path, model: type[M], list_key: str | None, id_field: str | None, *, stop_at_first: bool
+    path: Path,
+    model: type[M],
+    list_key: str | None,
+    id_field: str | None,
+    *,
+    stop_at_first: bool,
+    header: tuple[str, ...] = (),
 ) -> tuple[list[M], list[ContentError]]:
-    """The valid records of a file and the errors found (only the first if ``stop_at_first``)."""
+    """The valid records of a file and the errors found (only the first if ``stop_at_first``);
+    ``header`` names top-level keys beside ``list_key`` that the caller reads itself."""
     file = str(path)
     try:
         document = _read_yaml(path)
@@ -217,7 +229,7 @@ def _check_records(
         unknown = [
             ContentError(file, str(key), f"unknown top-level key; this file holds {list_key!r}")
             for key in document
-            if key != list_key
+            if key != list_key and key not in header
         ]
         if unknown:
             return [], unknown[:1] if stop_at_first else unknown
@@ -255,7 +267,12 @@ def _check_records(
 
 
 def load_records(
-    path: Path, model: type[M], *, list_key: str | None = None, id_field: str | None = "id"
+    path: Path,
+    model: type[M],
+    *,
+    list_key: str | None = None,
+    id_field: str | None = "id",
+    header: tuple[str, ...] = (),
 ) -> tuple[M, ...]:
     """Load a YAML list of records, each validated by ``model``; raise the first ContentError.
 
@@ -263,17 +280,24 @@ def load_records(
     list (another key, such as a misspelt list name, is an error). When ``model`` has the field
     ``id_field``, ids must be unique.
     """
-    records, errors = _check_records(path, model, list_key, id_field, stop_at_first=True)
+    records, errors = _check_records(
+        path, model, list_key, id_field, stop_at_first=True, header=header
+    )
     if errors:
         raise errors[0]
     return tuple(records)
 
 
 def validate_records(
-    path: Path, model: type[BaseModel], *, list_key: str | None = None, id_field: str | None = "id"
+    path: Path,
+    model: type[BaseModel],
+    *,
+    list_key: str | None = None,
+    id_field: str | None = "id",
+    header: tuple[str, ...] = (),
 ) -> list[ContentError]:
     """Every problem :func:`load_records` would find in the file, in file order (empty if none)."""
-    return _check_records(path, model, list_key, id_field, stop_at_first=False)[1]
+    return _check_records(path, model, list_key, id_field, stop_at_first=False, header=header)[1]
 
 
 def load_document(path: Path, model: type[M]) -> M:

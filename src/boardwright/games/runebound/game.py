@@ -33,6 +33,7 @@ from boardwright.games.runebound.adventures import (
     other_adventures,
 )
 from boardwright.games.runebound.adventures.protocol import Adventure
+from boardwright.games.runebound.card_packs import check_packs
 from boardwright.games.runebound.content import (
     CONTENT_MODELS,
     RuneboundContent,
@@ -147,6 +148,7 @@ class Runebound(Game[RuneboundState]):
         played = adventure_of(chosen)
         played.check_config(self.content, config)
         check_advanced_combination(options, played.advanced_not_with)  # AR-1.3
+        check_packs(self.content, played, options)
 
     def options_read(self, config: GameConfig) -> dict[str, Any]:
         """The adventure, the base and advanced options and the configured adventure's own
