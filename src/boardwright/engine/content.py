@@ -267,12 +267,7 @@ def _check_records(
 
 
 def load_records(
-    path: Path,
-    model: type[M],
-    *,
-    list_key: str | None = None,
-    id_field: str | None = "id",
-    header: tuple[str, ...] = (),
+    path: Path, model: type[M], *, list_key: str | None = None, id_field: str | None = "id"
 ) -> tuple[M, ...]:
     """Load a YAML list of records, each validated by ``model``; raise the first ContentError.
 
@@ -280,24 +275,25 @@ def load_records(
     list (another key, such as a misspelt list name, is an error). When ``model`` has the field
     ``id_field``, ids must be unique.
     """
-    records, errors = _check_records(
-        path, model, list_key, id_field, stop_at_first=True, header=header
-    )
+    records, errors = _check_records(path, model, list_key, id_field, stop_at_first=True)
     if errors:
         raise errors[0]
     return tuple(records)
 
 
 def validate_records(
-    path: Path,
-    model: type[BaseModel],
-    *,
-    list_key: str | None = None,
-    id_field: str | None = "id",
-    header: tuple[str, ...] = (),
+    path: Path, model: type[BaseModel], *, list_key: str | None = None, id_field: str | None = "id"
 ) -> list[ContentError]:
     """Every problem :func:`load_records` would find in the file, in file order (empty if none)."""
-    return _check_records(path, model, list_key, id_field, stop_at_first=False, header=header)[1]
+    return _check_records(path, model, list_key, id_field, stop_at_first=False)[1]
+
+
+def records_under_header(
+    path: Path, model: type[M], list_key: str, header: tuple[str, ...]
+) -> tuple[list[M], list[ContentError]]:
+    """The valid records of a file whose mapping holds ``list_key`` and the top-level keys
+    ``header`` (read by the caller, e.g. a card pack's ``set``), with every problem found."""
+    return _check_records(path, model, list_key, "id", stop_at_first=False, header=header)
 
 
 def load_document(path: Path, model: type[M]) -> M:

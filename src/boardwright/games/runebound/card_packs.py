@@ -18,13 +18,13 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from boardwright.engine.errors import ConfigError
 from boardwright.engine.content import (
     ContentError,
-    _check_records,
     load_records,
     read_yaml,
+    records_under_header,
 )
+from boardwright.engine.errors import ConfigError
 from boardwright.games.runebound.records import AdventureCard, CardPackRecord, MarketCard
 
 if TYPE_CHECKING:
@@ -56,9 +56,14 @@ def pack_ids(family: str | None = None) -> tuple[str, ...]:
     return tuple(p.id for p in card_packs() if family is None or p.family == family)
 
 
+@cache
+def pack_set_ids() -> frozenset[str]:
+    return frozenset(pack_ids())
+
+
 def is_pack_set(card_set: str) -> bool:
     """Whether a card of this set comes from a card pack (not from base or an adventure)."""
-    return card_set in pack_ids()
+    return card_set in pack_set_ids()
 
 
 @dataclass(frozen=True)
@@ -72,7 +77,7 @@ class PackCards:
     @property
     def sets(self) -> tuple[str, ...]:
         """The packs with cards here, in the registry's order."""
-        found = {c.card_set for c in (*self.market, *self.adventures)}
+        found = {c.card_set for c in self.market} | {c.card_set for c in self.adventures}
         return tuple(p for p in pack_ids() if p in found)
 
 
@@ -188,14 +193,12 @@ def read_pack_folder(folder: Path, errors: list[ContentError]) -> PackCards:
             continue
         files.append(path)
         if stem == "market":
-            cards, found = _check_records(
-                path, MarketCard, "market", "id", stop_at_first=False, header=(SET_KEY,)
-            )
+            cards, found = records_under_header(path, MarketCard, "market", (SET_KEY,))
             errors.extend(found)
             market = with_sets(path, stem, cards, declared, errors)
         else:
-            adventure_cards, found = _check_records(
-                path, AdventureCard, "adventures", "id", stop_at_first=False, header=(SET_KEY,)
+            adventure_cards, found = records_under_header(
+                path, AdventureCard, "adventures", (SET_KEY,)
             )
             errors.extend(found)
             adventures = with_sets(path, stem, adventure_cards, declared, errors)
@@ -273,7 +276,9 @@ IMPORT_HINT = (
 )
 
 
-def check_packs(content: RuneboundContent, adventure: Adventure, options: Mapping[str, Any]) -> None:
+def check_packs(
+    content: RuneboundContent, adventure: Adventure, options: Mapping[str, Any]
+) -> None:
     """ConfigError for packs a game cannot use: cards not installed (PK-3), a mode with no
     pack of its family (PK-4, PK-5), adventure-card packs in an adventure that takes none
     (PK-6)."""

@@ -7,7 +7,7 @@ of the pack), loaded by the adventure into ``RuneboundContent.parts``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path

@@ -100,8 +100,8 @@ class RuneboundState(StateBase):
     __slots__ = (
         "activations",
         "adventure_decks",
-        "adventure_focus",
         "adventure_discards",
+        "adventure_focus",
         "adventure_state",
         "combat",
         "counter_supply",

@@ -69,9 +69,7 @@ class Adventure(ABC):
         """Every problem of its content folder."""
         return []
 
-    def own_cards(
-        self, part: object
-    ) -> tuple[Sequence[MarketCard], Sequence[AdventureCard]]:
+    def own_cards(self, part: object) -> tuple[Sequence[MarketCard], Sequence[AdventureCard]]:
         """The market and adventure cards of its content part (their ids are its set's: no
         card pack may use them, PK-2)."""
         return (), ()

@@ -15,7 +15,6 @@ from boardwright.engine.options import OptionSpec
 from boardwright.engine.procedure import ProcedureTable
 from boardwright.engine.texts import FieldFormatter
 from boardwright.games.runebound.adventures.al_kalim.content import (
-    AlKalimContent,
     AL_KALIM_FOLDER,
     AL_KALIM_MODELS,
     AlKalimContent,
