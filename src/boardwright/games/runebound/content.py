@@ -439,6 +439,17 @@ def pack_folders_alone(directory: Path) -> list[Path] | None:
     return None
 
 
+def card_pack_part(directory: Path) -> str:
+    """Where an imported folder goes in a content pack: ``packs/<name>`` for one card pack's
+    folder, ``packs`` for a folder of card packs, "" for anything else."""
+    alone = pack_folders_alone(directory)
+    if alone is None:
+        return ""
+    if alone == [directory]:
+        return f"{PACKS_FOLDER}/{directory.resolve().name}"
+    return PACKS_FOLDER
+
+
 @cache
 def default_content() -> RuneboundContent:
     return load_content()

@@ -37,6 +37,7 @@ from boardwright.games.runebound.card_packs import check_packs
 from boardwright.games.runebound.content import (
     CONTENT_MODELS,
     RuneboundContent,
+    card_pack_part,
     default_content,
     validate_content_dir,
 )
@@ -124,6 +125,11 @@ class Runebound(Game[RuneboundState]):
 
     def validate_content(self, directory: Path) -> list[ContentError]:
         return validate_content_dir(directory)
+
+    def content_part_folder(self, directory: Path) -> str:
+        """A card pack's folder goes to ``packs/<its folder name>``, a folder of card packs
+        to ``packs`` (PK-3); any other folder is a whole content folder."""
+        return card_pack_part(directory)
 
     def initial_state(
         self, config: GameConfig, seed: int, log: list[Event] | None
