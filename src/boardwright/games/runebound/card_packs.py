@@ -36,6 +36,7 @@ REGISTRY_FILE = "packs.yaml"
 PACKS_FOLDER = "packs"  # a content folder's subfolder of card packs
 BASE_SET = "base"
 FAMILY_FILE = {"market": "market", "adventure": "adventures"}  # family -> file stem
+FAMILY_NAME = {"market": "a market pack", "adventure": "an adventure-card pack"}
 SET_KEY = "set"
 
 Card = TypeVar("Card", MarketCard, AdventureCard)
@@ -145,7 +146,7 @@ def file_set(path: Path, stem: str, errors: list[ContentError]) -> str | None:
     wanted = FAMILY_FILE[pack.family]
     if wanted != stem:
         problem = (
-            f"{pack.id!r} ({pack.title}) is a {pack.family} pack: its cards go in "
+            f"{pack.id!r} ({pack.title}) is {FAMILY_NAME[pack.family]}: its cards go in "
             f"{wanted}.yaml, not {stem}.yaml"
         )
         errors.append(ContentError(str(path), SET_KEY, problem))
@@ -294,7 +295,7 @@ def check_packs(
     for family, option in (("market", "packs.market_mode"), ("adventure", "packs.adventure_mode")):
         if options.get(option, "mixed") != "mixed" and not set(chosen) & set(pack_ids(family)):
             raise ConfigError(
-                f"{option}={options[option]} needs a {family} pack in --packs "
+                f"{option}={options[option]} needs {FAMILY_NAME[family]} in --packs "
                 f"({', '.join(pack_ids(family))})"
             )
     refused = [p for p in chosen if p in pack_ids("adventure")]
