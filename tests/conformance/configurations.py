@@ -5,9 +5,10 @@ option value other options depend on (e.g. Runebound's rule set ``advanced`` wit
 adventure, keeping the options that combine with it); and every family of options (the part
 of a dotted name before the dot, e.g. ``advanced``, ``al_kalim``; undotted names form the
 family ``options``) packed into as few configurations as every value other than the default
-needs; an option such a value belongs to (an *anchor*, e.g. ``adventure``) gets a configuration of
-its own for each of its values. A value the defaults refuse (``al_kalim.*`` outside Al-Kalim) is packed with the value
-of another option that makes it valid. ``COMBINED`` adds the few hand-made combinations.
+needs; an option whose value other options need (an *anchor*, e.g. ``adventure``, ``packs``)
+gets a configuration of its own for each of its values. A value the defaults refuse
+(``al_kalim.*`` outside Al-Kalim) is packed with the value of another option that makes it
+valid. ``COMBINED`` adds the few hand-made combinations.
 Each configuration is played at a few player counts, rotating so that every count occurs.
 """
 

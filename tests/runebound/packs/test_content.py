@@ -29,7 +29,7 @@ def test_PK_2_every_card_carries_its_set() -> None:
     assert {c.card_set for c in (*al_kalim.allies, *al_kalim.adventures)} == {"al-kalim"}
     packs = pack_game().content
     assert packs.packs == ("kellos", "walkers", "margath", "drakes")
-    by_set = {c.id: c.card_set for c in (*packs.market, *packs.adventures)}
+    by_set = {c.id: c.card_set for c in packs.market} | {c.id: c.card_set for c in packs.adventures}
     assert by_set["tk-01"] == "kellos" and by_set["tw-02"] == "walkers"
     assert by_set["tm-r1"] == "margath" and by_set["td-g1"] == "drakes"
     assert "set" in MarketCard.model_json_schema()["properties"]

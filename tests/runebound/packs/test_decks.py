@@ -29,8 +29,9 @@ def market_cards(state: RuneboundState) -> list[int]:
 
 
 def pack_ids_of(game: Runebound, pack: str, market: bool) -> set[int]:
-    records = game.content.market if market else game.content.adventures
-    return {i for i, card in enumerate(records) if card.card_set == pack}
+    content = game.content
+    sets = [c.card_set for c in (content.market if market else content.adventures)]
+    return {i for i, card_set in enumerate(sets) if card_set == pack}
 
 
 def test_PK_3_PK_7_packs_not_chosen_stay_out_and_the_game_is_unchanged() -> None:
