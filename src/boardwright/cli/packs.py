@@ -197,6 +197,9 @@ def import_part(
         for file in sorted(folder.glob("*.yaml")):
             shutil.copy2(file, destination / file.name)
         copy_subfolders(folder, destination, depth=1)
+        errors = game.validate_content(staging)  # e.g. one pack in two folders of the pack
+        if errors:
+            return None, errors
         info = {
             "game": game_name,
             "name": pack_name,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,7 @@ def one_line_error(result: Result, *fragments: str) -> str:
     return lines[0]
 
 
+# PK-3
 def test_PK_3_options_lists_the_pack_options(runner: CliRunner) -> None:
     result = runner.invoke(app, ["options", "runebound"])
     assert result.exit_code == 0
@@ -50,6 +52,7 @@ def test_PK_3_options_lists_the_pack_options(runner: CliRunner) -> None:
     assert "kellos, walkers, margath, drakes" in text
 
 
+# PK-3
 def test_PK_3_a_pack_not_installed_is_refused_with_how_to_import_it(runner: CliRunner) -> None:
     with pytest.raises(ConfigError, match=r"card pack 'kellos' \(Champions of Kellos\) is not"):
         GAME.config(2, {"packs": "kellos"})
@@ -60,6 +63,7 @@ def test_PK_3_a_pack_not_installed_is_refused_with_how_to_import_it(runner: CliR
     one_line_error(result, "not installed")
 
 
+# PK-4, PK-5
 def test_PK_4_PK_5_focus_needs_a_pack_of_its_family() -> None:
     game = pack_game()
     with pytest.raises(ConfigError, match=r"packs\.market_mode=focus needs a market pack"):
@@ -71,6 +75,7 @@ def test_PK_4_PK_5_focus_needs_a_pack_of_its_family() -> None:
     game.config(2, {"packs": ALL_PACKS, "packs.market_mode": "focus"})
 
 
+# PK-6, SM-4, DD-4
 def test_PK_6_SM_4_DD_4_adventure_packs_are_refused_in_al_kalim() -> None:
     game = pack_game()
     for pack in ("margath", "drakes"):
@@ -79,6 +84,7 @@ def test_PK_6_SM_4_DD_4_adventure_packs_are_refused_in_al_kalim() -> None:
     game.config(3, {"adventure": "al-kalim", "packs": ["kellos", "walkers"]})
 
 
+# PK-3
 def test_PK_3_the_packs_flag_and_the_option_must_agree(runner: CliRunner) -> None:
     result = runner.invoke(
         app, ["simulate", "runebound", "--packs", "kellos", "--option", "packs=walkers"]
@@ -88,6 +94,7 @@ def test_PK_3_the_packs_flag_and_the_option_must_agree(runner: CliRunner) -> Non
     one_line_error(result, "no card packs")
 
 
+# PK-3
 def test_PK_3_a_game_with_packs_saves_and_loads_to_the_same_state() -> None:
     game = pack_game()
     config = game.config(
@@ -108,6 +115,7 @@ def test_PK_3_a_game_with_packs_saves_and_loads_to_the_same_state() -> None:
     assert loaded.state.adventure_focus == match.state.adventure_focus
 
 
+# PK-2
 def test_PK_2_the_view_and_the_terminal_show_a_pack_cards_set() -> None:
     game = pack_game()
     config = game.config(2, {"packs": ["kellos", "margath"], "packs.market_mode": "focus"})
@@ -126,6 +134,7 @@ def test_PK_2_the_view_and_the_terminal_show_a_pack_cards_set() -> None:
     assert texts.catalog.format("rb.set.kellos", {}) == "Kellos"
 
 
+# PK-3, PK-7
 def test_PK_3_PK_7_an_imported_pack_plays_pins_its_files_and_replays(
     runner: CliRunner, home: Path, tmp_path: Path
 ) -> None:
@@ -140,6 +149,10 @@ def test_PK_3_PK_7_an_imported_pack_plays_pins_its_files_and_replays(
         app, ["content", "import", "runebound", str(FIXTURES / "kellos"), "--name", "mine"]
     )
     one_line_error(again, "holds packs/kellos already")
+    twin = tmp_path / "kellos-twin"
+    shutil.copytree(FIXTURES / "kellos", twin)
+    twice = runner.invoke(app, ["content", "import", "runebound", str(twin), "--name", "mine"])
+    assert twice.exit_code == 2 and "pack 'kellos' is in two folders" in twice.output
     save = tmp_path / "game.json"
     args = ["play", "runebound", "--content", "mine", "--packs", "kellos,margath"]
     args += ["--seats", "heuristic,heuristic", "--seed", "5", "--save", str(save)]
@@ -159,6 +172,7 @@ def test_PK_3_PK_7_an_imported_pack_plays_pins_its_files_and_replays(
     one_line_error(refused, "has changed since", "packs/kellos/market.yaml changed")
 
 
+# PK-3
 def test_PK_3_simulate_with_every_pack_reports_no_errors(runner: CliRunner, home: Path) -> None:
     result = runner.invoke(app, ["content", "import", "runebound", str(FIXTURES), "--name", "all"])
     assert result.exit_code == 0, result.output

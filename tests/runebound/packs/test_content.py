@@ -21,6 +21,7 @@ from boardwright.games.runebound.records import MarketCard
 from tests.runebound.packs.kit import FIXTURES, pack_game
 
 
+# PK-2
 def test_PK_2_every_card_carries_its_set() -> None:
     content = default_content()
     assert {c.card_set for c in content.market} == {"base"}
@@ -35,12 +36,14 @@ def test_PK_2_every_card_carries_its_set() -> None:
     assert "set" in MarketCard.model_json_schema()["properties"]
 
 
+# PK-1
 def test_PK_1_the_packs_are_data_with_their_family() -> None:
     assert pack_ids("market") == ("kellos", "walkers")
     assert pack_ids("adventure") == ("margath", "drakes")
     assert all(p.seed.startswith("004") for p in card_packs())
 
 
+# PK-3
 def test_PK_3_no_pack_cards_are_shipped_yet() -> None:
     assert default_content().packs == ()
 
@@ -71,6 +74,7 @@ def validate(folder: Path) -> list[str]:
     return [line for line in result.output.splitlines() if line.strip()]
 
 
+# PK-2
 def test_PK_2_validate_names_file_record_and_field_of_each_problem(tmp_path: Path) -> None:
     """A misspelt primitive, an unknown set, a card in two sets, a record of another set and
     a pack file of the wrong family: one line each."""
@@ -112,6 +116,7 @@ def test_PK_2_validate_names_file_record_and_field_of_each_problem(tmp_path: Pat
     assert lines[-1].startswith("error: 5 problem(s)")
 
 
+# PK-2
 def test_PK_2_one_pack_folder_validates_on_its_own_and_against_the_built_in_ids(
     tmp_path: Path,
 ) -> None:
@@ -127,6 +132,7 @@ def test_PK_2_one_pack_folder_validates_on_its_own_and_against_the_built_in_ids(
     assert f"card id '{ally}' is in two sets: al-kalim and kellos" in lines[0]
 
 
+# PK-2
 def test_PK_2_a_content_folder_checks_its_packs_and_loading_stops_at_the_first(
     tmp_path: Path,
 ) -> None:
@@ -142,6 +148,7 @@ def test_PK_2_a_content_folder_checks_its_packs_and_loading_stops_at_the_first(
         load_content(folder)
 
 
+# PK-2
 def test_PK_2_a_set_in_two_folders_and_a_stray_file_are_refused(tmp_path: Path) -> None:
     root = tmp_path / "packs"
     pack_folder(root, "a", "set: kellos\nmarket:\n" + ITEM.format(id="k-1", do="modify"))

@@ -34,6 +34,7 @@ def pack_ids_of(game: Runebound, pack: str, market: bool) -> set[int]:
     return {i for i, card_set in enumerate(sets) if card_set == pack}
 
 
+# PK-3, PK-7
 def test_PK_3_PK_7_packs_not_chosen_stay_out_and_the_game_is_unchanged() -> None:
     """Installed but not chosen, a pack's cards join no deck: the setup is the built-in
     game's, card for card."""
@@ -44,6 +45,7 @@ def test_PK_3_PK_7_packs_not_chosen_stay_out_and_the_game_is_unchanged() -> None
     assert set(sets_of(pack_game(), state, market_cards(state), True)) == {"base"}
 
 
+# KL-1, WW-1, KL-3, WW-3
 def test_KL_1_WW_1_KL_3_WW_3_mixed_shuffles_both_market_packs_into_the_market_deck() -> None:
     game = pack_game()
     state = setup({"packs": MARKET_PACKS})
@@ -56,6 +58,7 @@ def test_KL_1_WW_1_KL_3_WW_3_mixed_shuffles_both_market_packs_into_the_market_de
     assert set(top) != {"kellos", "walkers"} or len(set(top)) > 1
 
 
+# KL-2, WW-2, KL-3
 def test_KL_2_WW_2_KL_3_focus_deals_the_packs_first_then_the_normal_deck() -> None:
     """The setup deal takes the joint focus deck (5 cards) first; the stacks after it get
     base cards (the fallback)."""
@@ -68,6 +71,7 @@ def test_KL_2_WW_2_KL_3_focus_deals_the_packs_first_then_the_normal_deck() -> No
     assert state.market_focus == 0
 
 
+# KL-2
 def test_KL_2_focus_market_draws_go_on_in_play_until_the_pack_runs_out(tmp_path: Path) -> None:
     game = Runebound(load_content(CONTENT_DIR, packs=big_market_pack(tmp_path / "packs")))
     state = game.setup(game.config(2, {"packs": ["kellos"], "packs.market_mode": "focus"}), 7)
@@ -81,6 +85,7 @@ def test_KL_2_focus_market_draws_go_on_in_play_until_the_pack_runs_out(tmp_path:
     assert state.market_focus == 0
 
 
+# SM-1, SM-2, DD-1, DD-2
 def test_SM_1_SM_2_DD_1_DD_2_mixed_sorts_pack_cards_into_the_decks_of_their_colour() -> None:
     game = pack_game()
     state = setup({"packs": ["margath", "drakes"]})
@@ -97,6 +102,7 @@ def test_SM_1_SM_2_DD_1_DD_2_mixed_sorts_pack_cards_into_the_decks_of_their_colo
     assert state.adventure_focus == [0, 0, 0, 0]
 
 
+# SM-3, DD-3, SM-5, DD-5
 def test_SM_3_DD_3_SM_5_DD_5_focus_per_colour_then_the_base_deck() -> None:
     """Each colour's deck holds its joint pack deck on top: drawn first, then base cards."""
     game = pack_game()
@@ -119,6 +125,7 @@ def test_SM_3_DD_3_SM_5_DD_5_focus_per_colour_then_the_base_deck() -> None:
         assert state.adventure_focus[colour] == 0
 
 
+# SM-3
 def test_SM_3_the_doom_track_setup_card_comes_from_the_base_deck() -> None:
     for seed in range(5):
         state = setup(
@@ -129,6 +136,7 @@ def test_SM_3_the_doom_track_setup_card_comes_from_the_base_deck() -> None:
         assert state.adventure_focus[0] == 3  # two Margath, one Drakes green card
 
 
+# SM-3
 def test_SM_3_a_fought_focus_card_leaves_the_focus_part_and_the_endgame_joins_them() -> None:
     game = pack_game()
     state = setup(
@@ -150,6 +158,7 @@ def test_SM_3_a_fought_focus_card_leaves_the_focus_part_and_the_endgame_joins_th
     assert state.adventure_focus[RED] == 0
 
 
+# KL-4, WW-4
 def test_KL_4_WW_4_market_packs_in_al_kalim_with_their_allies_replaced() -> None:
     """AK-9.2 replaces the pack allies dealt at setup as it replaces base allies."""
     game = pack_game()
@@ -165,6 +174,7 @@ def test_KL_4_WW_4_market_packs_in_al_kalim_with_their_allies_replaced() -> None
     assert {"tk-03", "tw-02"} <= discarded  # with the base allies dealt after them
 
 
+# KL-2
 def test_KL_2_city_of_dreams_cards_go_back_into_their_part_of_the_deck() -> None:
     state = setup({"packs": ["kellos"], "packs.market_mode": "focus"})
     state.market_deck = [10, 11, 12, 84, 85]  # base 10-12, two focus cards on top
@@ -176,6 +186,7 @@ def test_KL_2_city_of_dreams_cards_go_back_into_their_part_of_the_deck() -> None
     assert set(state.market_deck[:-3]) == {10, 11, 12, 13}
 
 
+# SM-3, KL-2
 def test_SM_3_KL_2_determinize_deals_the_focus_parts_on_their_own() -> None:
     game = pack_game()
     state = setup(
@@ -188,3 +199,23 @@ def test_SM_3_KL_2_determinize_deals_the_focus_parts_on_their_own() -> None:
             original = state.adventure_decks[colour]
             assert sorted(deck[len(deck) - focus :]) == sorted(original[len(original) - focus :])
         assert game.view(seen, 0) == game.view(state, 0)
+
+
+# KL-5, WW-5
+def test_KL_5_WW_5_pack_cards_are_ordinary_items_and_allies() -> None:
+    """No new procedure: a pack weapon's passive modifier and a pack ally's place under the
+    ally limit are the base rules' (RB-5.7, RB-7.4)."""
+    game = pack_game()
+    state = setup({"packs": MARKET_PACKS, "ally_limit": 1})
+    rules = game.rules_for(state)
+    index = game.content.market_index
+    before = rules.hero_roll_bonus(state, 0, 1, "attack")
+    rules.gain_card(state, 0, index["tk-02"])  # Dawnhammer: +2 body attacking in melee
+    assert rules.hero_roll_bonus(state, 0, 1, "attack") == before + 2
+    assert rules.can_carry(state, 0, index["tw-02"])
+    rules.gain_card(state, 0, index["tw-02"])  # Orrin Fernstep, an ally
+    assert not rules.can_carry(state, 0, index["tk-03"])  # the limit counts pack allies
+    assert [key for key, _ in rules.owned_cards(state, 0)] == [
+        f"m{index['tk-02']}",
+        f"m{index['tw-02']}",
+    ]

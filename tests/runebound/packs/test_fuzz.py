@@ -3,9 +3,9 @@ with packs in every mode, checked after every decision: every card in play in ex
 place, counted per set; no card of a pack left out; the focus parts of the decks hold only
 the chosen packs' cards; counters conserved and nothing negative; every game ends.
 
-The default run plays a CI sample; the full run (200 games of the base adventure with all four
-packs, 100 of Al-Kalim with the market packs, 100 with the advanced rules, mixed modes, 2-6
-players) is marked ``fuzz_full``::
+The default run plays a CI sample; the full run (1,000 games of the base adventure with the four
+packs, 500 of Al-Kalim with the market packs, 500 with the advanced rules; packs and modes mixed
+per game, 2-6 players) is marked ``fuzz_full``::
 
     pytest tests/runebound/packs/test_fuzz.py -m fuzz_full -n 2
 """
@@ -131,9 +131,10 @@ def pack_case(family: str, players: int, index: int) -> dict[str, Any]:
 
 FAMILIES = ("dragonlords", "al-kalim", "advanced")
 SAMPLE = {"dragonlords": 2, "al-kalim": 1, "advanced": 1}  # games per player count in CI
-FULL = {"dragonlords": 40, "al-kalim": 20, "advanced": 20}  # per player count: 200/100/100
+FULL = {"dragonlords": 200, "al-kalim": 100, "advanced": 100}  # per player count: 1000/500/500
 
 
+# PK-3, PK-4, PK-5
 @pytest.mark.parametrize("family", FAMILIES)
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_PK_3_PK_4_PK_5_fuzz_sample(family: str, players: int) -> None:
@@ -142,6 +143,7 @@ def test_PK_3_PK_4_PK_5_fuzz_sample(family: str, players: int) -> None:
         play(players, 1000 * players + index, pack_case(family, players, index), index % 2 == 0)
 
 
+# PK-6
 @pytest.mark.fuzz_full
 @pytest.mark.parametrize("family", FAMILIES)
 @pytest.mark.parametrize("players", PLAYER_COUNTS)

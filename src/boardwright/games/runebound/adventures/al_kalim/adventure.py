@@ -73,8 +73,8 @@ class AlKalim(Adventure):
 
     # docs/rules/packs.md PK-6: the seed gives no night life, no event or encounter handling
     # and no rune rule for pack cards in the desert (AK-1.3, AK-6.3, AK-12.2)
-    takes_adventure_packs = False
-    adventure_packs_refusal = (
+    takes_adventure_packs: bool = False
+    adventure_packs_refusal: str = (
         "has no events or encounters, gives every challenge a night life and no Dragon Runes "
         "(AK-1.3, AK-6.3, AK-12.2), and the seed converts no adventure-card pack to it"
     )
