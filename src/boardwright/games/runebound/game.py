@@ -33,7 +33,6 @@ from boardwright.games.runebound.adventures import (
     other_adventures,
 )
 from boardwright.games.runebound.adventures.protocol import Adventure
-from boardwright.games.runebound.card_packs import check_packs
 from boardwright.games.runebound.content import (
     CONTENT_MODELS,
     RuneboundContent,
@@ -46,6 +45,7 @@ from boardwright.games.runebound.options import (
     RuneboundOptions,
     check_advanced_combination,
 )
+from boardwright.games.runebound.pack_config import check_packs
 from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import RuneboundState
 from boardwright.games.runebound.texts import runebound_texts
