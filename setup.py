@@ -59,6 +59,7 @@ COMPILED = (
     "games/runebound/advanced.py",
     "games/runebound/adventure.py",
     "games/runebound/combat.py",
+    "games/runebound/decks.py",
     "games/runebound/determinize.py",
     "games/runebound/duel.py",
     "games/runebound/effects.py",

@@ -5,8 +5,10 @@ option value other options depend on (e.g. Runebound's rule set ``advanced`` wit
 adventure, keeping the options that combine with it); and every family of options (the part
 of a dotted name before the dot, e.g. ``advanced``, ``al_kalim``; undotted names form the
 family ``options``) packed into as few configurations as every value other than the default
-needs. A value the defaults refuse (``al_kalim.*`` outside Al-Kalim) is packed with the value
-of another option that makes it valid. ``COMBINED`` adds the few hand-made combinations.
+needs; an option whose value other options need (an *anchor*, e.g. ``adventure``, ``packs``)
+gets a configuration of its own for each of its values. A value the defaults refuse
+(``al_kalim.*`` outside Al-Kalim) is packed with the value of another option that makes it
+valid. ``COMBINED`` adds the few hand-made combinations.
 Each configuration is played at a few player counts, rotating so that every count occurs.
 """
 
@@ -20,7 +22,8 @@ from typing import Any
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.game import Game
 from boardwright.engine.options import OptionSpec
-from boardwright.games import game_names, get_game
+from boardwright.games import game_names
+from tests.conformance.games import conformance_game as get_game
 
 Options = dict[str, Any]
 
@@ -38,6 +41,24 @@ COMBINED: dict[str, list[tuple[str, Options, tuple[int, ...] | None]]] = {
         ("advanced-wounds-only", {"advanced.wounds": True}, None),
         ("advanced-experience-table-only", {"advanced.experience": "table"}, None),
         ("travel-problems", {"travel_problems": True, "base_doom_track": True}, None),
+        # PK-4/PK-5 with every pack at once, and the unseen doom-track card under focus decks
+        (
+            "packs-all-focus-doom-track",
+            {
+                "packs": ["kellos", "walkers", "margath", "drakes"],
+                "packs.market_mode": "focus",
+                "packs.adventure_mode": "focus",
+                "advanced.doom_track": True,
+                "advanced.endgame": True,
+            },
+            None,
+        ),
+        # PK-6: market packs in Al-Kalim, focus mode (bazaars, the City of Dreams, AK-9.2)
+        (
+            "packs-al-kalim-focus",
+            {"adventure": "al-kalim", "packs": ["kellos", "walkers"], "packs.market_mode": "focus"},
+            None,
+        ),
     ],
 }
 PLAYER_COUNTS_PER_CONFIGURATION = 2
@@ -182,6 +203,14 @@ def configurations(game: Game[Any]) -> list[tuple[str, Options, tuple[int, ...] 
     found: list[tuple[str, Options]] = [("defaults", {})]
     found += [("+".join(f"{k}={v}" for k, v in options.items()), options) for options in needed]
     found += list(rule_set_variants(game, needed))
+    for spec in game.option_set:  # an anchor's other values, each on its own
+        if spec.name not in anchors:
+            continue
+        for value in other_values(spec):
+            if {spec.name: value} in needed:
+                continue
+            extra = enabler(game, {}, spec.name, value) or {}
+            found.append((f"{spec.name}={value}", {**extra, spec.name: value}))
     for name, specs in families(game).items():
         packs = family_packs(game, specs, anchors)
         found += [(f"{name}-{i}", pack) for i, pack in enumerate(packs, 1)]

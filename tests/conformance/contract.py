@@ -20,7 +20,7 @@ from boardwright.engine.errors import UndoRefusedError
 from boardwright.engine.game import Game
 from boardwright.engine.rng import Rng
 from boardwright.engine.session import Match, load_save
-from boardwright.games import get_game
+from tests.conformance.games import conformance_game as get_game
 
 from .configurations import Case
 from .hidden import fields, with_hidden_parts_changed

@@ -16,7 +16,8 @@ from boardwright.engine.catalog import Catalog, CatalogError
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.events import Event
 from boardwright.engine.texts import Texts
-from boardwright.games import game_names, get_game
+from boardwright.games import game_names
+from tests.conformance.games import conformance_game as get_game
 
 from .configurations import Case, cases, configurations, other_values
 from .contract import play_case, play_determinizing

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from boardwright.engine.errors import ConfigError
 from boardwright.engine.game import Game
 from boardwright.engine.options import parse_option_pairs
 from boardwright.games import get_game
@@ -28,6 +29,32 @@ ContentPackOption = Annotated[
     ),
 ]
 """The ``--content NAME`` flag of play and simulate."""
+
+CardPacksOption = Annotated[
+    str | None,
+    typer.Option(
+        "--packs",
+        help="Card packs to play with, comma-separated (sets the option 'packs'), e.g. "
+        "kellos,walkers for runebound (see 'options').",
+    ),
+]
+"""The ``--packs A,B`` flag of play and simulate."""
+
+
+def add_packs(game: Game[Any], options: dict[str, Any], packs: str | None) -> None:
+    """``--packs A,B`` sets the game option ``packs``; ConfigError where it cannot."""
+    if packs is None:
+        return
+    if "packs" not in game.option_set.by_name:
+        raise ConfigError(
+            f"{game.name} has no card packs: --packs is for games with a 'packs' option "
+            "(see 'boardwright options GAME')"
+        )
+    given = options.get("packs")
+    if given is not None and given != packs:
+        raise ConfigError(f"--packs {packs} and --option packs={given} disagree; give one of them")
+    options["packs"] = packs
+
 
 FLAG = ""
 """The metavar of a switch such as ``--json``: none, so that help does not show it as taking

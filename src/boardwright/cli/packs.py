@@ -93,7 +93,7 @@ def list_packs(game: str) -> list[Pack]:
             loaded = None
         if isinstance(loaded, dict):
             info = loaded
-        files = tuple(sorted(p.name for p in path.glob("*.yaml")))
+        files = tuple(sorted(p.relative_to(path).as_posix() for p in path.rglob("*.yaml")))
         source, imported = str(info.get("source", "?")), str(info.get("imported", "?"))
         packs.append(Pack(path.name, path, source, imported, files))
     return packs
@@ -118,6 +118,9 @@ def import_pack(
     source = folder.resolve()
     pack_name = check_pack_name(name if name is not None else source.name)
     target = pack_dir(game_name, pack_name)
+    part = game.content_part_folder(folder)
+    if part:
+        return import_part(game_name, folder, pack_name, part, replace=replace)
     if target.exists() and not replace:
         raise CliError(
             f"a {game_name} content pack '{pack_name}' exists already ({target}); "
@@ -132,20 +135,77 @@ def import_pack(
         for file in files:
             if (folder / file).is_file():  # a valid folder may hold only some of them (Runebound)
                 shutil.copy2(folder / file, staging / file)
-        for sub in sorted(
-            p for p in folder.iterdir() if p.is_dir() and PACK_NAME.fullmatch(p.name)
-        ):
-            parts = sorted(sub.glob("*.yaml"))  # a part of the content, e.g. runebound/al-kalim
-            if parts:
-                (staging / sub.name).mkdir()
-                for part in parts:
-                    shutil.copy2(part, staging / sub.name / part.name)
+        copy_subfolders(folder, staging)
         info = {
             "game": game_name,
             "name": pack_name,
             "source": str(source),
             "imported": datetime.now(UTC).replace(microsecond=0).isoformat(),
             "files": files,
+        }
+        (staging / PACK_INFO).write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
+        if target.exists():
+            shutil.rmtree(target)
+        staging.rename(target)
+    except OSError as err:
+        raise CliError(f"cannot write the content pack {target}: {err.strerror or err}") from None
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+    return target, []
+
+
+def copy_subfolders(folder: Path, staging: Path, depth: int = 2) -> None:
+    """The YAML files of ``folder``'s subfolders (parts of the content, e.g. runebound's
+    al-kalim/ and packs/<pack>/), ``depth`` levels down, into the same places in ``staging``."""
+    if depth == 0:
+        return
+    for sub in sorted(p for p in folder.iterdir() if p.is_dir() and PACK_NAME.fullmatch(p.name)):
+        parts = sorted(sub.glob("*.yaml"))
+        if parts:
+            (staging / sub.name).mkdir(parents=True, exist_ok=True)
+            for part in parts:
+                shutil.copy2(part, staging / sub.name / part.name)
+        copy_subfolders(sub, staging / sub.name, depth - 1)
+
+
+def import_part(
+    game_name: str, folder: Path, pack_name: str, part: str, *, replace: bool
+) -> tuple[Path | None, list[ContentError]]:
+    """Import a folder that is a part of the content (``part``: its place in the pack, e.g.
+    ``packs/kellos``) into the content pack ``pack_name``, made if it is not there; a part the
+    pack holds already is replaced only with ``replace``."""
+    game = get_game(game_name)
+    target = pack_dir(game_name, pack_name)
+    if (target / part).exists() and not replace:
+        raise CliError(
+            f"the {game_name} content pack '{pack_name}' holds {part} already ({target}); "
+            "give another --name or --replace it"
+        )
+    errors = game.validate_content(folder)
+    if errors:
+        return None, errors
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{pack_name}.", dir=target.parent))
+    try:
+        if target.exists():
+            shutil.copytree(target, staging, dirs_exist_ok=True)
+        destination = staging / part
+        if destination.exists():
+            shutil.rmtree(destination)
+        destination.mkdir(parents=True)
+        for file in sorted(folder.glob("*.yaml")):
+            shutil.copy2(file, destination / file.name)
+        copy_subfolders(folder, destination, depth=1)
+        errors = game.validate_content(staging)  # e.g. one pack in two folders of the pack
+        if errors:
+            return None, errors
+        info = {
+            "game": game_name,
+            "name": pack_name,
+            "source": str(folder.resolve()),
+            "imported": datetime.now(UTC).replace(microsecond=0).isoformat(),
+            "files": sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*.yaml")),
         }
         (staging / PACK_INFO).write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
         if target.exists():

@@ -24,7 +24,9 @@ from boardwright.engine.table import HUMAN, Table
 from .common import (
     FLAG,
     AskFunction,
+    CardPacksOption,
     ContentPackOption,
+    add_packs,
     choose_seed,
     load_game,
     note_context,
@@ -311,12 +313,15 @@ def new_match(
     options: list[str],
     content_pack: str | None = None,
     rules: str | None = None,
+    packs: str | None = None,
 ) -> tuple[Table[Any], list[str]]:
     """A new game at a table with the seats ``seats`` names (default: a human, then random),
     and those seats' names."""
     game = load_game(game_name, content_pack)
     count = resolve_players(game, players, seats)
-    config = game.config(count, game.rule_set_options(rules, parse_options(options)))
+    chosen = game.rule_set_options(rules, parse_options(options))
+    add_packs(game, chosen, packs)
+    config = game.config(count, chosen)
     match = Match(game, config, choose_seed(seed))
     kinds = split_seats(seats) if seats else default_seats(count)
     return seated(match, kinds), kinds
@@ -437,6 +442,7 @@ def play_command(
             "(every Advanced Runebound option on); --option values win over it."
         ),
     ] = None,
+    packs: CardPacksOption = None,
 ) -> None:
     """Play a game at the terminal: humans type option numbers, bots move by themselves."""
     console = stdout_console()
@@ -446,12 +452,13 @@ def play_command(
             "--option": bool(option),
             "--content": content is not None,
             "--rules": rules is not None,
+            "--packs": packs is not None,
         }
         table, kinds, pin = loaded_match(game, load, players, seats, given, force)
     else:
         if force:
             raise CliError("--force goes with --load")
-        table, kinds = new_match(game, players, seats, seed, option or [], content, rules)
+        table, kinds = new_match(game, players, seats, seed, option or [], content, rules, packs)
         pin = None if content is None else ContentPin.of(game, content)
     if save is not None:
         try:

@@ -20,7 +20,9 @@ from boardwright.sim.runner import ProgressCallback, Summary, simulate
 
 from .common import (
     FLAG,
+    CardPacksOption,
     ContentPackOption,
+    add_packs,
     choose_seed,
     load_game,
     note_context,
@@ -209,6 +211,7 @@ def simulate_command(
         typer.Option(help=RULES_HELP),
     ] = None,
     content: ContentPackOption = None,
+    packs: CardPacksOption = None,
 ) -> None:
     """Let bots play many games and summarise them.
 
@@ -227,6 +230,7 @@ def simulate_command(
     count = resolve_players(the_game, players, seats)
     options = the_game.rule_set_options(rules, parse_options(option))
     add_adventure(the_game, options, adventure)
+    add_packs(the_game, options, packs)
     the_game.config(count, options)
     kinds = split_seats(seats) if seats else ["random"] * count
     seat_bots(kinds, the_game, count, 0, allow_human=False)  # one-line errors before the run

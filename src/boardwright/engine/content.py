@@ -197,10 +197,22 @@ def _duplicate_id_problem(
     return f"duplicate id {record_id!r}, already used by {list_name}[{first}]"
 
 
+def read_yaml(path: Path) -> Any:
+    """The YAML document of a content file (ContentError if it is unreadable or not YAML)."""
+    return _read_yaml(path)
+
+
 def _check_records(
-    path: Path, model: type[M], list_key: str | None, id_field: str | None, *, stop_at_first: bool
+    path: Path,
+    model: type[M],
+    list_key: str | None,
+    id_field: str | None,
+    *,
+    stop_at_first: bool,
+    header: tuple[str, ...] = (),
 ) -> tuple[list[M], list[ContentError]]:
-    """The valid records of a file and the errors found (only the first if ``stop_at_first``)."""
+    """The valid records of a file and the errors found (only the first if ``stop_at_first``);
+    ``header`` names top-level keys beside ``list_key`` that the caller reads itself."""
     file = str(path)
     try:
         document = _read_yaml(path)
@@ -217,7 +229,7 @@ def _check_records(
         unknown = [
             ContentError(file, str(key), f"unknown top-level key; this file holds {list_key!r}")
             for key in document
-            if key != list_key
+            if key != list_key and key not in header
         ]
         if unknown:
             return [], unknown[:1] if stop_at_first else unknown
@@ -274,6 +286,14 @@ def validate_records(
 ) -> list[ContentError]:
     """Every problem :func:`load_records` would find in the file, in file order (empty if none)."""
     return _check_records(path, model, list_key, id_field, stop_at_first=False)[1]
+
+
+def records_under_header(
+    path: Path, model: type[M], list_key: str, header: tuple[str, ...]
+) -> tuple[list[M], list[ContentError]]:
+    """The valid records of a file whose mapping holds ``list_key`` and the top-level keys
+    ``header`` (read by the caller, e.g. a card pack's ``set``), with every problem found."""
+    return _check_records(path, model, list_key, "id", stop_at_first=False, header=header)
 
 
 def load_document(path: Path, model: type[M]) -> M:

@@ -200,6 +200,13 @@ class Game(ABC, Generic[S]):
         """Every problem of a content directory an owner made (empty when it is fine)."""
         return []
 
+    def content_part_folder(self, directory: Path) -> str:
+        """Where an imported folder's files go inside a content pack: "" for a whole content
+        folder (its files at the pack's top), else the pack's subfolder for a part of the
+        content that plays on top of the built-in files (Runebound: ``packs/<pack>`` for a
+        card pack's folder)."""
+        return ""
+
     def score(self, state: S, seat: int) -> float:
         """The seat's current score (for summaries and heuristics)."""
         return 0.0

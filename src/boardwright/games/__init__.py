@@ -92,8 +92,8 @@ GAMES: dict[str, GameEntry] = {
             game="boardwright.games.runebound.game:Runebound",
             content_loader="boardwright.games.runebound.content:load_content",
             renderer="boardwright.games.runebound.render:render_view",
-            rules_files=("runebound-base", "al-kalim", "advanced", "card-packs"),
-            rule_prefixes=("RB", "AK", "AR"),
+            rules_files=("runebound-base", "al-kalim", "advanced", "packs"),
+            rule_prefixes=("RB", "AK", "AR", "PK", "KL", "WW", "SM", "DD"),
             bots={
                 "heuristic": "boardwright.bots.factories:runebound_heuristic",
                 "mcts": "boardwright.bots.factories:runebound_mcts",

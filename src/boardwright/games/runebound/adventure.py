@@ -5,6 +5,7 @@ from __future__ import annotations
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.advanced import doom_reached, lay_on_doom_track, normal_play_over
+from boardwright.games.runebound.decks import pop_adventure
 from boardwright.games.runebound.effects import apply_effects, test_outcome
 from boardwright.games.runebound.procedure import RuneboundProcedure
 from boardwright.games.runebound.records import COLOURS
@@ -26,12 +27,12 @@ def draw_adventure(rules: Rules, state: RuneboundState, colour: int) -> int:
         state.removed_adventures.extend(c for c in pile if rules.adventures[c].kind != "challenge")
         pile[:] = [c for c in pile if rules.adventures[c].kind == "challenge"]
     elif state.opts.adventure_discards == "removed":
-        return deck.pop() if deck else -1
+        return pop_adventure(state, colour) if deck else -1
     if not deck and pile:
         deck.extend(pile)
         pile.clear()
         state.rng.shuffle(deck)
-    return deck.pop() if deck else -1
+    return pop_adventure(state, colour) if deck else -1
 
 
 def can_draw(rules: Rules, state: RuneboundState, colour: int) -> bool:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from boardwright.engine.content import (
     ContentError,
@@ -22,6 +22,18 @@ from boardwright.engine.content import (
 )
 from boardwright.engine.hexgrid import Hex, neighbours
 from boardwright.games.runebound.adventures import all_adventures
+from boardwright.games.runebound.card_packs import (
+    BASE_SET,
+    BUILTIN_PACKS_DIR,
+    PACKS_FOLDER,
+    PackCards,
+    check_unique_ids,
+    is_pack_folder,
+    is_pack_set,
+    pack_folders,
+    read_packs,
+    with_sets,
+)
 from boardwright.games.runebound.records import (
     COLOURS,
     TERRAINS,
@@ -122,6 +134,10 @@ class RuneboundContent:
     # the content parts of adventures with files of their own, by adventure id (The Sands of
     # Al-Kalim: when its folder is there)
     parts: dict[str, Any] = field(default_factory=dict)
+    # the card packs whose cards are here (PK-2), in the registry's order; their cards follow
+    # the base cards in ``market`` and ``adventures``
+    packs: tuple[str, ...] = ()
+    pack_files: tuple[Path, ...] = ()  # the files they came from (pinned by saves)
 
 
 def adjoining_same_terrain(
@@ -222,13 +238,28 @@ def compile_board(record: BoardRecord) -> Board:
     )
 
 
-def load_content(directory: Path = CONTENT_DIR) -> RuneboundContent:
+def load_content(directory: Path = CONTENT_DIR, packs: Path | None = None) -> RuneboundContent:
     """The base game's content from ``directory``, with the content part of every adventure
-    whose folder is there (:func:`adventure_folder`)."""
-    board = compile_board(load_document(directory / "board.yaml", BoardRecord))
-    heroes = load_records(directory / "heroes.yaml", Hero, list_key="heroes")
-    adventures = load_records(directory / "adventures.yaml", AdventureCard, list_key="adventures")
-    market = load_records(directory / "market.yaml", MarketCard, list_key="market")
+    whose folder is there (:func:`adventure_folder`) and the cards of every card pack in its
+    ``packs/`` folder (``packs``: another folder of card packs, e.g. a test's). A folder with
+    card packs and no base files (an imported card pack) plays them with the built-in base."""
+    base = base_folder(directory)
+    board = compile_board(load_document(base / "board.yaml", BoardRecord))
+    heroes = load_records(base / "heroes.yaml", Hero, list_key="heroes")
+    adventures = base_cards(base, "adventures", AdventureCard)
+    market = base_cards(base, "market", MarketCard)
+    parts = {}
+    for adventure in all_adventures():
+        folder = adventure_folder(directory, adventure.content_folder)
+        if folder is not None:
+            parts[adventure.id] = adventure.load_content(folder)
+    root = packs if packs is not None else packs_root(directory)
+    errors: list[ContentError] = []
+    cards = check_packs(pack_folders(root), market, adventures, parts, errors)
+    if errors:
+        raise errors[0]
+    adventures = (*adventures, *cards.adventures)
+    market = (*market, *cards.market)
     content = RuneboundContent(
         board=board,
         heroes=heroes,
@@ -236,14 +267,64 @@ def load_content(directory: Path = CONTENT_DIR) -> RuneboundContent:
         market=market,
         adventure_index={c.id: i for i, c in enumerate(adventures)},
         market_index={c.id: i for i, c in enumerate(market)},
+        packs=cards.sets,
+        pack_files=cards.files,
     )
     check_content(content)
-    parts = {}
-    for adventure in all_adventures():
-        folder = adventure_folder(directory, adventure.content_folder)
-        if folder is not None:
-            parts[adventure.id] = adventure.load_content(folder)
     return replace(content, parts=parts) if parts else content
+
+
+Card = TypeVar("Card", MarketCard, AdventureCard)
+
+
+def base_cards(directory: Path, stem: str, model: type[Card]) -> tuple[Card, ...]:
+    """A base file's cards, each of set ``base`` (PK-2)."""
+    path = directory / f"{stem}.yaml"
+    errors: list[ContentError] = []
+    cards = with_sets(path, stem, load_records(path, model, list_key=stem), BASE_SET, errors)
+    if errors:
+        raise errors[0]
+    return cards
+
+
+def base_folder(directory: Path) -> Path:
+    """Where a content folder's base files are: the folder, or for a folder of card packs
+    alone (no base files) the built-in base folder."""
+    if not any((directory / f"{stem}.yaml").exists() for stem in BASE_FILES) and (
+        (directory / PACKS_FOLDER).is_dir()
+    ):
+        return CONTENT_DIR
+    return directory
+
+
+def packs_root(directory: Path) -> Path:
+    """The folder of card packs of a content folder (for the built-in one: beside base/)."""
+    if directory.resolve() == CONTENT_DIR:
+        return BUILTIN_PACKS_DIR
+    return directory / PACKS_FOLDER
+
+
+def check_packs(
+    folders: Iterable[Path],
+    market: Iterable[MarketCard],
+    adventures: Iterable[AdventureCard],
+    parts: Mapping[str, Any],
+    errors: list[ContentError],
+) -> PackCards:
+    """The cards of the pack folders, checked (every problem added to ``errors``): each pack
+    file on its own, and every card id in one set only, against the base cards and the
+    adventures' own (``parts``)."""
+    cards = read_packs(folders, errors)
+    taken_market = {c.id: c.card_set for c in market}
+    taken_adventures = {c.id: c.card_set for c in adventures}
+    for adventure in all_adventures():
+        part = parts.get(adventure.id)
+        if part is not None:
+            own_market, own_adventures = adventure.own_cards(part)
+            taken_market.update((c.id, c.card_set) for c in own_market)
+            taken_adventures.update((c.id, c.card_set) for c in own_adventures)
+    check_unique_ids(cards, taken_market, taken_adventures, errors)
+    return cards
 
 
 def adventure_folder(directory: Path, name: str) -> Path | None:
@@ -254,7 +335,7 @@ def adventure_folder(directory: Path, name: str) -> Path | None:
     if (directory / name).is_dir():
         return directory / name
     beside = CONTENT_DIR.parent / name
-    if directory.resolve() == CONTENT_DIR and beside.is_dir():
+    if base_folder(directory).resolve() == CONTENT_DIR and beside.is_dir():
         return beside
     return None
 
@@ -301,22 +382,72 @@ def validate_files(
 
 def validate_content_dir(directory: Path) -> list[ContentError]:
     """Every problem of a content folder: a base-game folder (with its adventures' subfolders
-    checked too) or an adventure's folder on its own."""
+    and its card packs checked too), an adventure's folder on its own, a card pack's folder on
+    its own or a folder of card packs (those checked against the built-in cards)."""
     adventures = [a for a in all_adventures() if a.content_folder]
     own = next((a for a in adventures if a.is_content_folder(directory)), None)
     if own is not None:
         return own.validate_content(directory)
-    errors = validate_files(directory, BASE_FILES, CONTENT_MODELS)
+    errors: list[ContentError] = []
+    alone = pack_folders_alone(directory)
+    if alone is not None:
+        builtin = default_content()
+        base_market = [c for c in builtin.market if not is_pack_set(c.card_set)]
+        base_adventures = [c for c in builtin.adventures if not is_pack_set(c.card_set)]
+        check_packs(alone, base_market, base_adventures, builtin.parts, errors)
+        return errors
+    base = base_folder(directory)
+    if base == directory:
+        errors = validate_files(directory, BASE_FILES, CONTENT_MODELS)
     for adventure in adventures:
         folder = directory / adventure.content_folder
         if folder.is_dir():
             errors.extend(adventure.validate_content(folder))
+    root = directory / PACKS_FOLDER
+    if not errors and root.is_dir():
+        builtin_parts = default_content().parts if base != directory else {}
+        try:
+            market = base_cards(base, "market", MarketCard)
+            cards = base_cards(base, "adventures", AdventureCard)
+        except ContentError as err:
+            errors.append(err)
+        else:
+            parts = builtin_parts or {
+                a.id: a.load_content(directory / a.content_folder)
+                for a in adventures
+                if (directory / a.content_folder).is_dir()
+            }
+            check_packs(pack_folders(root), market, cards, parts, errors)
     if not errors:
         try:
             load_content(directory)
         except ContentError as err:
             errors.append(err)
     return errors
+
+
+def pack_folders_alone(directory: Path) -> list[Path] | None:
+    """The card-pack folders of a folder that holds card packs only: itself (one pack) or its
+    subfolders (a folder of packs); None for any other folder."""
+    if is_pack_folder(directory):
+        return [directory]
+    if any(directory.glob("*.yaml")):
+        return None
+    subfolders = pack_folders(directory)
+    if subfolders and all(is_pack_folder(sub) for sub in subfolders):
+        return subfolders
+    return None
+
+
+def card_pack_part(directory: Path) -> str:
+    """Where an imported folder goes in a content pack: ``packs/<name>`` for one card pack's
+    folder, ``packs`` for a folder of card packs, "" for anything else."""
+    alone = pack_folders_alone(directory)
+    if alone is None:
+        return ""
+    if alone == [directory]:
+        return f"{PACKS_FOLDER}/{directory.resolve().name}"
+    return PACKS_FOLDER
 
 
 @cache

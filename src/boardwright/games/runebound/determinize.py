@@ -7,6 +7,8 @@ adventure or market card is shown to the table. What no seat knows:
 * the order of the four adventure decks (RB-1.4). A deck's contents are known (the cards of its
   colour not seen elsewhere, or after a reshuffle the discard pile that formed it), only the
   order is resampled;
+* with a card pack in focus mode (PK-4, PK-5) a deck's top cards are the focus deck: which
+  cards are in it is known, so the focus part and the rest are each dealt again on their own;
 * the order of the market deck (RB-1.3), except the cards a knock-out put face down under it
   (AR-6.6): everyone saw which card it was, and the deck only loses cards from the top, so the
   lowest ``market_under`` cards keep their place until the deck is shuffled again;
@@ -43,11 +45,17 @@ def determinize(
     rules = game.rules_for(out)
     unseen_setup_colour = colour_of(rules, out.doom_row[0]) if setup_card_unseen(out) else -1
     for colour, deck in enumerate(out.adventure_decks):
-        slots: list[Slot] = [(deck, i) for i in range(len(deck))]
+        split = len(deck) - out.adventure_focus[colour]
+        slots: list[Slot] = [(deck, i) for i in range(split)]
         if colour == unseen_setup_colour:
             slots.append((out.doom_row, 0))
         shuffle_slots(slots, rng)
+        if split < len(deck):  # PK-5: the focus part is dealt again on its own
+            shuffle_slots([(deck, i) for i in range(split, len(deck))], rng)
     shuffle_slots(unknown_market_slots(out), rng)
+    focus = focus_market_slots(out)
+    if focus:
+        shuffle_slots(focus, rng)
     rules.determinize_adventure(out, seat, rng)
     out.reseed(rng)
     if out.pending is not None and out.pending.seat != seat:
@@ -64,4 +72,12 @@ def unknown_market_slots(state: RuneboundState) -> list[Slot]:
     """The places of the market deck whose card no seat knows: all but the cards put under it
     since its last shuffle (AR-6.6) that are still there, at the bottom (index 0)."""
     deck = state.market_deck
-    return [(deck, i) for i in range(min(state.market_under, len(deck)), len(deck))]
+    split = len(deck) - state.market_focus  # the focus part on top is dealt on its own
+    return [(deck, i) for i in range(min(state.market_under, split), split)]
+
+
+def focus_market_slots(state: RuneboundState) -> list[Slot]:
+    """PK-4: the places of the market deck's focus part (its top ``market_focus`` cards): every
+    seat knows which cards are in it, not their order."""
+    deck = state.market_deck
+    return [(deck, i) for i in range(len(deck) - state.market_focus, len(deck))]

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from boardwright.games.runebound.decks import pop_market, take_from_adventure_deck
 from boardwright.games.runebound.knockout import knock_out
 from boardwright.games.runebound.records import (
     COLOURS,
@@ -223,10 +224,14 @@ def _fight(call: EffectCall, e: Fight) -> None:
     card = rules.content.adventure_index[e.card]
     colour = COLOURS.index(rules.adventures[card].colour)
     deck = state.adventure_decks[colour]
-    pile = deck if card in deck else state.adventure_discards[colour]
-    if card in pile:
+    pile = state.adventure_discards[colour]
+    if card in deck:
+        take_from_adventure_deck(state, colour, card)  # PK-5: a focus card leaves the focus part
+    elif card in pile:
         pile.remove(card)
-        state.stack.append(("combat_start", card, state.heroes[call.seat].hex, "encounter"))
+    else:
+        return
+    state.stack.append(("combat_start", card, state.heroes[call.seat].hex, "encounter"))
 
 
 def _lose_legend(call: EffectCall, e: LoseLegend) -> None:
@@ -334,7 +339,7 @@ def next_market_card(state: RuneboundState) -> int:
     if not state.market_deck:
         return -1
     state.reveals += 1
-    return state.market_deck.pop()
+    return pop_market(state)
 
 
 def draw_market_card(rules: Rules, state: RuneboundState, city: int, log: Log) -> None:

@@ -37,6 +37,7 @@ def begin_endgame(rules: Rules, state: RuneboundState, log: Log) -> None:
             del state.undefeated[where]
         deck.append(card)
     state.rng.shuffle(deck)  # step 3
+    state.adventure_focus[RED] = 0  # PK-5: a focus part is shuffled in with the rest
     # step 4 and AR-3.2: highest experience value first, then most gold, then at random
     order = list(range(len(state.heroes)))
     state.rng.shuffle(order)

@@ -37,6 +37,7 @@ from boardwright.games.runebound.adventures.protocol import Adventure
 from boardwright.games.runebound.content import (
     CONTENT_MODELS,
     RuneboundContent,
+    card_pack_part,
     default_content,
     validate_content_dir,
 )
@@ -45,6 +46,7 @@ from boardwright.games.runebound.options import (
     RuneboundOptions,
     check_advanced_combination,
 )
+from boardwright.games.runebound.pack_config import check_packs
 from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import RuneboundState
 from boardwright.games.runebound.texts import runebound_texts
@@ -125,6 +127,11 @@ class Runebound(Game[RuneboundState]):
     def validate_content(self, directory: Path) -> list[ContentError]:
         return validate_content_dir(directory)
 
+    def content_part_folder(self, directory: Path) -> str:
+        """A card pack's folder goes to ``packs/<its folder name>``, a folder of card packs
+        to ``packs`` (PK-3); any other folder is a whole content folder."""
+        return card_pack_part(directory)
+
     def initial_state(
         self, config: GameConfig, seed: int, log: list[Event] | None
     ) -> RuneboundState:
@@ -157,6 +164,7 @@ class Runebound(Game[RuneboundState]):
         played = adventure_of(chosen)
         played.check_config(self.content, config)
         check_advanced_combination(options, played.advanced_not_with)  # AR-1.3
+        check_packs(self.content, played, options)
 
     def options_read(self, config: GameConfig) -> dict[str, Any]:
         """The adventure, the base and advanced options and the configured adventure's own

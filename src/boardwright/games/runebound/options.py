@@ -8,6 +8,7 @@ from typing import Any
 
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.options import OptionSpec
+from boardwright.games.runebound.card_packs import card_packs
 
 # Advanced Runebound (docs/rules/advanced.md): one option per section of seed 002, all off by
 # default; the rule set "advanced" (RULE_SETS) switches them all on.
@@ -331,7 +332,49 @@ BASE_SPECS = (
 )
 
 
-BASE_OPTION_NAMES = ("adventure", *(spec.name for spec in (*BASE_SPECS, *ADVANCED_SPECS)))
+def pack_specs() -> tuple[OptionSpec, ...]:
+    """The card packs in play and how their cards join the decks (docs/rules/packs.md); the
+    packs are the registry's (``content/runebound/packs/packs.yaml``)."""
+    packs = card_packs()
+    titles = ", ".join(f"{p.id} ({p.title})" for p in packs)
+    return (
+        OptionSpec(
+            "packs",
+            "choices",
+            (),
+            f"The card packs whose cards join the game: {titles}. Their cards must be "
+            "installed (docs/content.md).",
+            allowed=tuple(p.id for p in packs),
+            rule="PK-3",
+        ),
+        OptionSpec(
+            "packs.market_mode",
+            "choice",
+            "mixed",
+            "mixed: the market packs' cards are shuffled into the market deck; focus: every "
+            "market card comes from the packs' own deck first, the normal deck when it is empty.",
+            allowed=("mixed", "focus"),
+            rule="PK-4",
+        ),
+        OptionSpec(
+            "packs.adventure_mode",
+            "choice",
+            "mixed",
+            "mixed: the adventure packs' cards are shuffled into the adventure decks of their "
+            "colour; focus: each colour draws from the packs' own deck first, the normal deck "
+            "when it is empty.",
+            allowed=("mixed", "focus"),
+            rule="PK-5",
+        ),
+    )
+
+
+PACK_SPECS = pack_specs()
+
+BASE_OPTION_NAMES = (
+    "adventure",
+    *(spec.name for spec in (*BASE_SPECS, *ADVANCED_SPECS, *PACK_SPECS)),
+)
 """The options every Runebound game reads into :class:`RuneboundOptions`; an adventure's own
 options (``<adventure>.<x>``) go to the object it builds (``adventure_options``)."""
 
@@ -374,6 +417,10 @@ class RuneboundOptions:
     advanced_experience: str = "off"
     advanced_experience_kinds: str = "step"
     advanced_experience_heal: bool = False
+    # the card packs in play (docs/rules/packs.md): the field of "packs.<x>" is packs_<x>
+    packs: tuple[str, ...] = ()
+    packs_market_mode: str = "mixed"
+    packs_adventure_mode: str = "mixed"
     # the adventure's own option values, in the object it builds (None when it has none);
     # Any, not object: mypyc cannot yet compile a dataclass field annotated ``object``
     adventure_options: Any = None

@@ -363,6 +363,12 @@ class AdventureCard(ContentRecord):
     colour: Colour
     kind: Literal["challenge", "event", "encounter"]
     text: str = ""
+    card_set: str = Field(
+        default="",
+        alias="set",
+        description="The content set the card belongs to (PK-2): base, al-kalim or a card "
+        "pack; filled in from the file when left out",
+    )
     # challenges
     life: int | None = Field(default=None, ge=1)  # Al-Kalim: the life by day (AK-6.3)
     ranged: Attack | None = None
@@ -412,6 +418,12 @@ class MarketCard(ContentRecord):
     kind: Literal["weapon", "armour", "artifact", "rune", "ally"]
     cost: int = Field(ge=1, le=12)
     text: str = ""
+    card_set: str = Field(
+        default="",
+        alias="set",
+        description="The content set the card belongs to (PK-2): base, al-kalim or a card "
+        "pack; filled in from the file when left out",
+    )
     abilities: list[Ability] = Field(default_factory=list)
     # allies
     life: int | None = Field(default=None, ge=1)
@@ -648,3 +660,15 @@ class GearRecord(ContentRecord):
     text: str
     cost: int = Field(default=1, ge=0, description="price in gold per token")
     count: int = Field(default=6, ge=1, description="tokens of this kind in the stock")
+
+
+# --- card packs (docs/rules/packs.md) -------------------------------------------------------------
+class CardPackRecord(ContentRecord):
+    """A card pack the game knows (PK-1, PK-2): a content set whose cards join the decks of any
+    adventure. Its cards live in ``packs/<folder>/market.yaml`` (family ``market``) or
+    ``adventures.yaml`` (family ``adventure``), each file declaring ``set: <id>``."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
+    family: Literal["market", "adventure"]
+    title: str
+    seed: str = Field(description="where the seed describes the pack")

@@ -26,6 +26,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from boardwright.engine.catalog import load_catalog
 from boardwright.engine.hexgrid import from_offset, to_offset
 from boardwright.games.runebound.adventures import get_adventure
 from boardwright.games.runebound.content import (
@@ -40,6 +41,7 @@ from boardwright.games.runebound.records import (
     Attack,
     MarketCard,
 )
+from boardwright.games.runebound.texts import PACKAGE as TEXTS_PACKAGE
 
 TERRAIN_LETTERS = {
     "plains": "p",
@@ -136,6 +138,16 @@ class Names:
             c.id: letter.upper() for c, letter in zip(board.lost_cities, upper, strict=True)
         }
         self.locations = {location.id: location.name for location in board.locations}
+        # PK-2: the short tag of each card pack here, from the message catalog
+        catalog = load_catalog(TEXTS_PACKAGE)
+        self.set_tags = {pack: catalog.format(f"rb.set.{pack}", {}) for pack in content.packs}
+
+    def set_tag(self, text: Text, card_set: str) -> Text:
+        """``text`` with the card's pack tag after it, for a card pack's card."""
+        tag = self.set_tags.get(card_set)
+        if tag is not None:
+            text.append(f" [{tag}]", style="magenta")
+        return text
 
     def terrain(self, index: int) -> str:
         """A terrain's shown name (``dunes`` for plains on the Al-Kalim board)."""
@@ -164,13 +176,13 @@ class Names:
             return Text(card_id)
         text = Text(card.name, style=TEXT_STYLES.get(card.colour, "bold"))
         text.append(f" [{COLOUR_LETTERS.get(card.colour, '?')}]", style="dim")
-        return text
+        return self.set_tag(text, card.card_set)
 
     def market_card(self, card_id: str, *, cost: bool = False) -> Text:
         card = self.market.get(card_id)
         if card is None:
             return Text(card_id)
-        text = Text(card.name)
+        text = self.set_tag(Text(card.name), card.card_set)
         if cost:
             text.append(f" {card.cost}g", style="yellow")
         return text
@@ -539,14 +551,20 @@ def decks_text(view: Mapping[str, Any]) -> Text:
     """Deck sizes (discards in brackets) and the spare adventure counters."""
     sizes: Mapping[str, int] = view.get("deck_sizes") or {}
     discards: Mapping[str, int] = view.get("discard_sizes") or {}
+    packs: Mapping[str, Any] = view.get("packs") or {}
+    focus: Mapping[str, int] = packs.get("focus_sizes") or {}  # PK-4/PK-5: drawn first
     text = Text("Decks ", style="bold")
     text.append(f"market {sizes.get('market', '?')}")
+    if focus.get("market"):
+        text.append(f" ({focus['market']} from packs first)", style="magenta")
     for colour in COLOUR_LETTERS:
         if colour not in sizes:
             continue
         text.append(" · ")
         text.append(colour, style=TEXT_STYLES[colour])
         text.append(f" {sizes[colour]}")
+        if focus.get(colour):
+            text.append(f" ({focus[colour]} from packs first)", style="magenta")
         if discards.get(colour):
             text.append(f" (+{discards[colour]} discarded)", style="dim")
     supply: Mapping[str, int] = view.get("counter_supply") or {}

@@ -101,6 +101,7 @@ class RuneboundState(StateBase):
         "activations",
         "adventure_decks",
         "adventure_discards",
+        "adventure_focus",
         "adventure_state",
         "combat",
         "counter_supply",
@@ -119,6 +120,7 @@ class RuneboundState(StateBase):
         "heroes",
         "market_deck",
         "market_discard",
+        "market_focus",
         "market_under",
         "opts",
         "removed_adventures",
@@ -143,6 +145,9 @@ class RuneboundState(StateBase):
         self.track: list[int] = []  # undefeated challenges (at most 6)
         self.adventure_decks: list[list[int]] = [[], [], [], []]  # top = last
         self.adventure_discards: list[list[int]] = [[], [], [], []]
+        # PK-5 focus mode: how many cards at the top of each adventure deck are the packs' own
+        # deck of that colour (drawn first; never refilled)
+        self.adventure_focus = [0, 0, 0, 0]
         self.event = -1  # the event card in play
         self.doom_count = 0  # RB-10.2: discarded adventure cards since the last doom counter
         self.doom_counters = 0
@@ -156,6 +161,9 @@ class RuneboundState(StateBase):
         self.activations = 0  # AR-6.3: card activations in the current window
         self.market_deck: list[int] = []
         self.market_discard: list[int] = []
+        # PK-4 focus mode: how many cards at the top of the market deck are the market packs'
+        # own deck (drawn first; never refilled)
+        self.market_focus = 0
         # AR-6.6: how many cards were put face down under the market deck since it was last
         # shuffled; everyone knows which, so the lowest of them that are left keep their place
         # when a seat's view of the deck is determinized
@@ -185,6 +193,7 @@ class RuneboundState(StateBase):
         other.track = self.track[:]
         other.adventure_decks = [d[:] for d in self.adventure_decks]
         other.adventure_discards = [d[:] for d in self.adventure_discards]
+        other.adventure_focus = self.adventure_focus[:]
         other.event = self.event
         other.doom_count = self.doom_count
         other.doom_counters = self.doom_counters
@@ -197,6 +206,7 @@ class RuneboundState(StateBase):
         other.activations = self.activations
         other.market_deck = self.market_deck[:]
         other.market_discard = self.market_discard[:]
+        other.market_focus = self.market_focus
         other.market_under = self.market_under
         other.stacks = [s[:] for s in self.stacks]
         other.combat = self.combat.clone() if self.combat else None

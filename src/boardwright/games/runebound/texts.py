@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.engine.catalog import DEFAULT_LANGUAGE, Catalog, merged_catalog
 from boardwright.engine.texts import FieldFormatter, Texts
+from boardwright.games.runebound.card_packs import is_pack_set
 from boardwright.games.runebound.content import RuneboundContent
 from boardwright.games.runebound.records import Ability, AdventureCard
 
@@ -57,13 +58,15 @@ def display_fields(content: RuneboundContent) -> dict[str, FieldFormatter]:
         return heroes[hero_id].name
 
     def card(card_id: str, catalog: Catalog) -> str:
-        return cards[card_id].name
+        record = cards[card_id]
+        return with_set_tag(record.name, record.card_set, catalog)
 
     def card_text(card_id: str, catalog: Catalog) -> str:
         return cards[card_id].text
 
     def item(card_id: str, catalog: Catalog) -> str:
-        return items[card_id].name
+        record = items[card_id]
+        return with_set_tag(record.name, record.card_set, catalog)
 
     def hex_name(label: str, catalog: Catalog) -> str:
         return hexes[label]
@@ -159,6 +162,15 @@ def ability_fields(
 
 def seat(number: int, catalog: Catalog) -> str:
     return catalog.format("rb.seat", {"number": str(number + 1)})
+
+
+def with_set_tag(name: str, card_set: str, catalog: Catalog) -> str:
+    """PK-2: a card pack's card shows its pack's short tag (``rb.set.<pack>``) after its
+    name; a base or adventure card shows its name alone."""
+    if not is_pack_set(card_set):
+        return name
+    tag = catalog.format(f"rb.set.{card_set}", {})
+    return catalog.format("rb.part.card_set", {"name": name, "set": tag})
 
 
 def word(group: str) -> FieldFormatter:

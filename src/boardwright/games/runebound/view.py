@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.games.runebound.advanced import doom_length
 from boardwright.games.runebound.adventure import can_draw
+from boardwright.games.runebound.card_packs import is_pack_set
 from boardwright.games.runebound.content import Board
 from boardwright.games.runebound.options import ADVANCED_SPECS, field_name
 from boardwright.games.runebound.records import COLOURS
@@ -43,11 +44,13 @@ class StaticNames:
 
     __slots__ = (
         "adventure_colours",
+        "adventure_sets",
         "adventures",
         "board",
         "hex_labels",
         "hex_names",
         "market",
+        "market_sets",
         "stack_names",
     )
 
@@ -61,6 +64,13 @@ class StaticNames:
         self.market = tuple(card.id for card in rules.market)
         self.adventures = tuple(card.id for card in rules.adventures)
         self.adventure_colours = tuple(card.colour for card in rules.adventures)
+        # (card id, pack) of every card pack's card (PK-2)
+        self.market_sets = tuple(
+            (card.id, card.card_set) for card in rules.market if is_pack_set(card.card_set)
+        )
+        self.adventure_sets = tuple(
+            (card.id, card.card_set) for card in rules.adventures if is_pack_set(card.card_set)
+        )
 
     def stack(self, index: int) -> str:
         names = self.stack_names
@@ -115,6 +125,7 @@ def seat_view(game: Runebound, state: RuneboundState, seat: int | None) -> dict[
             **dict(zip(COLOURS, map(len, state.adventure_decks), strict=True)),
         },
         "discard_sizes": dict(zip(COLOURS, map(len, state.adventure_discards), strict=True)),
+        "packs": packs_view(names, state),
         # RB-4.10: colours whose adventures can no longer be taken on
         "spent_decks": [COLOURS[c] for c in range(4) if not can_draw(rules, state, c)],
         "combat": None
@@ -145,6 +156,28 @@ def seat_view(game: Runebound, state: RuneboundState, seat: int | None) -> dict[
         **({adventure.id: section} if section is not None else {}),
         "decision": decision_data,
         "result": result.to_data() if result else None,
+    }
+
+
+def packs_view(names: StaticNames, state: RuneboundState) -> dict[str, Any] | None:
+    """The card packs in play (PK-3), their modes, how many cards the focus decks still hold
+    (PK-4, PK-5; their order stays hidden) and the set of every pack card in play (PK-2); None
+    in a game without packs."""
+    opts = state.opts
+    if not opts.packs:
+        return None
+    return {
+        "chosen": list(opts.packs),
+        "market_mode": opts.packs_market_mode,
+        "adventure_mode": opts.packs_adventure_mode,
+        "focus_sizes": {
+            "market": state.market_focus,
+            **dict(zip(COLOURS, state.adventure_focus, strict=True)),
+        },
+        "card_sets": {
+            **{card: s for card, s in names.market_sets if s in opts.packs},
+            **{card: s for card, s in names.adventure_sets if s in opts.packs},
+        },
     }
 
 

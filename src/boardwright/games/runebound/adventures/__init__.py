@@ -15,7 +15,12 @@ from typing import TYPE_CHECKING
 
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.options import OptionSet
-from boardwright.games.runebound.options import ADVANCED_SPECS, BASE_SPECS, adventure_spec
+from boardwright.games.runebound.options import (
+    ADVANCED_SPECS,
+    BASE_SPECS,
+    PACK_SPECS,
+    adventure_spec,
+)
 
 if TYPE_CHECKING:
     from boardwright.games.runebound.adventures.protocol import Adventure
@@ -73,6 +78,7 @@ def game_option_set() -> OptionSet:
             adventure_spec([(a.option_value, a.title) for a in adventures]),
             *BASE_SPECS,
             *ADVANCED_SPECS,
+            *PACK_SPECS,
             *(spec for adventure in adventures for spec in adventure.option_specs),
         )
     )

@@ -11,7 +11,7 @@ modules never import an adventure.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,7 @@ from boardwright.engine.options import OptionSpec
 from boardwright.engine.procedure import ProcedureTable
 from boardwright.engine.texts import FieldFormatter
 from boardwright.games.runebound.content import RuneboundContent
+from boardwright.games.runebound.records import AdventureCard, MarketCard
 from boardwright.games.runebound.rules import Log, Rules
 from boardwright.games.runebound.state import RuneboundState
 
@@ -69,6 +70,16 @@ class Adventure(ABC):
     def validate_content(self, directory: Path) -> list[ContentError]:
         """Every problem of its content folder."""
         return []
+
+    def own_cards(self, part: object) -> tuple[Sequence[MarketCard], Sequence[AdventureCard]]:
+        """The market and adventure cards of its content part (their ids are its set's: no
+        card pack may use them, PK-2)."""
+        return (), ()
+
+    takes_adventure_packs: bool = True
+    """Whether adventure-card packs (SM-4, DD-4) may join its decks; when not,
+    ``adventure_packs_refusal`` says why."""
+    adventure_packs_refusal: str = ""
 
     def options(self, values: Mapping[str, Any]) -> object:
         """The values of its own options for one game (``RuneboundOptions.adventure_options``);

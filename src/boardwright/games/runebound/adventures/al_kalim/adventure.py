@@ -4,7 +4,7 @@ figures in the result."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +33,7 @@ from boardwright.games.runebound.adventures.al_kalim.texts import PACKAGE, text_
 from boardwright.games.runebound.adventures.al_kalim.view import al_kalim_section
 from boardwright.games.runebound.adventures.protocol import Adventure
 from boardwright.games.runebound.content import RuneboundContent
-from boardwright.games.runebound.records import Ability
+from boardwright.games.runebound.records import Ability, AdventureCard, MarketCard
 from boardwright.games.runebound.rules import Log, Rules
 from boardwright.games.runebound.state import RuneboundState
 from boardwright.games.runebound.texts import ability_fields, base_owner
@@ -68,6 +68,18 @@ class AlKalim(Adventure):
 
     def validate_content(self, directory: Path) -> list[ContentError]:
         return validate_al_kalim_dir(directory)
+
+    def own_cards(self, part: object) -> tuple[Sequence[MarketCard], Sequence[AdventureCard]]:
+        assert isinstance(part, AlKalimContent)
+        return part.allies, part.adventures
+
+    # docs/rules/packs.md PK-6: the seed gives no night life, no event or encounter handling
+    # and no rune rule for pack cards in the desert (AK-1.3, AK-6.3, AK-12.2)
+    takes_adventure_packs: bool = False
+    adventure_packs_refusal: str = (
+        "has no events or encounters, gives every challenge a night life and no Dragon Runes "
+        "(AK-1.3, AK-6.3, AK-12.2), and the seed converts no adventure-card pack to it"
+    )
 
     def options(self, values: Mapping[str, Any]) -> AlKalimOptions:
         return AlKalimOptions.from_mapping(values)

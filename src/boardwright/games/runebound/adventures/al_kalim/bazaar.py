@@ -50,6 +50,22 @@ def draw_bazaar_card(rules: AlKalimRules, state: RuneboundState, stack: int, log
     record(log, "market", "bazaar", item=rules.market[card].id)
 
 
+def shuffle_back_with_focus(
+    state: RuneboundState, shown: tuple[int, ...], from_focus: int, kept: int
+) -> None:
+    """AK-14.6 with a focus deck (PK-4): the cards shown and not kept go back, the first
+    ``from_focus`` of them into the focus part on top, the others into the normal deck; each
+    part is shuffled on its own."""
+    deck = state.market_deck
+    split = len(deck) - state.market_focus
+    normal = deck[:split] + [c for c in shown[from_focus:] if c != kept]
+    top = deck[split:] + [c for c in shown[:from_focus] if c != kept]
+    state.rng.shuffle(normal)
+    state.rng.shuffle(top)
+    state.market_deck = normal + top
+    state.market_focus = len(top)
+
+
 class Bazaar(Market):
     """The market step as a bazaar. Frame: ("market", drawn, stack, lost city or -1, gear kinds
     bought in this step)."""
@@ -187,6 +203,7 @@ class Dreams(AlKalimProcedure):
             )
         if not shown:
             cards = []
+            focus = state.market_focus  # PK-4: the first cards shown may be focus cards
             for _ in range(DREAM_SEARCH):
                 card = next_market_card(state)
                 if card < 0:
@@ -196,7 +213,7 @@ class Dreams(AlKalimProcedure):
                 state.stack.pop()
                 return None
             shown = tuple(cards)
-            state.stack[-1] = (self.name, frame[1], shown)
+            state.stack[-1] = (self.name, frame[1], shown, min(focus, len(shown)))
         options = market_card_options(self.ak_rules, shown, "dream", "rb.option.dream_card")
         return Decision(state.seat, "city_of_dreams", options=options)
 
@@ -208,8 +225,12 @@ class Dreams(AlKalimProcedure):
             else:
                 state.stack[-1] = (self.name, frame[1], (), True)
             return
-        state.market_deck.extend(c for c in shown if c != option.data)
-        state.rng.shuffle(state.market_deck)
+        from_focus: int = frame[3]
+        if from_focus == 0 and not state.market_focus:
+            state.market_deck.extend(c for c in shown if c != option.data)
+            state.rng.shuffle(state.market_deck)
+        else:  # PK-4: the focus cards go back into the focus part, each part shuffled
+            shuffle_back_with_focus(state, shown, from_focus, option.data)
         state.market_under = 0
         state.stack.pop()
         record(log, "market", "city_of_dreams", item=self.ak_rules.market[option.data].id)

@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from boardwright.engine.content import ContentError, ContentRecord, load_document, load_records
+from boardwright.games.runebound.card_packs import with_sets
 from boardwright.games.runebound.content import (
     CONTENT_DIR,
     LEGEND_TYPES,
@@ -73,9 +75,9 @@ def is_al_kalim_folder(directory: Path) -> bool:
 def load_al_kalim(directory: Path = AL_KALIM_DIR) -> AlKalimContent:
     """The Sands of Al-Kalim's six files from ``directory``, compiled and cross-checked."""
     board = compile_board(load_document(directory / "board.yaml", BoardRecord))
-    adventures = load_records(directory / "adventures.yaml", AdventureCard, list_key="adventures")
+    adventures = own_set(directory, "adventures", AdventureCard)
     legends = load_records(directory / "legends.yaml", LegendCard, list_key="legends")
-    allies = load_records(directory / "allies.yaml", MarketCard, list_key="allies")
+    allies = own_set(directory, "allies", MarketCard)
     heroes = load_records(directory / "heroes.yaml", Hero, list_key="heroes")
     gear = load_records(directory / "gear.yaml", GearRecord, list_key="gear")
     content = AlKalimContent(
@@ -94,6 +96,21 @@ def load_al_kalim(directory: Path = AL_KALIM_DIR) -> AlKalimContent:
     )
     check_al_kalim(content, directory)
     return content
+
+
+Card = TypeVar("Card", MarketCard, AdventureCard)
+
+
+def own_set(directory: Path, stem: str, model: type[Card]) -> tuple[Card, ...]:
+    """An Al-Kalim card file's cards, each of set ``al-kalim`` (PK-2)."""
+    path = directory / f"{stem}.yaml"
+    errors: list[ContentError] = []
+    cards = load_records(path, model, list_key=stem)
+    known = (AL_KALIM_FOLDER,)
+    cards = with_sets(path, stem, cards, AL_KALIM_FOLDER, errors, known)
+    if errors:
+        raise errors[0]
+    return cards
 
 
 def _effects(abilities: Iterable[Ability]) -> Iterator[tuple[str, Effect]]:

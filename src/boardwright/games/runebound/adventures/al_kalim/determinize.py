@@ -19,7 +19,7 @@ from boardwright.engine.hidden import Slot, shuffle_slots
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.adventures.al_kalim.bazaar import Dreams
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
-from boardwright.games.runebound.determinize import unknown_market_slots
+from boardwright.games.runebound.determinize import focus_market_slots, unknown_market_slots
 from boardwright.games.runebound.state import RuneboundState
 
 
@@ -34,6 +34,11 @@ def determinize_al_kalim(state: RuneboundState, seat: int | None, rng: Rng) -> N
     pending = state.pending
     if frame and frame[0] == Dreams.name and frame[2] and pending and pending.seat != seat:
         shown = list(frame[2])
-        slots: list[Slot] = [*unknown_market_slots(state), *((shown, i) for i in range(len(shown)))]
+        from_focus: int = frame[3]  # PK-4: the first cards shown came from the focus part
+        normal = range(from_focus, len(shown))
+        slots: list[Slot] = [*unknown_market_slots(state), *((shown, i) for i in normal)]
         shuffle_slots(slots, rng)
+        if from_focus or state.market_focus:
+            focus = [*focus_market_slots(state), *((shown, i) for i in range(from_focus))]
+            shuffle_slots(focus, rng)
         state.stack[-1] = (frame[0], frame[1], tuple(shown), *frame[3:])

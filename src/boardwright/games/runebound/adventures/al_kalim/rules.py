@@ -13,7 +13,11 @@ from boardwright.engine.decision import Option
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.adventures.al_kalim.bazaar import draw_bazaar_card
 from boardwright.games.runebound.adventures.al_kalim.card_test import card_test_frame
-from boardwright.games.runebound.adventures.al_kalim.content import AlKalimContent, al_kalim_content
+from boardwright.games.runebound.adventures.al_kalim.content import (
+    AL_KALIM_FOLDER,
+    AlKalimContent,
+    al_kalim_content,
+)
 from boardwright.games.runebound.adventures.al_kalim.determinize import determinize_al_kalim
 from boardwright.games.runebound.adventures.al_kalim.experience import PayExperience
 from boardwright.games.runebound.adventures.al_kalim.lost_cities import bazaar_stack, lost_city_at
@@ -73,7 +77,11 @@ def play_content(content: RuneboundContent) -> RuneboundContent:
     records = al_kalim_content(content)
     if records is None:
         raise ValueError("this content has no Al-Kalim folder")
-    market = (*content.market, *records.allies, *(legend_market_card(c) for c in records.legends))
+    legends = (
+        legend_market_card(c).model_copy(update={"card_set": AL_KALIM_FOLDER})
+        for c in records.legends
+    )
+    market = (*content.market, *records.allies, *legends)
     return RuneboundContent(
         board=records.board,
         heroes=(*content.heroes, *records.heroes),
@@ -82,6 +90,8 @@ def play_content(content: RuneboundContent) -> RuneboundContent:
         adventure_index=dict(records.adventure_index),
         market_index={card.id: i for i, card in enumerate(market)},
         parts=content.parts,
+        packs=content.packs,
+        pack_files=content.pack_files,
     )
 
 

@@ -13,6 +13,7 @@ from boardwright.games.runebound.adventures.al_kalim.procedure import AlKalimPro
 from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
 from boardwright.games.runebound.adventures.al_kalim.state import AlKalimState
 from boardwright.games.runebound.content import LEGEND_TYPES
+from boardwright.games.runebound.decks import deal_market_deck, pop_market
 from boardwright.games.runebound.records import COLOURS
 from boardwright.games.runebound.rules import Log
 from boardwright.games.runebound.state import REFRESH, HeroState, RuneboundState
@@ -48,13 +49,12 @@ def setup_al_kalim(rules: AlKalimRules, state: RuneboundState, players: int, log
     rng.shuffle(al_kalim.ally_deck)
     # AK-3.4: the base market deck, one card face up on each of the eight stacks; a base ally
     # dealt is replaced by the top Al-Kalim ally (AK-9.2)
-    state.market_deck = list(range(rules.base_market))
-    rng.shuffle(state.market_deck)
+    deal_market_deck(rules, state, rules.base_market)  # PK-3/PK-4: with the market packs
     stacks = max(MARKET_STACKS, *(c.market_position for c in board.cities), 0)
     state.stacks = [[] for _ in range(stacks)]
     for stack in state.stacks:
         if state.market_deck:
-            stack.append(replace_base_ally(rules, state, state.market_deck.pop(), log))
+            stack.append(replace_base_ally(rules, state, pop_market(state), log))
     # AK-3.6: five legend stacks by type, shuffled
     al_kalim.legend_stacks = [
         [i for i, card in enumerate(records.legends) if card.type == kind] for kind in LEGEND_TYPES

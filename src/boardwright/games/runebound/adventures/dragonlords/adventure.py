@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from boardwright.games.runebound.adventures.protocol import Adventure
 from boardwright.games.runebound.content import RuneboundContent
-from boardwright.games.runebound.records import COLOURS
+from boardwright.games.runebound.decks import (
+    deal_adventure_decks,
+    deal_market_deck,
+    lay_focus_decks,
+    pop_market,
+)
 from boardwright.games.runebound.rules import Log, Rules, emit
 from boardwright.games.runebound.state import REFRESH, HeroState, RuneboundState
 
@@ -41,20 +46,18 @@ def setup_dragonlords(rules: Rules, state: RuneboundState, players: int, log: Lo
     # RB-1.2: adventure counters on the gem hexes; the spares form the supply.
     state.counters = [1 << h.gem if h.gem >= 0 else 0 for h in board.hexes]
     state.counter_supply = [SPARE_COUNTERS] * 4
-    # RB-1.3: one mixed market deck; a card face up on every city stack but Tamalir's.
-    state.market_deck = list(range(len(content.market)))
-    rng.shuffle(state.market_deck)
+    # RB-1.3: one mixed market deck (PK-3/PK-4: with the packs in play, focus mode on top);
+    # a card face up on every city stack but Tamalir's.
+    deal_market_deck(rules, state, len(content.market))
     state.stacks = [[] for _ in board.cities]
     for city in board.cities[1:]:
         if state.market_deck:
-            state.stacks[city.index].append(state.market_deck.pop())
-    # RB-1.4: four adventure decks.
-    for index, card in enumerate(content.adventures):
-        state.adventure_decks[COLOURS.index(card.colour)].append(index)
-    for deck in state.adventure_decks:
-        rng.shuffle(deck)
+            state.stacks[city.index].append(pop_market(state))
+    # RB-1.4: four adventure decks (PK-3/PK-5: with the packs in play).
+    focus_decks = deal_adventure_decks(rules, state)
     if state.opts.advanced_doom_track and state.adventure_decks[0]:
         state.doom_row.append(state.adventure_decks[0].pop())  # AR-2.2: unseen, place 1
+    lay_focus_decks(state, focus_decks)  # PK-A3: the setup card comes from the normal deck
     # RB-1.6 to RB-1.9: heroes, gold, Tamalir, turn order.
     heroes = list(range(len(content.heroes)))
     rng.shuffle(heroes)
