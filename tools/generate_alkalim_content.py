@@ -734,13 +734,13 @@ LEGENDS: list[Legend] = [
         (4, 3, (3, 1), (4, 2), (1, 0))),
     Legend("Nadira of the Wells", "ally", quest(
         step("end_movement", location="fertile-lands"),
-        step("story_roll", location="singing-wadi", test=("spirit", "survival", 13)),
+        step("story_roll", location="singing-wadi", test=("body", "climb", 13)),
     ), (ability("Sweet Water", "activate", heal(wounds=1, target="party"), exhaustion=1),),
         "The keeper of the desert's springs knows where the water sings.",
         (4, 3, (1, 0), (2, 1), (4, 1))),
     Legend("The Bound Djinn", "ally", quest(
         step("defeat", time="night"),
-        step("story_roll", location="prison-of-the-ifrit", test=("spirit", "lore", 14)),
+        step("story_roll", location="prison-of-the-ifrit", test=("spirit", "diplomacy", 14)),
     ), (),
         "A djinn of the Ifrit's court, bound by its true name to serve you.",
         (4, 4, (3, 1), (2, 1), (5, 1))),
@@ -752,7 +752,7 @@ LEGENDS: list[Legend] = [
         (6, 3, (1, 0), (5, 2), (2, 1))),
     Legend("Tamsa the Falconer", "ally", quest(
         step("defeat", terrain="hills"),
-        step("story_roll", location="ashen-gorge", test=("mind", "climb", 13)),
+        step("story_roll", location="ashen-gorge", test=("body", "climb", 13)),
     ), (ability("Falcon's Eye", "passive", modify("test", 2, skill="survival")),),
         "She climbed the Ashen Gorge to find the nest of her first falcon.",
         (4, 3, (4, 2), (2, 1), (1, 0))),
@@ -777,7 +777,7 @@ LEGENDS: list[Legend] = [
         "Woven from the air of the Veiled Garden; those who wear it are hard to see."),
     Legend("Jar of Endless Water", "artifact", quest(
         step("bazaar", city="hasmeen", gold=2),
-        step("story_roll", location="oasis-of-tears", test=("spirit", "swim", 13)),
+        step("story_roll", location="oasis-of-tears", test=("body", "swim", 13)),
     ), (mastery("Never Thirst", "survival"),
         ability("Cool Draught", "activate", heal(exhaustion=3, target="party"))),
         "A clay jar that fills itself from the Oasis of Tears."),
@@ -816,7 +816,7 @@ LEGENDS: list[Legend] = [
         "The seals of the Tombs tell how the dead were bound, and how to bind them again."),
     Legend("The Glass Flats at Night", "location", quest(
         step("defeat", trait="abomination"),
-        step("story_roll", location="glass-flats", test=("spirit", "stealth", 13)),
+        step("story_roll", location="glass-flats", test=("body", "stealth", 13)),
     ), (ability("Night Eyes", "passive", modify("mind", 1), modify("body", 1),
                 modify("spirit", 1), time="night"),
         ability("Hunter of Horrors", "passive", modify("body", 2), trait="abomination")),
@@ -836,7 +836,7 @@ LEGENDS: list[Legend] = [
         "A young wyrm that carries you under the sand."),
     Legend("Winged Steed of the Clouds", "mount", quest(
         step("bazaar", city="city-of-clouds"),
-        step("story_roll", terrain="hills", test=("spirit", "climb", 13)),
+        step("story_roll", terrain="hills", test=("body", "climb", 13)),
     ), (ability("Take Wing", "activate", extra_move(2), exhaustion=2),
         mastery("Sky-Born", "climb")),
         "A gift of the City of Clouds to one who climbed to meet it."),
@@ -1034,21 +1034,21 @@ def make_heroes() -> list[Record]:
             ability("Whirling Blades", "combat_step", attack("body", 2), exhaustion=1),
         ),
         hero(
-            "zuleika", "Zuleika of the Seven Veils", 5, 4, (2, 1), (3, 1), (6, 2), {"lore": 2},
+            "zuleika", "Zuleika of the Seven Veils", 5, 4, (2, 1), (3, 1), (5, 2), {"lore": 2},
             ability("Veil of Sand", "combat_step", reduce_damage(1), exhaustion=1),
         ),
         hero(
-            "qorro", "Old Qorro the Caravaneer", 5, 4, (2, 1), (3, 1), (3, 1),
+            "qorro", "Old Qorro the Caravaneer", 6, 4, (2, 1), (4, 1), (3, 1),
             {"diplomacy": 2},
             ability("Haggler", "market", gold(1)),
             ability("Tea by the Fire", "activate", heal(exhaustion=1, target="party")),
         ),
         hero(
-            "tarek", "Tarek Hawk-Eye", 6, 4, (6, 2), (3, 1), (1, 1), {"stealth": 1},
+            "tarek", "Tarek Hawk-Eye", 5, 3, (4, 2), (3, 1), (1, 1), {"stealth": 1},
             ability("First Arrow", "before_combat", damage_enemy(1), exhaustion=1),
         ),
         hero(
-            "samira", "Samira the Djinn-Caller", 5, 4, (2, 1), (2, 1), (5, 1),
+            "samira", "Samira the Djinn-Caller", 5, 4, (2, 1), (2, 1), (4, 1),
             {"lore": 1, "diplomacy": 1},
             ability("Call the Wind", "before_combat", damage_enemy(2), exhaustion=2),
         ),

@@ -522,7 +522,7 @@ def make_heroes() -> list[Record]:
     # fmt: off
     return [
         hero(
-            "ysolde", "Ysolde Farshot", 5, 3, (5, 2), (3, 1), (2, 1), {"survival": 1},
+            "ysolde", "Ysolde Farshot", 4, 3, (4, 2), (3, 1), (2, 1), {"survival": 1},
             ability("Steady Aim", "combat_step", attack("mind", 3), exhaustion=1),
         ),
         hero(
@@ -530,7 +530,7 @@ def make_heroes() -> list[Record]:
             ability("Battle Roar", "before_combat", damage_enemy(1), exhaustion=2),
         ),
         hero(
-            "thessaly", "Thessaly of the Ninth Lantern", 5, 4, (2, 1), (3, 1), (5, 2),
+            "thessaly", "Thessaly of the Ninth Lantern", 5, 3, (2, 1), (3, 1), (5, 2),
             {"lore": 2},
             ability("Arcane Surge", "combat_step", damage("magic"), exhaustion=2),
             ability("Lantern Step", "activate", teleport("nearest_city"), exhaustion=2),
@@ -548,34 +548,34 @@ def make_heroes() -> list[Record]:
             ability("Ward of Dawn", "combat_step", reduce_damage(1), exhaustion=1),
         ),
         hero(
-            "dorrin", "Dorrin Ashblade", 6, 4, (3, 1), (5, 1), (3, 2), {"lore": 1},
+            "dorrin", "Dorrin Ashblade", 5, 3, (3, 1), (4, 1), (3, 2), {"lore": 1},
             ability("Spellblade", "combat_step", attack("body", 2), exhaustion=1),
         ),
         hero(
-            "kestrel", "Kestrel Marrowind", 5, 4, (4, 1), (4, 1), (3, 1),
+            "kestrel", "Kestrel Marrowind", 6, 4, (5, 1), (4, 1), (4, 1),
             {"survival": 2, "swim": 1},
             ability("Pathfinder", "after_movement", extra_move(1)),
         ),
         hero(
-            "hagen", "Hagen Stonevow", 5, 3, (0, 1), (3, 2), (1, 1), {"diplomacy": 1},
+            "hagen", "Hagen Stonevow", 5, 3, (0, 1), (2, 2), (1, 1), {"diplomacy": 1},
             ability("Shield Wall", "combat_step", reduce_damage(1), exhaustion=1),
         ),
         hero(
-            "mireille", "Mireille Songweaver", 5, 3, (3, 1), (2, 1), (3, 1),
+            "mireille", "Mireille Songweaver", 6, 3, (3, 1), (2, 1), (3, 1),
             {"diplomacy": 2, "lore": 1},
             ability("Lucky Verse", "combat_step", reroll(), exhaustion=1),
             ability("Silver Tongue", "market", gold(1)),
         ),
         hero(
-            "grimwald", "Grimwald the Gravewarden", 5, 3, (2, 1), (3, 1), (4, 1), {"lore": 1},
+            "grimwald", "Grimwald the Gravewarden", 5, 3, (2, 1), (3, 1), (3, 2), {"lore": 1},
             ability("Rite of Banishing", "before_combat", damage_enemy(2), exhaustion=2),
         ),
         hero(
-            "zerith", "Zerith Duskveil", 4, 3, (1, 1), (3, 2), (1, 1), {"stealth": 1},
+            "zerith", "Zerith Duskveil", 4, 3, (0, 1), (3, 2), (1, 1), {"stealth": 1},
             ability("Killing Blow", "combat_step", damage("melee"), exhaustion=2),
         ),
         hero(
-            "tamsin", "Tamsin Rivercall", 5, 3, (2, 1), (2, 1), (4, 1),
+            "tamsin", "Tamsin Rivercall", 6, 3, (2, 1), (3, 1), (4, 1),
             {"swim": 2, "survival": 1},
             ability("Call of the Wild", "activate", heal(wounds=1), exhaustion=1),
             ability("Riverwalk", "before_movement", extra_move(1), exhaustion=1),
