@@ -7,7 +7,7 @@ of the pack), loaded by the adventure into ``RuneboundContent.parts``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -30,6 +30,7 @@ from boardwright.games.runebound.card_packs import (
     check_unique_ids,
     is_pack_folder,
     is_pack_set,
+    pack_file,
     pack_folders,
     read_packs,
     with_sets,
@@ -43,6 +44,7 @@ from boardwright.games.runebound.records import (
     MarketCard,
 )
 from boardwright.games.runebound.records import LEGEND_TYPES as LEGEND_TYPES  # re-exported
+from boardwright.games.runebound.traits import check_traits, known_traits
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "content" / "runebound" / "base"
 CITY = len(TERRAINS)  # terrain index of city hexes (no die shows it)
@@ -324,7 +326,29 @@ def check_packs(
             taken_market.update((c.id, c.card_set) for c in own_market)
             taken_adventures.update((c.id, c.card_set) for c in own_adventures)
     check_unique_ids(cards, taken_market, taken_adventures, errors)
+    every = [*adventures, *cards.adventures]
+    for adventure in all_adventures():
+        part = parts.get(adventure.id)
+        if part is not None:
+            every += adventure.own_cards(part)[1]
+    check_traits(pack_card_places(cards), known_traits(every), errors)
     return cards
+
+
+def pack_card_places(
+    cards: PackCards,
+) -> Iterator[tuple[Path | None, str, int, MarketCard | AdventureCard]]:
+    """Every pack card with its file, list key and index in that file."""
+    stems: tuple[tuple[str, Sequence[MarketCard | AdventureCard]], ...] = (
+        ("market", cards.market),
+        ("adventures", cards.adventures),
+    )
+    for stem, records in stems:
+        positions: dict[str, int] = {}
+        for card in records:
+            index = positions.get(card.card_set, 0)
+            positions[card.card_set] = index + 1
+            yield pack_file(cards, card.card_set, stem), stem, index, card
 
 
 def adventure_folder(directory: Path, name: str) -> Path | None:

@@ -1,0 +1,92 @@
+"""The effect vocabulary the packs' cards need (docs/rules/packs.md PV), with the fixture packs
+of tests/runebound/packs/fixtures: each rule's behaviour in a fight or on the map, and each
+content check as a one-line error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from boardwright.cli.main import app
+from boardwright.games.runebound.state import CombatState, RuneboundState
+from tests.runebound.packs.kit import ALL_PACKS, pack_game
+
+GAME = pack_game()
+CONTENT = GAME.content
+
+
+def setup(options: dict[str, object] | None = None, seed: int = 3) -> RuneboundState:
+    return GAME.setup(GAME.config(3, {"packs": ALL_PACKS, **(options or {})}), seed)
+
+
+def challenge(trait: str | None = None, without: str | None = None) -> int:
+    """A base challenge with (or without) a trait."""
+    return next(
+        i
+        for i, c in enumerate(CONTENT.adventures)
+        if c.kind == "challenge"
+        and c.card_set == "base"
+        and (trait is None or trait in c.traits)
+        and (without is None or without not in c.traits)
+    )
+
+
+def fight(state: RuneboundState, card: int, seat: int = 0) -> CombatState:
+    state.combat = CombatState(card, state.heroes[seat].hex, "counter:green")
+    return state.combat
+
+
+def validate(folder: Path) -> list[str]:
+    result = CliRunner().invoke(app, ["content", "validate", "runebound", str(folder)])
+    assert "Traceback" not in result.output
+    return [line for line in result.output.splitlines() if line.strip()]
+
+
+def write_pack(root: Path, name: str, text: str, stem: str = "market") -> Path:
+    folder = root / name
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{stem}.yaml").write_text(text, encoding="utf-8")
+    return folder
+
+
+# PV-1
+def test_PV_1_a_trait_filter_applies_only_against_a_challenge_with_that_trait() -> None:
+    state = setup()
+    rules = GAME.rules_for(state)
+    censer = CONTENT.market_index["tk-01"]  # +2 spirit, +1 damage against undead
+    rules.gain_card(state, 0, censer)
+    fight(state, challenge(without="undead"))
+    spirit, damage = rules.hero_roll_bonus(state, 0, 2, "attack"), rules.hero_damage(state, 0, 2)
+    fight(state, challenge(trait="undead"))
+    assert rules.hero_roll_bonus(state, 0, 2, "attack") == spirit + 2
+    assert rules.hero_damage(state, 0, 2) == damage + 1
+    state.combat = None
+    assert rules.hero_roll_bonus(state, 0, 2, "attack") == spirit  # outside a fight: none
+
+
+# PV-1
+def test_PV_1_a_pack_card_naming_an_unknown_trait_is_one_line_error(tmp_path: Path) -> None:
+    item = (
+        "set: kellos\nmarket:\n  - id: k-1\n    name: Relic\n    kind: artifact\n    cost: 2\n"
+        "    abilities:\n      - name: Glow\n        text: Glow.\n        timing: passive\n"
+        "        effects:\n          - {do: modify, stat: body, amount: 1, trait: undaed}\n"
+    )
+    folder = write_pack(tmp_path, "kellos", item)
+    lines = validate(folder)
+    assert lines[0].startswith(
+        f"{folder / 'market.yaml'}: market[0] (id 'k-1').abilities[0].effects[0].trait: "
+        "unknown trait 'undaed' (no adventure card has it"
+    ), lines
+    assert lines[-1].startswith("error: 1 problem(s)")
+    # a trait only a pack's own challenge has is known (the drakes fixture's)
+    (folder / "market.yaml").write_text(item.replace("undaed", "wyrmkin"), encoding="utf-8")
+    write_pack(
+        tmp_path,
+        "drakes",
+        "set: drakes\nadventures:\n  - id: d-1\n    name: Wyrm\n    colour: green\n"
+        "    kind: challenge\n    life: 2\n    melee: {value: 9, damage: 1}\n"
+        "    traits: [wyrmkin]\n",
+        stem="adventures",
+    )
+    assert validate(tmp_path)[-1].endswith("all content files are valid")
