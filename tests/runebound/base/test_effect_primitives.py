@@ -85,6 +85,22 @@ def test_modify_lasts_the_turn_outside_a_fight_and_the_step_in_one() -> None:
     assert me(state).turn_mods == [("mind", 2)]
 
 
+@scenario("modify_enemy")
+def test_modify_enemy_changes_the_fought_challenge_by_or_to_a_number() -> None:
+    state = new_game()
+    assert not run(state, {"do": "modify_enemy", "stat": "value", "amount": -2})  # no fight
+    combat = fighting(state)
+    step = next(s for s, a in enumerate(RULES.steps_of(CONTENT.adventures[CHALLENGE])) if a)
+    value, _damage = RULES.enemy_step(state, step)
+    log = run(state, {"do": "modify_enemy", "stat": "value", "amount": -2})
+    log += run(state, {"do": "modify_enemy", "stat": "damage", "to": 0, "duration": "combat"})
+    assert RULES.enemy_step(state, step) == (value - 2, 0)
+    first, second = (shown(e) for e in events(log, "enemy_modified"))
+    assert first.endswith("value changes by -2 (every step, for this step)")
+    assert second.endswith("damage becomes 0 (every step, for this combat)")
+    assert len(combat.enemy_mods) == 2
+
+
 @scenario("damage_enemy")
 def test_damage_enemy_wounds_the_challenge_or_the_other_hero() -> None:
     state = new_game(players=2)

@@ -54,6 +54,9 @@ SEEDS = range(3)
 RARE = {
     "rb.event.duel_end.called_off",
     "rb.event.duel_roll.ally",
+    # only pack cards use modify_enemy (PV-2); test_effect_primitives renders both
+    "rb.event.enemy_modified.by",
+    "rb.event.enemy_modified.to",
     "rb.option.take_spoils",  # rendered in test_rb_5_10_the_winner_chooses_which_card_...
     "rb.prompt.duel_spoils",
     "rb.event.empty_deck",

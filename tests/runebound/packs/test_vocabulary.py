@@ -9,6 +9,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from boardwright.cli.main import app
+from boardwright.engine.events import Event
+from boardwright.games.runebound.effects import apply_effects
+from boardwright.games.runebound.records import ModifyEnemy
 from boardwright.games.runebound.state import CombatState, RuneboundState
 from tests.runebound.packs.kit import ALL_PACKS, pack_game
 
@@ -90,3 +93,84 @@ def test_PV_1_a_pack_card_naming_an_unknown_trait_is_one_line_error(tmp_path: Pa
         stem="adventures",
     )
     assert validate(tmp_path)[-1].endswith("all content files are valid")
+
+
+def play_to(state: RuneboundState, kind: str, pick: str = "") -> None:
+    """Play the game on (first option, or the option with key ``pick`` when offered) until a
+    decision of ``kind``."""
+    while state.pending is not None and state.pending.kind != kind:
+        options = state.pending.options
+        keys = [o.key for o in options]
+        GAME.apply(state, keys.index(pick) if pick in keys else 0)
+
+
+# PV-2
+def test_PV_2_modify_enemy_for_a_step_lapses_after_it_and_for_the_combat_stays() -> None:
+    state = setup()
+    rules = GAME.rules_for(state)
+    card = next(
+        i for i, c in enumerate(CONTENT.adventures) if c.card_set == "base" and c.melee and c.magic
+    )
+    combat = fight(state, card)
+    state.stack.append(("combat", "resolve", 1))  # the melee step is resolved now
+    melee = rules.enemy_step(state, 1)
+    magic = rules.enemy_step(state, 2)
+    log: list[Event] = []
+    apply_effects(
+        rules,
+        state,
+        0,
+        [
+            ModifyEnemy(do="modify_enemy", stat="value", amount=-3),
+            ModifyEnemy(do="modify_enemy", stat="damage", to=0, phase="magic", duration="combat"),
+        ],
+        None,
+    )
+    assert rules.enemy_step(state, 1) == (melee[0] - 3, melee[1])
+    assert rules.enemy_step(state, 2) == (magic[0] - 3, 0)
+    view = GAME.view(state, 0)["combat"]
+    assert view["enemy_steps"][1] == [melee[0] - 3, melee[1]]
+    GAME.procedures_for(state).table["combat"].step(state, state.stack[-1], log)  # resolve
+    assert rules.enemy_step(state, 1) == melee  # the step's change lapsed
+    assert rules.enemy_step(state, 2) == (magic[0], 0)  # the fight-long one stays
+    assert [m[4] for m in combat.enemy_mods] == [True]
+
+
+# PV-2
+def test_PV_2_a_challenge_raises_its_own_value_before_combat() -> None:
+    state = setup()
+    rules = GAME.rules_for(state)
+    gorgemaw = CONTENT.adventure_index["td-r1"]
+    state.stack.append(("combat_start", gorgemaw, state.heroes[0].hex, "encounter"))
+    GAME.procedures_for(state).table["combat_start"].step(state, state.stack[-1], [])
+    printed = CONTENT.adventures[gorgemaw].melee
+    assert printed is not None
+    assert rules.enemy_step(state, 1) == (printed.value + 1, printed.damage)
+
+
+# PV-2
+def test_PV_2_modify_enemy_with_both_amount_and_to_is_one_line_error(tmp_path: Path) -> None:
+    folder = write_pack(
+        tmp_path,
+        "walkers",
+        "set: walkers\nmarket:\n  - id: w-1\n    name: Net\n    kind: weapon\n    cost: 2\n"
+        "    abilities:\n      - name: Snare\n        text: Snare.\n        timing: combat_step\n"
+        "        effects:\n          - {do: modify_enemy, stat: value, amount: -1, to: 3}\n",
+    )
+    lines = validate(folder)
+    assert lines[0].startswith(f"{folder / 'market.yaml'}: market[0] (id 'w-1').abilities[0]")
+    assert "exactly one of a non-zero amount and to" in lines[0]
+    assert lines[-1].startswith("error: 1 problem(s)")
+
+
+NEW_PRIMITIVES = ("modify_enemy",)
+
+
+# PV-1, PV-2
+def test_PV_the_new_vocabulary_is_in_the_json_schema(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["content", "schema", "runebound", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    market = (tmp_path / "market.schema.json").read_text(encoding="utf-8")
+    for do in NEW_PRIMITIVES:
+        assert f'"{do}"' in market, do
+    assert '"trait"' in market

@@ -177,6 +177,9 @@ class CombatHandlers(Appraisal):
         if enemy is None or step < 0 or enemy.steps[step] is None:
             return self.key_index(observation, "roll")
         value, damage = enemy.steps[step]  # type: ignore[misc]
+        changed = combat.get("enemy_steps")  # PV-2: modify_enemy effects used in this fight
+        if changed and changed[step] is not None:
+            value, damage = int(changed[step][0]), int(changed[step][1])
         sig = party.sig()
         attacking = step == hero_step
         shielded = (

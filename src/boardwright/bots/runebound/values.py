@@ -13,6 +13,7 @@ from boardwright.bots.runebound.constants import (
     KEPT_POINT,
     MARKET_CARD,
     MASTERY,
+    STEP_NAMES,
     STEP_STATS,
     WIN_VALUE,
     WOUND,
@@ -38,6 +39,7 @@ from boardwright.games.runebound.records import (
     MarketCard,
     Master,
     Modify,
+    ModifyEnemy,
     ReduceDamage,
     Reroll,
     SkillTest,
@@ -238,6 +240,45 @@ def _modify_in_step(e: Modify, odds: StepOdds) -> float:
     return 0.0
 
 
+def _enemy_easing(e: ModifyEnemy, value: int, damage: int) -> tuple[int, int]:
+    """How much easier a ``modify_enemy`` makes a step whose (value, damage) are given: the
+    drop of its value and of its damage (negative when it makes the enemy stronger)."""
+    if e.stat == "value":
+        return (value - e.to if e.to is not None else -e.amount), 0
+    return 0, (damage - e.to if e.to is not None else -e.amount)
+
+
+def _modify_enemy_now(running: Running, e: ModifyEnemy) -> None:
+    """Before a fight's first round (PV-2): a point of a step's value or damage taken off, for
+    the rounds it lasts (a fight-long one counts as two rounds); nothing outside a fight."""
+    if not running.party.view.get("combat"):
+        return
+    ease_value, ease_damage = _enemy_easing(e, 12, 2)
+    rounds = 2.0 if e.duration == "combat" else 1.0
+    scope = 1.0 if e.phase is None else 0.5
+    running.total += rounds * scope * (0.3 * ease_value + 0.5 * ease_damage)
+
+
+def _modify_enemy_owned(e: ModifyEnemy, timing: str) -> float:
+    ease_value, ease_damage = _enemy_easing(e, 12, 2)
+    rounds = 2.0 if e.duration == "combat" else 1.0
+    return max(0.0, rounds * (0.3 * ease_value + 0.5 * ease_damage))
+
+
+def _modify_enemy_in_step(e: ModifyEnemy, odds: StepOdds) -> float:
+    """A lower value helps this step's roll, attacking or defending; lower damage saves
+    wounds if the defence fails; a fight-long change counts once more for the later rounds."""
+    if e.phase is not None and e.phase != STEP_NAMES[odds.step]:
+        return 0.0
+    ease_value, ease_damage = _enemy_easing(e, odds.value, odds.taken)
+    bonus = odds.sig[0][odds.step] if odds.attacking else odds.sig[1][odds.step]
+    p = p_at_least(odds.value - ease_value - bonus)
+    worth = (p - odds.p) * (3.0 if odds.attacking else odds.taken)
+    if not odds.attacking:
+        worth += (1 - p) * min(ease_damage, odds.taken) * (2.0 if odds.critical else 0.8)
+    return worth * (1.5 if e.duration == "combat" else 1.0)
+
+
 def _heal_now(running: Running, e: Heal) -> None:
     healed = min(e.wounds, running.wounds)
     running.wounds -= healed
@@ -350,6 +391,7 @@ def _master_owned(e: Master, timing: str) -> float:
 
 EFFECT_WORTH: dict[str, EffectWorth] = {
     "modify": EffectWorth(_modify_now, _modify_owned, _modify_in_step),
+    "modify_enemy": EffectWorth(_modify_enemy_now, _modify_enemy_owned, _modify_enemy_in_step),
     "damage_enemy": EffectWorth(_nothing_now, _nothing_owned, _nothing_in_step),
     "heal": EffectWorth(_heal_now, _heal_owned, _nothing_in_step),
     "harm": EffectWorth(_harm_now, _nothing_owned, _nothing_in_step),

@@ -243,15 +243,13 @@ class Combat(RuneboundProcedure):
         """An attack in ``step``: 2d10 + ``bonus`` against ``target``, dealing ``deal`` on a
         hit, taking ``take`` on a miss."""
         rules = self.rules
-        card = rules.adventures[state.combat.card]  # type: ignore[union-attr]
-        enemy = rules.steps_of(card)[step]
-        assert enemy is not None
+        value, damage = rules.enemy_step(state, step)  # PV-2
         return {
             "step": STEP_NAMES[step],
             "bonus": rules.hero_roll_bonus(state, seat, step, "attack"),
-            "target": enemy.value,
+            "target": value,
             "deal": rules.hero_damage(state, seat, step),
-            "take": enemy.damage,
+            "take": damage,
         }
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
@@ -303,8 +301,7 @@ class Combat(RuneboundProcedure):
         seat = state.seat
         h = state.heroes[seat]
         card = rules.adventures[combat.card]
-        enemy = rules.steps_of(card)[step]
-        assert enemy is not None
+        value, damage = rules.enemy_step(state, step)  # PV-2: as modify_enemy leaves them
         party = rules.party(state, seat)
         name = STEP_NAMES[step]
         attackers = [a for i, a in enumerate(h.allies) if combat.ally_steps[i] == step]
@@ -314,13 +311,13 @@ class Combat(RuneboundProcedure):
             total = roll + rules.hero_roll_bonus(
                 state, seat, step, "attack" if attacking else "defend"
             )
-            hit = total >= enemy.value
+            hit = total >= value
             wounds = 0
             if attacking and hit:
                 wounds = max(0, rules.hero_damage(state, seat, step) - rules.enemy_armour(card))
                 combat.enemy_wounds += wounds
             elif not hit and not (attacking and state.opts.failed_attack == "miss"):  # RB-5.5
-                wounds = max(0, enemy.damage - rules.armour(state, seat, step))
+                wounds = max(0, damage - rules.armour(state, seat, step))
                 rules.hurt_hero(state, seat, wounds, 0)
             emit(
                 log,
@@ -332,7 +329,7 @@ class Combat(RuneboundProcedure):
                 roll=roll,
                 bonus=total - roll,
                 total=total,
-                target=enemy.value,
+                target=value,
                 hit=hit,
                 wounds=wounds,
             )
@@ -342,13 +339,13 @@ class Combat(RuneboundProcedure):
             assert attack is not None
             roll = state.rng.die(10) + state.rng.die(10)
             total = roll + attack.value
-            hit = total >= enemy.value
+            hit = total >= value
             if hit:
                 wounds = max(0, attack.damage - rules.enemy_armour(card))
                 combat.enemy_wounds += wounds
             else:
-                wounds = enemy.damage
-                rules.hurt_ally(state, seat, ally, enemy.damage, 0, log)
+                wounds = damage
+                rules.hurt_ally(state, seat, ally, damage, 0, log)
             emit(
                 log,
                 "combat_roll",
@@ -359,12 +356,13 @@ class Combat(RuneboundProcedure):
                 roll=roll,
                 bonus=attack.value,
                 total=total,
-                target=enemy.value,
+                target=value,
                 hit=hit,
                 wounds=wounds,
             )
         combat.temp.clear()
         combat.reroll = False
+        combat.enemy_mods = [m for m in combat.enemy_mods if m[4]]  # PV-2: a step's lapse
         if rules.falls(
             state, combat.enemy_wounds, rules.enemy_life(state, card)
         ):  # RB-5.8 / AR-6.1

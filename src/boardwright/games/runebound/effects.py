@@ -15,6 +15,7 @@ from boardwright.games.runebound.decks import pop_market, take_from_adventure_de
 from boardwright.games.runebound.knockout import knock_out
 from boardwright.games.runebound.records import (
     COLOURS,
+    PHASES,
     DamageEnemy,
     DrawMarket,
     Effect,
@@ -28,6 +29,7 @@ from boardwright.games.runebound.records import (
     LoseLegend,
     Master,
     Modify,
+    ModifyEnemy,
     ReduceDamage,
     Replenish,
     Reroll,
@@ -105,6 +107,30 @@ def _modify(call: EffectCall, e: Modify) -> None:
         combat.temp.append((e.stat, e.amount))
     else:
         call.state.heroes[call.seat].turn_mods.append((e.stat, e.amount))
+
+
+def _modify_enemy(call: EffectCall, e: ModifyEnemy) -> None:
+    """PV-2: the fought challenge's value or damage, for a step or the rest of the fight."""
+    combat = call.state.combat
+    if combat is None:
+        return
+    phase = PHASES.index(e.phase) if e.phase is not None else -1
+    to = e.to if e.to is not None else -1
+    combat.enemy_mods.append(
+        (phase, 0 if e.stat == "value" else 1, e.amount, to, e.duration == "combat")
+    )
+    emit(
+        call.log,
+        "enemy_modified",
+        variant="by" if e.to is None else "to",
+        seat=call.seat,
+        source=call.source or f"seat:{call.seat}",
+        card=call.rules.adventures[combat.card].id,
+        stat=e.stat,
+        amount=e.amount if e.to is None else e.to,
+        step=e.phase or "every",
+        duration=e.duration,
+    )
 
 
 def _damage_enemy(call: EffectCall, e: DamageEnemy) -> None:
@@ -293,6 +319,7 @@ def _hook(call: EffectCall, e: Hook) -> None:
 
 EFFECT_HANDLERS: dict[str, Handler] = {
     "modify": _modify,
+    "modify_enemy": _modify_enemy,
     "damage_enemy": _damage_enemy,
     "heal": _heal,
     "harm": _harm,

@@ -60,6 +60,27 @@ class DamageEnemy(ContentRecord):
     amount: int = Field(ge=1)
 
 
+class ModifyEnemy(ContentRecord):
+    """Change the challenge being fought: its combat ``value`` (what the hero's rolls must
+    reach) or its ``damage`` (wounds a failed defence costs), by ``amount`` or ``to`` a number
+    (PV-2 of docs/rules/packs.md). ``phase`` limits it to one combat step; ``duration`` says how
+    long it lasts: the next combat step resolved (``step``) or the rest of the fight
+    (``combat``). Outside a fight with a challenge it does nothing."""
+
+    do: Literal["modify_enemy"]
+    stat: Literal["value", "damage"]
+    amount: int = 0
+    to: int | None = Field(default=None, ge=0, description="set the number instead of adding")
+    phase: Phase | None = None
+    duration: Literal["step", "combat"] = "step"
+
+    @model_validator(mode="after")
+    def _amount_or_to(self) -> ModifyEnemy:
+        if (self.to is None) == (self.amount == 0):
+            raise ValueError("modify_enemy takes exactly one of a non-zero amount and to")
+        return self
+
+
 class Heal(ContentRecord):
     """Remove wounds and/or exhaustion from the hero, an ally or everyone in the party."""
 
@@ -185,6 +206,7 @@ class Hook(ContentRecord):
 
 Effect = Annotated[
     Modify
+    | ModifyEnemy
     | DamageEnemy
     | Heal
     | Harm

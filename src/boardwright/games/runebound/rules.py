@@ -687,3 +687,16 @@ class Rules:
 
     def steps_of(self, card: AdventureCard) -> tuple[Attack | None, Attack | None, Attack | None]:
         return (card.ranged, card.melee, card.magic)
+
+    def enemy_step(self, state: RuneboundState, step: int) -> tuple[int, int]:
+        """(value, damage) of the fought challenge in ``step``, as the ``modify_enemy``
+        effects used in this fight leave them (PV-2), in the order they were used."""
+        combat = state.combat
+        assert combat is not None
+        attack = self.steps_of(self.adventures[combat.card])[step]
+        assert attack is not None
+        numbers = [attack.value, attack.damage]
+        for phase, stat, amount, to, _lasting in combat.enemy_mods:
+            if phase < 0 or phase == step:
+                numbers[stat] = to if to >= 0 else numbers[stat] + amount
+        return max(0, numbers[0]), max(0, numbers[1])

@@ -228,6 +228,7 @@ class CombatState:
     __slots__ = (
         "ally_steps",
         "card",
+        "enemy_mods",
         "enemy_wounds",
         "escape_penalty",
         "escaped",
@@ -253,6 +254,9 @@ class CombatState:
         self.used: list[str] = []  # once-per-combat abilities used
         self.temp: list[tuple[str, int]] = []  # (stat, amount) for the current step only
         self.reroll = False  # roll twice this step and keep the better
+        # PV-2: changes to the challenge's steps, in the order used: (step or -1 for every
+        # step, 0 value / 1 damage, amount, set-to or -1, lasts the whole fight)
+        self.enemy_mods: list[tuple[int, int, int, int, bool]] = []
 
     def clone(self) -> CombatState:
         other = CombatState(self.card, self.hex, self.source)
@@ -265,4 +269,5 @@ class CombatState:
         other.used = self.used[:]
         other.temp = self.temp[:]
         other.reroll = self.reroll
+        other.enemy_mods = self.enemy_mods[:]
         return other
