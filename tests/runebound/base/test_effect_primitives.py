@@ -101,6 +101,22 @@ def test_modify_enemy_changes_the_fought_challenge_by_or_to_a_number() -> None:
     assert len(combat.enemy_mods) == 2
 
 
+@scenario("prevent")
+def test_prevent_cancels_wounds_a_roll_is_about_to_cost() -> None:
+    state = new_game()
+    assert not run(state, {"do": "prevent", "amount": 1})  # no fight: nothing
+    combat = fighting(state)
+    assert not run(state, {"do": "prevent", "amount": 1})  # no wounds coming: nothing
+    combat.pending_wounds = 3
+    log = run(state, {"do": "prevent", "amount": 2})
+    assert combat.pending_wounds == 1
+    assert shown(events(log, "prevent")[0]) == (
+        "Player 1 (" + RULES.heroes[me(state).hero].name + ") prevents 2 wound(s); 1 still to take"
+    )
+    run(state, {"do": "prevent", "amount": 5})
+    assert combat.pending_wounds == 0
+
+
 @scenario("damage_enemy")
 def test_damage_enemy_wounds_the_challenge_or_the_other_hero() -> None:
     state = new_game(players=2)

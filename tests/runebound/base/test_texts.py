@@ -57,6 +57,10 @@ RARE = {
     # only pack cards use modify_enemy (PV-2); test_effect_primitives renders both
     "rb.event.enemy_modified.by",
     "rb.event.enemy_modified.to",
+    # only pack cards react to wounds (PV-3); test_effect_primitives and the packs' test_vocabulary
+    "rb.event.prevent",
+    "rb.prompt.when_damaged",
+    "rb.option.take_wounds",
     "rb.option.take_spoils",  # rendered in test_rb_5_10_the_winner_chooses_which_card_...
     "rb.prompt.duel_spoils",
     "rb.event.empty_deck",

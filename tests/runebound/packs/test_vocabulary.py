@@ -40,6 +40,12 @@ def fight(state: RuneboundState, card: int, seat: int = 0) -> CombatState:
     return state.combat
 
 
+def refresh(state: RuneboundState) -> None:
+    """Seat 0 plays on from the frames set up by hand."""
+    state.seat = 0
+    GAME.procedures_for(state).run(state, None)
+
+
 def validate(folder: Path) -> list[str]:
     result = CliRunner().invoke(app, ["content", "validate", "runebound", str(folder)])
     assert "Traceback" not in result.output
@@ -163,7 +169,7 @@ def test_PV_2_modify_enemy_with_both_amount_and_to_is_one_line_error(tmp_path: P
     assert lines[-1].startswith("error: 1 problem(s)")
 
 
-NEW_PRIMITIVES = ("modify_enemy",)
+NEW_PRIMITIVES = ("modify_enemy", "prevent")
 
 
 # PV-1, PV-2
@@ -174,3 +180,64 @@ def test_PV_the_new_vocabulary_is_in_the_json_schema(tmp_path: Path) -> None:
     for do in NEW_PRIMITIVES:
         assert f'"{do}"' in market, do
     assert '"trait"' in market
+
+
+def melee_challenge() -> int:
+    return next(
+        i
+        for i, c in enumerate(CONTENT.adventures)
+        if c.card_set == "base" and c.melee and c.melee.damage >= 2 and not c.ranged
+    )
+
+
+# PV-3
+def test_PV_3_a_when_damaged_reaction_prevents_wounds_before_they_are_taken() -> None:
+    state = setup()
+    rules = GAME.rules_for(state)
+    ashka = CONTENT.market_index["tk-03"]  # exhaust 1: prevent 1 wound
+    rules.gain_card(state, 0, ashka)
+    combat = fight(state, melee_challenge())
+    combat.enemy_mods.append((1, 0, 0, 99, True))  # the hero's defence cannot hold
+    combat.hero_step = 2  # attacks in another step: defends in melee
+    combat.ally_steps = [-1]
+    state.stack.append(("combat", "resolve", 1))
+    damage = rules.enemy_step(state, 1)[1] - rules.armour(state, 0, 1)
+    wounds = state.heroes[0].wounds
+    refresh(state)
+    decision = GAME.decision(state)
+    assert decision is not None and decision.kind == "when_damaged"
+    assert decision.args["wounds"] == damage and state.heroes[0].wounds == wounds
+    keys = [o.key for o in decision.options]
+    assert keys[-1] == "take" and keys[0].startswith("use:")
+    texts = GAME.texts(GAME.config(3, {"packs": ALL_PACKS}))
+    assert texts.prompt(decision).endswith(f"deal {damage} wound(s) in the melee step")
+    assert texts.option(decision.options[-1]) == f"take the {damage} wound(s)"
+    GAME.apply(state, 0)  # the reaction: one wound fewer, then the rest is taken
+    assert state.heroes[0].wounds == wounds + damage - 1
+    assert state.heroes[0].allies[0].exhaustion == 1  # the ally pays its own (AR-6.2)
+
+
+# PV-3
+def test_PV_3_without_a_reaction_the_wounds_are_taken_at_once_and_prevent_needs_its_timing(
+    tmp_path: Path,
+) -> None:
+    state = setup()
+    rules = GAME.rules_for(state)
+    combat = fight(state, melee_challenge())
+    combat.enemy_mods.append((1, 0, 0, 99, True))
+    combat.hero_step = 2
+    state.stack.append(("combat", "resolve", 1))
+    wounds = state.heroes[0].wounds
+    damage = rules.enemy_step(state, 1)[1] - rules.armour(state, 0, 1)
+    refresh(state)
+    assert state.heroes[0].wounds == wounds + damage and combat.pending_wounds == 0
+    folder = write_pack(
+        tmp_path,
+        "kellos",
+        "set: kellos\nmarket:\n  - id: k-1\n    name: Ward\n    kind: artifact\n    cost: 2\n"
+        "    abilities:\n      - name: Ward\n        text: Ward.\n        timing: combat_step\n"
+        "        effects:\n          - {do: prevent, amount: 1}\n",
+    )
+    lines = validate(folder)
+    assert lines[0].startswith(f"{folder / 'market.yaml'}: market[0] (id 'k-1').abilities[0]")
+    assert "its timing must be when_damaged" in lines[0] and len(lines) == 2

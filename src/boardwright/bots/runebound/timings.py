@@ -65,6 +65,11 @@ TIMING_WORTH: dict[str, TimingWorth] = {
         (), "no choice: an event happens to the hero at once; drawing one is not weighed"
     ),
     "while_in_play": TimingWorth((passives,), "in the party's numbers while the event stays"),
+    "when_damaged": TimingWorth(
+        (CombatHandlers.when_damaged, EFFECT_WORTH["prevent"].owned),
+        "used when a roll is about to wound: the wounds prevented, a knock-out avoided; "
+        "on a card to buy, by the wounds it can prevent",
+    ),
 }
 """Every timing of ``records.Timing`` and where the bot weighs abilities of it (a test checks
 that it names exactly the timings, and that each function listed reads its timing)."""

@@ -40,6 +40,7 @@ from boardwright.games.runebound.records import (
     Master,
     Modify,
     ModifyEnemy,
+    Prevent,
     ReduceDamage,
     Reroll,
     SkillTest,
@@ -339,6 +340,17 @@ def _reduce_damage_in_step(e: ReduceDamage, odds: StepOdds) -> float:
     return (1 - odds.p) * min(e.amount, odds.taken) * (2.0 if odds.critical else 0.8)
 
 
+def _prevent_now(running: Running, e: Prevent) -> None:
+    """Only in a ``when_damaged`` window, which :meth:`CombatHandlers.when_damaged` weighs with
+    the wounds about to be taken; nothing outside it."""
+
+
+def _prevent_owned(e: Prevent, timing: str) -> float:
+    """On a card to buy: a reaction saves about a wound per point when it is needed; its
+    ``when_damaged`` window comes only after a failed roll, so it is never wasted."""
+    return 1.0 * e.amount if timing == "when_damaged" else 0.0
+
+
 def _experience_now(running: Running, e: Experience) -> None:
     running.total += XP_POINT * e.value
 
@@ -399,6 +411,7 @@ EFFECT_WORTH: dict[str, EffectWorth] = {
     "extra_move": EffectWorth(_extra_move_now, _extra_move_owned, _nothing_in_step),
     "reroll": EffectWorth(_nothing_now, _reroll_owned, _reroll_in_step),
     "reduce_damage": EffectWorth(_nothing_now, _reduce_damage_owned, _reduce_damage_in_step),
+    "prevent": EffectWorth(_prevent_now, _prevent_owned, _nothing_in_step),
     "experience": EffectWorth(_experience_now, _nothing_owned, _nothing_in_step),
     "draw_market": EffectWorth(_draw_market_now, _draw_market_owned, _nothing_in_step),
     "teleport": EffectWorth(_teleport_now, _teleport_owned, _nothing_in_step),

@@ -197,6 +197,35 @@ class Combat(RuneboundProcedure):
         if stage == "resolve":
             self._resolve(state, index, log)
             return None
+        if stage == "react":  # PV-3: the hero's reactions before a roll's wounds are taken
+            found = [
+                f
+                for f in rules.usable(state, seat, "when_damaged", h.used)
+                if rules.may_activate(state)
+            ]
+            if not found or combat.pending_wounds <= 0:
+                self._take_pending(state, index, log)
+                return None
+            options = [
+                *ability_options(found, repeats_for(rules, state, seat)),
+                Option(
+                    "take", what="rb.option.take_wounds", args={"wounds": combat.pending_wounds}
+                ),
+            ]
+            return Decision(
+                seat,
+                "when_damaged",
+                options=tuple(options),
+                args={
+                    **party,
+                    "step": STEP_NAMES[index],
+                    "card": card.id,
+                    "wounds": combat.pending_wounds,
+                },
+            )
+        if stage == "allies":
+            self._allies(state, index, log)
+            return None
         self._finish(state, stage, log)
         return None
 
@@ -283,6 +312,12 @@ class Combat(RuneboundProcedure):
             else:
                 h = state.heroes[seat]
                 use_ability(self.rules, state, seat, option.data, "combat_step", log, h.used)
+        elif stage == "react":
+            if key == "take":
+                self._take_pending(state, index, log)
+            else:
+                h = state.heroes[seat]
+                use_ability(self.rules, state, seat, option.data, "when_damaged", log, h.used)
 
     # --- one step ----------------------------------------------------------------------------
     def _roll(self, state: RuneboundState) -> int:
@@ -318,7 +353,11 @@ class Combat(RuneboundProcedure):
                 combat.enemy_wounds += wounds
             elif not hit and not (attacking and state.opts.failed_attack == "miss"):  # RB-5.5
                 wounds = max(0, damage - rules.armour(state, seat, step))
-                rules.hurt_hero(state, seat, wounds, 0)
+                react = wounds > 0 and bool(rules.usable(state, seat, "when_damaged", h.used))
+                if react:  # PV-3: the wounds wait for the hero's reactions
+                    combat.pending_wounds = wounds
+                else:
+                    rules.hurt_hero(state, seat, wounds, 0)
             emit(
                 log,
                 "combat_roll",
@@ -333,6 +372,30 @@ class Combat(RuneboundProcedure):
                 hit=hit,
                 wounds=wounds,
             )
+        if combat.pending_wounds:
+            state.stack[-1] = (self.name, "react", step)
+            return
+        self._allies(state, step, log)
+
+    def _take_pending(self, state: RuneboundState, step: int, log: Log) -> None:
+        """PV-3: the wounds left after the reactions are taken; the step goes on."""
+        combat = state.combat
+        assert combat is not None
+        wounds, combat.pending_wounds = combat.pending_wounds, 0
+        self.rules.hurt_hero(state, state.seat, wounds, 0)
+        state.stack[-1] = (self.name, "allies", step)
+
+    def _allies(self, state: RuneboundState, step: int, log: Log) -> None:
+        """RB-5.6: the allies attacking in this step roll on their own; then the step ends."""
+        rules = self.rules
+        combat = state.combat
+        assert combat is not None
+        seat = state.seat
+        h = state.heroes[seat]
+        card = rules.adventures[combat.card]
+        value, damage = rules.enemy_step(state, step)
+        name = STEP_NAMES[step]
+        attackers = [a for i, a in enumerate(h.allies) if combat.ally_steps[i] == step]
         for ally in attackers:
             stats = rules.market[ally.card]
             attack = (stats.mind, stats.body, stats.spirit)[step]

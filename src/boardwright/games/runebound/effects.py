@@ -30,6 +30,7 @@ from boardwright.games.runebound.records import (
     Master,
     Modify,
     ModifyEnemy,
+    Prevent,
     ReduceDamage,
     Replenish,
     Reroll,
@@ -211,6 +212,16 @@ def _reduce_damage(call: EffectCall, e: ReduceDamage) -> None:
         call.state.heroes[call.seat].turn_mods.append(("armour", e.amount))
 
 
+def _prevent(call: EffectCall, e: Prevent) -> None:
+    """PV-3: up to ``amount`` of the wounds a combat roll is about to cost are cancelled."""
+    combat = call.state.combat
+    if combat is None or combat.pending_wounds <= 0:
+        return
+    cut = min(e.amount, combat.pending_wounds)
+    combat.pending_wounds -= cut
+    emit(call.log, "prevent", **call.party, amount=cut, left=combat.pending_wounds)
+
+
 def _experience(call: EffectCall, e: Experience) -> None:
     """RB-8.1: a counter of that value from the supply, if one is left."""
     state = call.state
@@ -327,6 +338,7 @@ EFFECT_HANDLERS: dict[str, Handler] = {
     "extra_move": _extra_move,
     "reroll": _reroll,
     "reduce_damage": _reduce_damage,
+    "prevent": _prevent,
     "experience": _experience,
     "draw_market": _draw_market,
     "teleport": _teleport,

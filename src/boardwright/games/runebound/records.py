@@ -124,6 +124,14 @@ class ReduceDamage(ContentRecord):
     amount: int = Field(ge=1)
 
 
+class Prevent(ContentRecord):
+    """Cancel up to ``amount`` of the wounds a combat roll is about to cost the hero (PV-3):
+    only in a ``when_damaged`` ability, used after the roll and before the wounds are taken."""
+
+    do: Literal["prevent"]
+    amount: int = Field(ge=1)
+
+
 class Experience(ContentRecord):
     """Gain an adventure counter worth ``value`` experience from the supply."""
 
@@ -214,6 +222,7 @@ Effect = Annotated[
     | ExtraMove
     | Reroll
     | ReduceDamage
+    | Prevent
     | Experience
     | DrawMarket
     | Teleport
@@ -238,6 +247,7 @@ Timing = Literal[
     "market",
     "event",  # an event card: when it comes into play
     "while_in_play",  # an event card: as long as it stays the event in play
+    "when_damaged",  # PV-3: after a hero's combat roll that would wound them, before the wounds
 ]
 
 
@@ -267,6 +277,11 @@ class Ability(ContentRecord):
     @model_validator(mode="after")
     def _lasting_effects(self) -> Ability:
         for i, effect in enumerate(self.effects):
+            if effect.do == "prevent" and self.timing != "when_damaged":
+                raise ValueError(
+                    f"effects[{i}]: prevent cancels wounds a roll is about to cost: its "
+                    "timing must be when_damaged"
+                )
             if effect.do == "master" and self.timing not in LASTING_TIMINGS:
                 raise ValueError(f"effects[{i}]: master lasts: its timing must be passive")
             failure = effect.failure if effect.do == "test" else ()
@@ -287,6 +302,7 @@ class Ability(ContentRecord):
 
 
 CHALLENGE_TIMINGS = ("after_knockout",)  # windows that only a challenge's own abilities have
+HERO_TIMINGS = ("when_damaged",)  # windows of the hero's side only (PV-3: the hero's wounds)
 
 
 def _challenge_timings_only(abilities: list[Ability], what: str) -> None:
@@ -333,6 +349,7 @@ KEPT_TIMINGS = (
     "combat_step",
     "after_combat",
     "market",
+    "when_damaged",
 )
 """The windows of a kept card's abilities: those of an item (no event or challenge window)."""
 
@@ -430,6 +447,12 @@ class AdventureCard(ContentRecord):
             raise ValueError("an encounter needs at least one choice")
         if self.kind != "challenge":
             _challenge_timings_only(self.abilities, f"an {self.kind}")
+        for i, ability in enumerate(self.abilities):
+            if ability.timing in HERO_TIMINGS:
+                raise ValueError(
+                    f"abilities[{i}]: timing {ability.timing!r} is for the hero's own cards, "
+                    "not an adventure card"
+                )
         return self
 
 
