@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from boardwright.cli.main import app
 from boardwright.engine.events import Event
 from boardwright.games.runebound.effects import apply_effects
-from boardwright.games.runebound.records import ModifyEnemy
+from boardwright.games.runebound.records import Modify, ModifyEnemy, ReduceDamage
 from boardwright.games.runebound.state import CombatState, RuneboundState
 from tests.runebound.packs.kit import ALL_PACKS, pack_game
 
@@ -241,3 +241,59 @@ def test_PV_3_without_a_reaction_the_wounds_are_taken_at_once_and_prevent_needs_
     lines = validate(folder)
     assert lines[0].startswith(f"{folder / 'market.yaml'}: market[0] (id 'k-1').abilities[0]")
     assert "its timing must be when_damaged" in lines[0] and len(lines) == 2
+
+
+# PV-4
+def test_PV_4_a_used_modifier_lasts_the_step_the_fight_or_the_turn() -> None:
+    state = setup()
+    rules = GAME.rules_for(state)
+    combat = fight(state, melee_challenge())
+    damage, armour = rules.hero_damage(state, 0, 1), rules.armour(state, 0, 1)
+    body = rules.hero_roll_bonus(state, 0, 1, "attack")
+    apply_effects(
+        rules,
+        state,
+        0,
+        [
+            Modify(do="modify", stat="damage", amount=1, duration="combat"),
+            ReduceDamage(do="reduce_damage", amount=1, duration="combat"),
+            Modify(do="modify", stat="body", amount=2, duration="turn"),
+            Modify(do="modify", stat="body", amount=1),  # the step only
+        ],
+        None,
+    )
+    assert rules.hero_damage(state, 0, 1) == damage + 1 and rules.armour(state, 0, 1) == armour + 1
+    assert rules.hero_roll_bonus(state, 0, 1, "attack") == body + 3
+    combat.temp.clear()  # what the end of a step does
+    assert rules.hero_damage(state, 0, 1) == damage + 1 and rules.armour(state, 0, 1) == armour + 1
+    assert rules.hero_roll_bonus(state, 0, 1, "attack") == body + 2
+    state.combat = None  # the fight is over: the turn's change stays
+    assert rules.hero_damage(state, 0, 1) == damage
+    assert rules.hero_roll_bonus(state, 0, 1, "attack") == body + 2
+
+
+# PV-4
+def test_PV_4_the_fixture_hammer_consecrates_a_whole_fight() -> None:
+    state = setup()
+    rules = GAME.rules_for(state)
+    hammer = CONTENT.market_index["tk-02"]
+    rules.gain_card(state, 0, hammer)
+    fight(state, melee_challenge())
+    found = rules.usable(state, 0, "before_combat", [])
+    assert [a.name for _, _, a in found] == ["Consecrate"]
+    damage = rules.hero_damage(state, 0, 0)
+    apply_effects(rules, state, 0, found[0][2].effects, None)
+    assert rules.hero_damage(state, 0, 0) == rules.hero_damage(state, 0, 2) == damage + 1
+
+
+# PV-4
+def test_PV_4_a_passive_modifier_takes_no_duration(tmp_path: Path) -> None:
+    folder = write_pack(
+        tmp_path,
+        "kellos",
+        "set: kellos\nmarket:\n  - id: k-1\n    name: Relic\n    kind: artifact\n    cost: 2\n"
+        "    abilities:\n      - name: Glow\n        text: Glow.\n        timing: passive\n"
+        "        effects:\n          - {do: modify, stat: body, amount: 1, duration: combat}\n",
+    )
+    lines = validate(folder)
+    assert "no duration 'combat' (that is for a used one)" in lines[0] and len(lines) == 2

@@ -212,7 +212,12 @@ def _nothing_in_step(e: Effect, odds: StepOdds) -> float:
 
 
 def _modify_now(running: Running, e: Modify) -> None:
-    running.total += 0.2 * e.amount
+    running.total += 0.2 * e.amount * LASTING[e.duration]
+
+
+LASTING = {"step": 1.0, "combat": 2.0, "turn": 2.0}
+"""PV-4: how many combat steps' worth a used modifier of each ``duration`` is counted as (a
+fight lasts a few steps; a turn holds at most one fight)."""
 
 
 def _modify_owned(e: Modify, timing: str) -> float:
@@ -222,22 +227,26 @@ def _modify_owned(e: Modify, timing: str) -> float:
         return 0.3 * e.amount
     if e.stat == "stamina":
         return 0.4 * e.amount
-    if timing == "combat_step":
+    if timing in ("combat_step", "before_combat") and (
+        timing == "combat_step" or e.duration != "step"
+    ):
+        scale = LASTING[e.duration]
         if e.stat == "damage":
-            return 1.5 * e.amount
+            return 1.5 * e.amount * scale
         if e.stat in STEP_STATS:
-            return 0.4 * e.amount
+            return 0.4 * e.amount * scale
         if e.stat == "armour":
-            return 0.8 * e.amount
+            return 0.8 * e.amount * scale
     return 0.0
 
 
 def _modify_in_step(e: Modify, odds: StepOdds) -> float:
     """A better attack roll, or more damage if it hits; nothing while defending."""
+    later = 1.0 if e.duration == "step" else 1.5  # PV-4: it helps in the later steps too
     if odds.attacking and e.stat in STEP_STATS:
-        return (p_at_least(odds.value - odds.sig[0][odds.step] - e.amount) - odds.p) * 3.0
+        return (p_at_least(odds.value - odds.sig[0][odds.step] - e.amount) - odds.p) * 3.0 * later
     if odds.attacking and e.stat == "damage":
-        return odds.p * e.amount * 1.0
+        return odds.p * e.amount * 1.0 * later
     return 0.0
 
 
@@ -333,11 +342,12 @@ def _reroll_in_step(e: Reroll, odds: StepOdds) -> float:
 
 def _reduce_damage_owned(e: ReduceDamage, timing: str) -> float:
     """Used in a combat step (a passive one is armour in the fight model)."""
-    return 0.8 * e.amount if timing == "combat_step" else 0.0
+    return 0.8 * e.amount * LASTING[e.duration] if timing == "combat_step" else 0.0
 
 
 def _reduce_damage_in_step(e: ReduceDamage, odds: StepOdds) -> float:
-    return (1 - odds.p) * min(e.amount, odds.taken) * (2.0 if odds.critical else 0.8)
+    later = 1.0 if e.duration == "step" else 1.5  # PV-4
+    return (1 - odds.p) * min(e.amount, odds.taken) * (2.0 if odds.critical else 0.8) * later
 
 
 def _prevent_now(running: Running, e: Prevent) -> None:

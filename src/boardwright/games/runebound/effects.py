@@ -102,12 +102,20 @@ def apply_effects(
 
 # --- the handlers, one per primitive --------------------------------------------------------------
 def _modify(call: EffectCall, e: Modify) -> None:
-    """For the current combat step in a fight, else for the rest of the turn."""
+    """For the current combat step in a fight, else for the rest of the turn; PV-4: a
+    ``duration`` of ``combat`` lasts the fight, of ``turn`` the turn."""
+    lasts(call, e.stat, e.amount, e.duration)
+
+
+def lasts(call: EffectCall, stat: str, amount: int, duration: str) -> None:
+    """A used change of a stat, kept as long as ``duration`` says (PV-4)."""
     combat = call.state.combat
-    if combat is not None:
-        combat.temp.append((e.stat, e.amount))
+    if combat is not None and duration == "step":
+        combat.temp.append((stat, amount))
+    elif combat is not None and duration == "combat":
+        combat.lasting.append((stat, amount))
     else:
-        call.state.heroes[call.seat].turn_mods.append((e.stat, e.amount))
+        call.state.heroes[call.seat].turn_mods.append((stat, amount))
 
 
 def _modify_enemy(call: EffectCall, e: ModifyEnemy) -> None:
@@ -207,7 +215,7 @@ def _reroll(call: EffectCall, e: Reroll) -> None:
 def _reduce_damage(call: EffectCall, e: ReduceDamage) -> None:
     """Used in a fight: armour for this step (as a passive, Rules reads it directly)."""
     if call.state.combat is not None:
-        call.state.combat.temp.append(("armour", e.amount))
+        lasts(call, "armour", e.amount, e.duration)  # PV-4
     elif call.opponent >= 0:  # a duel: until the duel takes this step's modifiers off
         call.state.heroes[call.seat].turn_mods.append(("armour", e.amount))
 

@@ -21,6 +21,8 @@ Stat = Literal["mind", "body", "spirit"]
 Skill = Literal["climb", "swim", "diplomacy", "stealth", "survival", "lore"]
 TimeOfDay = Literal["day", "night"]  # Al-Kalim: the time a turn is travelled in (AK-4.4)
 
+Duration = Literal["step", "combat", "turn"]  # how long a used modifier lasts (PV-4)
+
 TERRAINS: tuple[str, ...] = ("plains", "road", "hills", "forest", "mountains", "river", "swamp")
 COLOURS: tuple[str, ...] = ("green", "yellow", "blue", "red")
 PHASES: tuple[str, ...] = ("ranged", "melee", "magic")
@@ -51,6 +53,11 @@ class Modify(ContentRecord):
     location: str | None = None  # only while the hero's hex is in this location (AK-15)
     terrain: Terrain | None = None  # only while the hero's hex has this terrain
     time: TimeOfDay | None = None  # only on day turns or on night turns (AK-4.4)
+    duration: Duration = Field(
+        default="step",
+        description="a used modifier (PV-4): step = the current combat step (outside a fight, "
+        "the rest of the turn), combat = the rest of the fight, turn = the rest of the turn",
+    )
 
 
 class DamageEnemy(ContentRecord):
@@ -122,6 +129,9 @@ class ReduceDamage(ContentRecord):
 
     do: Literal["reduce_damage"]
     amount: int = Field(ge=1)
+    duration: Duration = Field(
+        default="step", description="used in a fight: as modify's duration (PV-4)"
+    )
 
 
 class Prevent(ContentRecord):
@@ -293,6 +303,12 @@ class Ability(ContentRecord):
                 )
         if self.timing in LASTING_TIMINGS:
             for i, effect in enumerate(self.effects):
+                lasting_for = getattr(effect, "duration", "step")
+                if effect.do in ("modify", "reduce_damage") and lasting_for != "step":
+                    raise ValueError(
+                        f"effects[{i}]: a {self.timing} ability lasts while its card does: "
+                        f"no duration {lasting_for!r} (that is for a used one)"
+                    )
                 if effect.do not in LASTING_EFFECTS:
                     raise ValueError(
                         f"effects[{i}]: a {self.timing} ability lasts, so it holds only "

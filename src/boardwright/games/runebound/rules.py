@@ -386,6 +386,9 @@ class Rules:
             for changed, amount in state.combat.temp:
                 if changed == stat:
                     total += amount
+            for changed, amount in state.combat.lasting:  # PV-4: fight-long
+                if changed == stat:
+                    total += amount
         return total
 
     def _lasting(

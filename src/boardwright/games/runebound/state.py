@@ -234,6 +234,7 @@ class CombatState:
         "escaped",
         "hero_step",
         "hex",
+        "lasting",
         "pending_wounds",
         "reroll",
         "round",
@@ -258,6 +259,7 @@ class CombatState:
         # PV-2: changes to the challenge's steps, in the order used: (step or -1 for every
         # step, 0 value / 1 damage, amount, set-to or -1, lasts the whole fight)
         self.enemy_mods: list[tuple[int, int, int, int, bool]] = []
+        self.lasting: list[tuple[str, int]] = []  # PV-4: (stat, amount) for the whole fight
         self.pending_wounds = 0  # PV-3: wounds a roll is about to cost the hero (when_damaged)
 
     def clone(self) -> CombatState:
@@ -273,4 +275,5 @@ class CombatState:
         other.reroll = self.reroll
         other.enemy_mods = self.enemy_mods[:]
         other.pending_wounds = self.pending_wounds
+        other.lasting = self.lasting[:]
         return other
