@@ -11,7 +11,14 @@ from typer.testing import CliRunner
 from boardwright.cli.main import app
 from boardwright.engine.events import Event
 from boardwright.games.runebound.effects import apply_effects
-from boardwright.games.runebound.records import Modify, ModifyEnemy, ReduceDamage
+from boardwright.games.runebound.records import (
+    Gold,
+    Harm,
+    Heal,
+    Modify,
+    ModifyEnemy,
+    ReduceDamage,
+)
 from boardwright.games.runebound.state import CombatState, RuneboundState
 from tests.runebound.packs.kit import ALL_PACKS, pack_game
 
@@ -297,3 +304,61 @@ def test_PV_4_a_passive_modifier_takes_no_duration(tmp_path: Path) -> None:
     )
     lines = validate(folder)
     assert "no duration 'combat' (that is for a used one)" in lines[0] and len(lines) == 2
+
+
+# PV-5
+def test_PV_5_effects_reach_every_hero_the_others_or_those_on_the_hex() -> None:
+    state = setup()
+    rules = GAME.rules_for(state)
+    for h in state.heroes:
+        h.gold, h.wounds, h.exhaustion = 4, 2, 0
+    state.heroes[1].hex = state.heroes[0].hex
+    state.heroes[2].hex = next(c.hex for c in rules.board.cities if c.hex != state.heroes[0].hex)
+    log: list[Event] = []
+    apply_effects(
+        rules,
+        state,
+        0,
+        [
+            Heal(do="heal", wounds=1, heroes="here"),
+            Gold(do="gold", amount=-3, heroes="others"),
+            Harm(do="harm", exhaustion=1, heroes="all"),
+        ],
+        log,
+    )
+    assert [h.wounds for h in state.heroes] == [1, 1, 2]
+    assert [h.gold for h in state.heroes] == [4, 1, 1]
+    assert [h.exhaustion for h in state.heroes] == [1, 1, 1]
+    assert [e.data["seat"] for e in log if e.kind == "harm"] == [0, 1, 2]
+
+
+# PV-5
+def test_PV_5_another_hero_falling_is_knocked_out_and_the_turn_goes_on() -> None:
+    state = setup()
+    rules = GAME.rules_for(state)
+    state.seat = 0
+    other = state.heroes[1]
+    other.wounds = rules.life(state, 1) - 1
+    other.hex = next(i for i, h in enumerate(rules.board.hexes) if h.city < 0)
+    log: list[Event] = []
+    apply_effects(
+        rules,
+        state,
+        0,
+        [Harm(do="harm", wounds=1, heroes="others"), Gold(do="gold", amount=1)],
+        log,
+    )
+    assert other.wounds == 0 and rules.board.hexes[other.hex].city >= 0  # knocked out
+    assert [e.data["seat"] for e in log if e.kind == "knocked_out"] == [1]
+    assert [e.data["seat"] for e in log if e.kind == "gold"] == [0]  # the user's effects go on
+
+
+# PV-5
+def test_PV_5_the_fixture_event_exhausts_every_hero() -> None:
+    smoke = CONTENT.adventures[CONTENT.adventure_index["tm-g2"]]
+    harm = smoke.abilities[1].effects[0]
+    assert isinstance(harm, Harm) and harm.heroes == "all"
+    state = setup()
+    rules = GAME.rules_for(state)
+    apply_effects(rules, state, 0, smoke.abilities[1].effects, None)
+    assert all(h.exhaustion == 1 for h in state.heroes)

@@ -289,7 +289,28 @@ def _modify_enemy_in_step(e: ModifyEnemy, odds: StepOdds) -> float:
     return worth * (1.5 if e.duration == "combat" else 1.0)
 
 
+def rivals_reached(party: Party, heroes: str) -> int:
+    """PV-5: how many other heroes an effect reaches (``others``/``all``: every other hero;
+    ``here``: those on the party's hex)."""
+    if heroes == "self":
+        return 0
+    views: list[dict[str, Any]] = party.view.get("heroes", [])
+    others = [v for i, v in enumerate(views) if i != party.seat]
+    if heroes == "here":
+        return sum(1 for v in others if v.get("at") == party.me.get("at"))
+    return len(others)
+
+
+RIVAL_SHARE = 0.3
+"""PV-5: what a wound, a point of exhaustion or a gold piece to a rival is worth to the party,
+as a share of its worth to the party itself (a race: a rival's loss is a small gain)."""
+
+
 def _heal_now(running: Running, e: Heal) -> None:
+    rivals = rivals_reached(running.party, e.heroes)
+    running.total -= RIVAL_SHARE * rivals * (WOUND * e.wounds + EXHAUSTION * e.exhaustion) / 2
+    if e.heroes in ("others",):
+        return
     healed = min(e.wounds, running.wounds)
     running.wounds -= healed
     rested = min(e.exhaustion, running.exhaustion)
@@ -300,12 +321,17 @@ def _heal_now(running: Running, e: Heal) -> None:
 
 
 def _heal_owned(e: Heal, timing: str) -> float:
-    return 1.0 * e.wounds + 0.3 * e.exhaustion
+    return (1.0 * e.wounds + 0.3 * e.exhaustion) * (0.0 if e.heroes == "others" else 1.0)
 
 
 def _harm_now(running: Running, e: Harm) -> None:
-    """Exhaustion beyond stamina becomes wounds (RB-6.2); falling costs a knock-out."""
+    """Exhaustion beyond stamina becomes wounds (RB-6.2); falling costs a knock-out; PV-5: the
+    same harm to rivals is a small gain."""
     party = running.party
+    rivals = rivals_reached(party, e.heroes)
+    running.total += RIVAL_SHARE * rivals * (WOUND * e.wounds + EXHAUSTION * e.exhaustion)
+    if e.heroes == "others":
+        return
     running.exhaustion += e.exhaustion
     over = max(0, running.exhaustion - party.stamina)
     running.exhaustion -= over
@@ -316,12 +342,22 @@ def _harm_now(running: Running, e: Harm) -> None:
         running.total -= party.knockout_cost()
 
 
+def _harm_owned(e: Harm, timing: str) -> float:
+    """On a card to buy (PV-5): harm to rivals only is a small gain; harm to the party is a
+    cost the fight model and the ability's use weigh."""
+    if e.heroes != "others":
+        return 0.0
+    return RIVAL_SHARE * (WOUND * e.wounds + EXHAUSTION * e.exhaustion)
+
+
 def _gold_now(running: Running, e: Gold) -> None:
-    running.total += e.amount if e.amount > 0 else -min(-e.amount, running.party.gold)
+    running.total -= RIVAL_SHARE * rivals_reached(running.party, e.heroes) * e.amount
+    if e.heroes != "others":
+        running.total += e.amount if e.amount > 0 else -min(-e.amount, running.party.gold)
 
 
 def _gold_owned(e: Gold, timing: str) -> float:
-    return 1.0 * e.amount
+    return 1.0 * e.amount * (0.0 if e.heroes == "others" else 1.0)
 
 
 def _extra_move_now(running: Running, e: ExtraMove) -> None:
@@ -416,7 +452,7 @@ EFFECT_WORTH: dict[str, EffectWorth] = {
     "modify_enemy": EffectWorth(_modify_enemy_now, _modify_enemy_owned, _modify_enemy_in_step),
     "damage_enemy": EffectWorth(_nothing_now, _nothing_owned, _nothing_in_step),
     "heal": EffectWorth(_heal_now, _heal_owned, _nothing_in_step),
-    "harm": EffectWorth(_harm_now, _nothing_owned, _nothing_in_step),
+    "harm": EffectWorth(_harm_now, _harm_owned, _nothing_in_step),
     "gold": EffectWorth(_gold_now, _gold_owned, _nothing_in_step),
     "extra_move": EffectWorth(_extra_move_now, _extra_move_owned, _nothing_in_step),
     "reroll": EffectWorth(_nothing_now, _reroll_owned, _reroll_in_step),

@@ -163,40 +163,68 @@ def _damage_enemy(call: EffectCall, e: DamageEnemy) -> None:
         emit(call.log, "damage", variant="enemy", seat=call.seat, source=source, amount=e.amount)
 
 
+def reached(call: EffectCall, heroes: str) -> list[int]:
+    """PV-5: the seats an effect reaches, the user's first, then in seat order after it;
+    heroes out of the game (AR-3.6) are not reached."""
+    state, seat = call.state, call.seat
+    if heroes == "self":
+        return [seat]
+    count = len(state.heroes)
+    order = [(seat + k) % count for k in range(count)]
+    here = state.heroes[seat].hex
+    found = []
+    for s in order:
+        if s in state.eliminated:
+            continue
+        wanted = {"all": True, "others": s != seat, "here": state.heroes[s].hex == here}
+        if wanted[heroes]:
+            found.append(s)
+    return found
+
+
 def _heal(call: EffectCall, e: Heal) -> None:
-    call.rules.heal_party(call.state, call.seat, e.wounds, e.exhaustion, e.target)
-    emit(
-        call.log,
-        "heal",
-        variant="effect",
-        **call.party,
-        wounds=e.wounds,
-        exhaustion=e.exhaustion,
-    )
+    for seat in reached(call, e.heroes):
+        call.rules.heal_party(call.state, seat, e.wounds, e.exhaustion, e.target)
+        emit(
+            call.log,
+            "heal",
+            variant="effect",
+            **call.rules.party(call.state, seat),
+            wounds=e.wounds,
+            exhaustion=e.exhaustion,
+        )
 
 
 def _harm(call: EffectCall, e: Harm) -> None:
-    """Outside a fight a hero who falls is knocked out at once and the rest lapses."""
-    rules, state, seat, log = call.rules, call.state, call.seat, call.log
-    rules.hurt_hero(state, seat, e.wounds, e.exhaustion)
-    if e.target == "party":
-        for ally in list(state.heroes[seat].allies):
-            rules.hurt_ally(state, seat, ally, e.wounds, e.exhaustion, log)
-    party = call.party
-    emit(log, "harm", **party, wounds=e.wounds, exhaustion=e.exhaustion)
-    if state.combat is None and rules.knocked_out(state, seat):
-        emit(log, "knocked_out", **party)
-        knock_out(rules, state, seat, log)
-        call.lapsed = True
+    """Outside a fight a hero who falls is knocked out at once; when it is the user, the
+    effects after this one lapse (PV-5: another hero knocked out leaves the turn going on)."""
+    rules, state, log = call.rules, call.state, call.log
+    for seat in reached(call, e.heroes):
+        if state.finished:
+            return
+        rules.hurt_hero(state, seat, e.wounds, e.exhaustion)
+        if e.target == "party":
+            for ally in list(state.heroes[seat].allies):
+                rules.hurt_ally(state, seat, ally, e.wounds, e.exhaustion, log)
+        party = rules.party(state, seat)
+        emit(log, "harm", **party, wounds=e.wounds, exhaustion=e.exhaustion)
+        fighting = state.combat is not None and seat in (call.seat, state.seat)
+        if not fighting and rules.knocked_out(state, seat):
+            emit(log, "knocked_out", **party)
+            knock_out(rules, state, seat, log)
+            if seat == call.seat:
+                call.lapsed = True
 
 
 def _gold(call: EffectCall, e: Gold) -> None:
-    h = call.state.heroes[call.seat]
-    h.gold = max(0, h.gold + e.amount)
-    if e.amount >= 0:
-        emit(call.log, "gold", **call.party, amount=e.amount)
-    else:
-        emit(call.log, "gold", variant="pays", **call.party, amount=e.amount, paid=-e.amount)
+    for seat in reached(call, e.heroes):
+        h = call.state.heroes[seat]
+        h.gold = max(0, h.gold + e.amount)
+        party = call.rules.party(call.state, seat)
+        if e.amount >= 0:
+            emit(call.log, "gold", **party, amount=e.amount)
+        else:
+            emit(call.log, "gold", variant="pays", **party, amount=e.amount, paid=-e.amount)
 
 
 def _extra_move(call: EffectCall, e: ExtraMove) -> None:

@@ -22,6 +22,10 @@ Skill = Literal["climb", "swim", "diplomacy", "stealth", "survival", "lore"]
 TimeOfDay = Literal["day", "night"]  # Al-Kalim: the time a turn is travelled in (AK-4.4)
 
 Duration = Literal["step", "combat", "turn"]  # how long a used modifier lasts (PV-4)
+# whose hero an effect reaches (PV-5): the user's, every hero's, every other hero's, or the
+# heroes' on the user's hex (the user's included)
+Heroes = Literal["self", "all", "others", "here"]
+HEROES_FIELD = "whose heroes it reaches (PV-5): self, all, others, or here (the user's hex)"
 
 TERRAINS: tuple[str, ...] = ("plains", "road", "hills", "forest", "mountains", "river", "swamp")
 COLOURS: tuple[str, ...] = ("green", "yellow", "blue", "red")
@@ -95,6 +99,7 @@ class Heal(ContentRecord):
     wounds: int = Field(default=0, ge=0)
     exhaustion: int = Field(default=0, ge=0)
     target: Literal["hero", "ally", "party"] = "hero"
+    heroes: Heroes = Field(default="self", description=HEROES_FIELD)
 
 
 class Harm(ContentRecord):
@@ -104,11 +109,13 @@ class Harm(ContentRecord):
     wounds: int = Field(default=0, ge=0)
     exhaustion: int = Field(default=0, ge=0)
     target: Literal["hero", "party"] = "hero"
+    heroes: Heroes = Field(default="self", description=HEROES_FIELD)
 
 
 class Gold(ContentRecord):
     do: Literal["gold"]
     amount: int  # negative: pay (never below zero)
+    heroes: Heroes = Field(default="self", description=HEROES_FIELD)
 
 
 class ExtraMove(ContentRecord):
