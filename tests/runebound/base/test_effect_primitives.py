@@ -11,7 +11,7 @@ from pydantic import TypeAdapter
 
 from boardwright.engine.events import Event
 from boardwright.games.runebound.effects import HOOKS, apply_effects
-from boardwright.games.runebound.records import COLOURS, Effect
+from boardwright.games.runebound.records import COLOURS, TERRAINS, Effect
 from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import CombatState, RuneboundState
 from tests.runebound.kit import shown
@@ -115,6 +115,18 @@ def test_prevent_cancels_wounds_a_roll_is_about_to_cost() -> None:
     )
     run(state, {"do": "prevent", "amount": 5})
     assert combat.pending_wounds == 0
+
+
+@scenario("pathfinder")
+def test_pathfinder_used_opens_a_terrain_for_the_turn() -> None:
+    state = new_game()
+    swamp = TERRAINS.index("swamp")
+    assert not RULES.passes(state, 0, swamp)
+    log = run(state, {"do": "pathfinder", "terrain": "swamp"})
+    assert RULES.passes(state, 0, swamp)
+    assert shown(events(log, "pathfinder")[0]).endswith(
+        "may enter swamp hexes with any die this turn"
+    )
 
 
 @scenario("damage_enemy")

@@ -10,13 +10,16 @@ from typer.testing import CliRunner
 
 from boardwright.cli.main import app
 from boardwright.engine.events import Event
+from boardwright.games.runebound.content import CITY, TERRAIN_NAMES
 from boardwright.games.runebound.effects import apply_effects
 from boardwright.games.runebound.records import (
+    TERRAINS,
     Gold,
     Harm,
     Heal,
     Modify,
     ModifyEnemy,
+    Pathfinder,
     ReduceDamage,
 )
 from boardwright.games.runebound.state import CombatState, RuneboundState
@@ -176,7 +179,7 @@ def test_PV_2_modify_enemy_with_both_amount_and_to_is_one_line_error(tmp_path: P
     assert lines[-1].startswith("error: 1 problem(s)")
 
 
-NEW_PRIMITIVES = ("modify_enemy", "prevent")
+NEW_PRIMITIVES = ("modify_enemy", "prevent", "pathfinder")
 
 
 # PV-1, PV-2
@@ -362,3 +365,65 @@ def test_PV_5_the_fixture_event_exhausts_every_hero() -> None:
     rules = GAME.rules_for(state)
     apply_effects(rules, state, 0, smoke.abilities[1].effects, None)
     assert all(h.exhaustion == 1 for h in state.heroes)
+
+
+def mountain_next_to_plain() -> tuple[int, int, int]:
+    """A hex (no mountain, no city) with a mountain neighbour, that neighbour, and a die face
+    showing the terrain of another neighbour (so that the die moves somewhere)."""
+    board = CONTENT.board
+    mountains = TERRAIN_NAMES.index("mountains")
+    for h in board.hexes:
+        if h.city >= 0 or h.terrain == mountains:
+            continue
+        found = [n for n in h.neighbours if board.hexes[n].terrain == mountains]
+        other = [
+            board.hexes[n].terrain
+            for n in h.neighbours
+            if board.hexes[n].terrain not in (mountains, CITY)
+        ]
+        if found and other:
+            return h.index, found[0], 1 << other[0]
+    raise AssertionError("no mountain on the board")
+
+
+def offered_moves(state: RuneboundState, faces: tuple[int, ...]) -> set[int]:
+    state.stack.append(("move", faces, -1))
+    refresh(state)
+    decision = GAME.decision(state)
+    assert decision is not None and decision.kind == "move"
+    return {o.data for o in decision.options if o.key.startswith("to:")}
+
+
+# PV-6
+def test_PV_6_a_pathfinder_opens_its_terrain_to_any_die() -> None:
+    state = setup()
+    rules = GAME.rules_for(state)
+    start, mountain, face = mountain_next_to_plain()
+    state.heroes[0].hex = start
+    assert mountain not in offered_moves(state, (face,))
+    state.stack.pop()
+    rules.gain_card(state, 0, CONTENT.market_index["tw-02"])  # Orrin: hidden passes
+    assert mountain in offered_moves(state, (face,))
+    state.stack.pop()
+    assert rules.move_terrain(state, mountain) == CITY
+    assert rules.passes(state, 0, TERRAINS.index("mountains"))
+
+
+# PV-6
+def test_PV_6_a_used_pathfinder_lasts_the_turn_and_needs_a_movement_timing(tmp_path: Path) -> None:
+    state = setup()
+    rules = GAME.rules_for(state)
+    state.seat = 0
+    swamp = TERRAINS.index("swamp")
+    assert not rules.passes(state, 0, swamp)
+    apply_effects(rules, state, 0, [Pathfinder(do="pathfinder", terrain="swamp")], None)
+    assert rules.passes(state, 0, swamp) and not rules.passes(state, 1, swamp)
+    folder = write_pack(
+        tmp_path,
+        "walkers",
+        "set: walkers\nmarket:\n  - id: w-1\n    name: Map\n    kind: artifact\n    cost: 2\n"
+        "    abilities:\n      - name: Map\n        text: Map.\n        timing: after_combat\n"
+        "        effects:\n          - {do: pathfinder, terrain: swamp}\n",
+    )
+    lines = validate(folder)
+    assert "pathfinder opens a terrain for movement: its timing must be one of" in lines[0]

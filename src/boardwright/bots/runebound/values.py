@@ -40,6 +40,7 @@ from boardwright.games.runebound.records import (
     Master,
     Modify,
     ModifyEnemy,
+    Pathfinder,
     Prevent,
     ReduceDamage,
     Reroll,
@@ -368,6 +369,18 @@ def _extra_move_owned(e: ExtraMove, timing: str) -> float:
     return 0.4 * e.hexes if timing != "after_movement" else 0.1 * e.hexes
 
 
+def _pathfinder_now(running: Running, e: Pathfinder) -> None:
+    """PV-6, used: a terrain opened for the turn's movement (the engine then offers the moves
+    it allows; the bot's routes read the dice alone)."""
+    running.total += 0.4 if running.moving else 0.0
+
+
+def _pathfinder_owned(e: Pathfinder, timing: str) -> float:
+    """A terrain passable with any die: about half a movement die while owned; used, once
+    a turn, less."""
+    return 1.0 if timing in ("passive", "while_in_play") else 0.4
+
+
 def _reroll_owned(e: Reroll, timing: str) -> float:
     return 1.0
 
@@ -455,6 +468,7 @@ EFFECT_WORTH: dict[str, EffectWorth] = {
     "harm": EffectWorth(_harm_now, _harm_owned, _nothing_in_step),
     "gold": EffectWorth(_gold_now, _gold_owned, _nothing_in_step),
     "extra_move": EffectWorth(_extra_move_now, _extra_move_owned, _nothing_in_step),
+    "pathfinder": EffectWorth(_pathfinder_now, _pathfinder_owned, _nothing_in_step),
     "reroll": EffectWorth(_nothing_now, _reroll_owned, _reroll_in_step),
     "reduce_damage": EffectWorth(_nothing_now, _reduce_damage_owned, _reduce_damage_in_step),
     "prevent": EffectWorth(_prevent_now, _prevent_owned, _nothing_in_step),

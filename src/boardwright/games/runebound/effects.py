@@ -16,6 +16,7 @@ from boardwright.games.runebound.knockout import knock_out
 from boardwright.games.runebound.records import (
     COLOURS,
     PHASES,
+    TERRAINS,
     DamageEnemy,
     DrawMarket,
     Effect,
@@ -30,6 +31,7 @@ from boardwright.games.runebound.records import (
     Master,
     Modify,
     ModifyEnemy,
+    Pathfinder,
     Prevent,
     ReduceDamage,
     Replenish,
@@ -38,7 +40,7 @@ from boardwright.games.runebound.records import (
     Teleport,
     TestRecord,
 )
-from boardwright.games.runebound.rules import Log, Rules, emit
+from boardwright.games.runebound.rules import PATHFINDER, Log, Rules, emit
 from boardwright.games.runebound.state import RuneboundState
 
 
@@ -231,6 +233,12 @@ def _extra_move(call: EffectCall, e: ExtraMove) -> None:
     call.state.heroes[call.seat].bonus_moves += e.hexes
 
 
+def _pathfinder(call: EffectCall, e: Pathfinder) -> None:
+    """PV-6, used: the terrain opens for the rest of the turn (as a passive, Rules reads it)."""
+    call.state.heroes[call.seat].turn_mods.append((PATHFINDER, TERRAINS.index(e.terrain)))
+    emit(call.log, "pathfinder", **call.party, terrain=e.terrain)
+
+
 def _reroll(call: EffectCall, e: Reroll) -> None:
     """In a fight: roll twice this step and keep the better (in a duel the step's turn-long
     modifiers carry it, and the duel takes them off after the step, RB-5.10)."""
@@ -372,6 +380,7 @@ EFFECT_HANDLERS: dict[str, Handler] = {
     "harm": _harm,
     "gold": _gold,
     "extra_move": _extra_move,
+    "pathfinder": _pathfinder,
     "reroll": _reroll,
     "reduce_damage": _reduce_damage,
     "prevent": _prevent,

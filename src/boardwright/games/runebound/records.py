@@ -131,6 +131,14 @@ class Reroll(ContentRecord):
     do: Literal["reroll"]
 
 
+class Pathfinder(ContentRecord):
+    """Hexes of ``terrain`` may be entered with any movement die, as a city may (PV-6): while
+    the card is owned (``passive``), or for the rest of the turn when used."""
+
+    do: Literal["pathfinder"]
+    terrain: Literal["plains", "road", "hills", "forest", "mountains", "river", "swamp"]
+
+
 class ReduceDamage(ContentRecord):
     """Take this many fewer wounds from one hit (armour, a shield spell)."""
 
@@ -237,6 +245,7 @@ Effect = Annotated[
     | Harm
     | Gold
     | ExtraMove
+    | Pathfinder
     | Reroll
     | ReduceDamage
     | Prevent
@@ -279,7 +288,8 @@ class Cost(ContentRecord):
 
 # the primitives the rules read while a card is in play; the others happen once, when used
 LASTING_TIMINGS = ("passive", "while_in_play")
-LASTING_EFFECTS = ("modify", "reduce_damage", "master")
+LASTING_EFFECTS = ("modify", "reduce_damage", "master", "pathfinder")
+PATHFINDER_TIMINGS = ("passive", "while_in_play", "activate", "before_movement")
 
 
 class Ability(ContentRecord):
@@ -298,6 +308,11 @@ class Ability(ContentRecord):
                 raise ValueError(
                     f"effects[{i}]: prevent cancels wounds a roll is about to cost: its "
                     "timing must be when_damaged"
+                )
+            if effect.do == "pathfinder" and self.timing not in PATHFINDER_TIMINGS:
+                raise ValueError(
+                    f"effects[{i}]: pathfinder opens a terrain for movement: its timing must "
+                    f"be one of {', '.join(PATHFINDER_TIMINGS)}"
                 )
             if effect.do == "master" and self.timing not in LASTING_TIMINGS:
                 raise ValueError(f"effects[{i}]: master lasts: its timing must be passive")

@@ -9,7 +9,7 @@ from boardwright.engine.decision import Option
 from boardwright.engine.events import Event
 from boardwright.engine.hexgrid import distance
 from boardwright.engine.rng import Rng
-from boardwright.games.runebound.content import TERRAIN_NAMES, RuneboundContent
+from boardwright.games.runebound.content import CITY, TERRAIN_NAMES, RuneboundContent
 from boardwright.games.runebound.loadout import Loadout, LoadoutCache, OwnedAbility
 from boardwright.games.runebound.records import (
     Ability,
@@ -33,6 +33,7 @@ SHOWN_PHASES: dict[str, str | None] = {
 }
 FIRST_TURN_DICE = {2: (4, 5), 3: (3, 4, 5), 4: (2, 3, 4, 5, 5, 5)}  # AR-5.1 by turn position
 XP_INDEX = {kind: i for i, kind in enumerate(XP_KINDS)}  # the index a counter is kept as
+PATHFINDER = "pathfinder"  # a used passage, kept among the turn's modifiers (PV-6)
 KEPT_KEY = "r"  # ability keys of a kept red card's reward abilities: "r<adventure index>.<n>"
 WEAPON_LIMIT = 2  # RB-5.7
 ARMOUR_LIMIT = 1
@@ -78,6 +79,18 @@ class Rules:
             for n, (h, label) in enumerate(zip(content.board.hexes, self.hex_labels, strict=True))
         )
         self._loadouts = LoadoutCache()
+        # PV-6: whether any card can open a terrain (else movement never asks)
+        self._pathfinding = any(
+            e.do == PATHFINDER
+            for abilities in (
+                *(h.abilities for h in content.heroes),
+                *(c.abilities for c in content.market),
+                *(c.reward.abilities for c in content.adventures),
+                *(c.abilities for c in content.adventures if c.kind == "event"),
+            )
+            for a in abilities
+            for e in a.effects
+        )
 
     # --- names ---------------------------------------------------------------------------
     def party(self, state: RuneboundState, seat: int) -> dict[str, Any]:
@@ -303,8 +316,23 @@ class Rules:
         """A night ambush was won (Al-Kalim, AK-8.12); the base game has no ambushes."""
 
     def move_terrain(self, state: RuneboundState, hex_index: int) -> int:
-        """The terrain a movement die must show to enter this hex (RB-3.3)."""
-        return self.board.hexes[hex_index].terrain
+        """The terrain a movement die must show to enter this hex (RB-3.3); PV-6: a terrain
+        the mover may pass with any die counts as a city."""
+        terrain = self.board.hexes[hex_index].terrain
+        if self._pathfinding and self.passes(state, state.seat, terrain):
+            return CITY
+        return terrain
+
+    def passes(self, state: RuneboundState, seat: int, terrain: int) -> bool:
+        """PV-6: whether the seat may enter hexes of this terrain with any die (a lasting
+        ``pathfinder`` or one used this turn)."""
+        if terrain >= CITY:
+            return False
+        passages = self.loadout(state, seat).passages
+        for stat, amount in state.heroes[seat].turn_mods:
+            if stat == PATHFINDER:
+                passages |= 1 << amount
+        return bool(passages >> terrain & 1)
 
     def escape_by_test(self, state: RuneboundState, source: str) -> bool:
         """RB-5.3: whether escaping needs a test (option escape_rule)."""
