@@ -427,3 +427,40 @@ def test_PV_6_a_used_pathfinder_lasts_the_turn_and_needs_a_movement_timing(tmp_p
     )
     lines = validate(folder)
     assert "pathfinder opens a terrain for movement: its timing must be one of" in lines[0]
+
+
+# PV-7
+def test_PV_7_an_instead_of_movement_ability_replaces_the_dice() -> None:
+    state = setup()
+    rules = GAME.rules_for(state)
+    seat = state.seat
+    assert state.pending is not None and state.pending.kind == "movement"
+    rules.gain_card(state, seat, CONTENT.market_index["tw-02"])  # Orrin: Trailwise
+    GAME.procedures_for(state).run(state, None)
+    decision = GAME.decision(state)
+    assert decision is not None and decision.kind == "movement"
+    use = [o.key for o in decision.options if o.key.startswith("use:")]
+    assert len(use) == 1
+    GAME.apply_key(state, use[0])
+    decision = GAME.decision(state)
+    assert decision is not None and decision.kind == "move"
+    assert decision.args["dice"] == [] and decision.args["bonus"] == 3
+    assert state.heroes[seat].allies[0].exhaustion == 1  # the ally pays (AR-6.2)
+    GAME.apply_key(state, "stop")
+    assert GAME.decision(state) is None or GAME.decision(state).kind != "movement"  # type: ignore[union-attr]
+
+
+# PV-7
+def test_PV_7_instead_of_movement_is_for_the_heros_side_only(tmp_path: Path) -> None:
+    folder = write_pack(
+        tmp_path,
+        "drakes",
+        "set: drakes\nadventures:\n  - id: d-1\n    name: Wyrm\n    colour: green\n"
+        "    kind: challenge\n    life: 2\n    melee: {value: 9, damage: 1}\n"
+        "    abilities:\n      - name: Glide\n        text: Glide.\n"
+        "        timing: instead_of_movement\n        effects:\n"
+        "          - {do: extra_move, hexes: 1}\n",
+        stem="adventures",
+    )
+    lines = validate(folder)
+    assert "timing 'instead_of_movement' is for the hero's own cards" in lines[0]

@@ -65,6 +65,10 @@ TIMING_WORTH: dict[str, TimingWorth] = {
         (), "no choice: an event happens to the hero at once; drawing one is not weighed"
     ),
     "while_in_play": TimingWorth((passives,), "in the party's numbers while the event stays"),
+    "instead_of_movement": TimingWorth(
+        (MovementHandlers.movement,),
+        "against the dice: the potential its moves or teleport reach, its other effects, cost",
+    ),
     "when_damaged": TimingWorth(
         (CombatHandlers.when_damaged, EFFECT_WORTH["prevent"].owned),
         "used when a roll is about to wound: the wounds prevented, a knock-out avoided; "

@@ -95,6 +95,9 @@ class Movement(RuneboundProcedure):
                 ability_options(rules.usable(state, seat, "before_movement", h.used), repeats)
             )
             options.extend(ability_options(rules.usable(state, seat, "activate", h.used), repeats))
+            # PV-7: an ability used instead of the dice (the movement step ends with it)
+            instead = rules.usable(state, seat, "instead_of_movement", h.used)
+            options.extend(ability_options(instead, repeats))
         where = rules.hex_labels[h.hex]
         return Decision(
             seat,
@@ -108,15 +111,24 @@ class Movement(RuneboundProcedure):
         h = state.heroes[seat]
         key = option.key
         if key.startswith("use:"):
-            timing = (
-                "before_movement"
-                if any(
-                    k == option.data.partition("*")[0]  # "<key>*<n>": taken n times (RB-6.2)
-                    for k, _, _ in self.rules.abilities(state, seat, "before_movement")
-                )
-                else "activate"
+            own = option.data.partition("*")[0]  # "<key>*<n>": taken n times (RB-6.2)
+            timing = next(
+                (
+                    t
+                    for t in ("before_movement", "instead_of_movement")
+                    if any(k == own for k, _, _ in self.rules.abilities(state, seat, t))
+                ),
+                "activate",
             )
+            at = len(state.stack) - 1  # an effect may push a frame (a choice) above this one
             use_ability(self.rules, state, seat, option.data, timing, log, h.used)
+            if (
+                timing == "instead_of_movement"
+                and at < len(state.stack)
+                and (state.stack[at] == frame)
+            ):
+                # PV-7: no dice; bonus moves the ability gave are walked, then the step ends
+                state.stack[at] = ("move", (), -1)
             return
         if self.rules.take_movement_option(state, seat, option, log):
             return

@@ -274,6 +274,7 @@ Timing = Literal[
     "event",  # an event card: when it comes into play
     "while_in_play",  # an event card: as long as it stays the event in play
     "when_damaged",  # PV-3: after a hero's combat roll that would wound them, before the wounds
+    "instead_of_movement",  # PV-7: replaces the movement step's dice (the hero's own turn)
 ]
 
 
@@ -289,7 +290,13 @@ class Cost(ContentRecord):
 # the primitives the rules read while a card is in play; the others happen once, when used
 LASTING_TIMINGS = ("passive", "while_in_play")
 LASTING_EFFECTS = ("modify", "reduce_damage", "master", "pathfinder")
-PATHFINDER_TIMINGS = ("passive", "while_in_play", "activate", "before_movement")
+PATHFINDER_TIMINGS = (
+    "passive",
+    "while_in_play",
+    "activate",
+    "before_movement",
+    "instead_of_movement",
+)
 
 
 class Ability(ContentRecord):
@@ -340,7 +347,10 @@ class Ability(ContentRecord):
 
 
 CHALLENGE_TIMINGS = ("after_knockout",)  # windows that only a challenge's own abilities have
-HERO_TIMINGS = ("when_damaged",)  # windows of the hero's side only (PV-3: the hero's wounds)
+HERO_TIMINGS = (
+    "when_damaged",
+    "instead_of_movement",
+)  # windows of the hero's side only (PV-3: the hero's wounds)
 
 
 def _challenge_timings_only(abilities: list[Ability], what: str) -> None:
@@ -388,6 +398,7 @@ KEPT_TIMINGS = (
     "after_combat",
     "market",
     "when_damaged",
+    "instead_of_movement",
 )
 """The windows of a kept card's abilities: those of an item (no event or challenge window)."""
 
