@@ -59,7 +59,9 @@ RARE = {
     "rb.event.enemy_modified.to",
     # only pack cards react to wounds (PV-3); test_effect_primitives and the packs' test_vocabulary
     "rb.event.prevent",
-    "rb.event.pathfinder",  # PV-6: only pack cards; test_effect_primitives renders it
+    "rb.event.pathfinder",
+    "rb.event.charge",  # PV-8: only pack cards have charges; the packs' test_vocabulary
+    "rb.event.charge.crumbles",  # PV-6: only pack cards; test_effect_primitives renders it
     "rb.prompt.when_damaged",
     "rb.option.take_wounds",
     "rb.option.take_spoils",  # rendered in test_rb_5_10_the_winner_chooses_which_card_...

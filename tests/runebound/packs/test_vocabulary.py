@@ -6,17 +6,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
+from boardwright.bots.runebound.values import charge_share
 from boardwright.cli.main import app
 from boardwright.engine.events import Event
 from boardwright.games.runebound.content import CITY, TERRAIN_NAMES
 from boardwright.games.runebound.effects import apply_effects
+from boardwright.games.runebound.procedure import use_ability
 from boardwright.games.runebound.records import (
     TERRAINS,
     Gold,
     Harm,
     Heal,
+    MarketCard,
     Modify,
     ModifyEnemy,
     Pathfinder,
@@ -464,3 +468,55 @@ def test_PV_7_instead_of_movement_is_for_the_heros_side_only(tmp_path: Path) -> 
     )
     lines = validate(folder)
     assert "timing 'instead_of_movement' is for the hero's own cards" in lines[0]
+
+
+# PV-8
+def test_PV_8_each_use_spends_a_charge_and_the_last_crumbles_the_card() -> None:
+    state = setup()
+    rules = GAME.rules_for(state)
+    hammer = CONTENT.market_index["tk-02"]  # 3 charges; Consecrate before combat
+    rules.gain_card(state, 0, hammer)
+    key = next(
+        k for k, _, a in rules.usable(state, 0, "before_combat", []) if a.name == "Consecrate"
+    )
+    log: list[Event] = []
+    for left in (2, 1):
+        fight(state, melee_challenge())
+        use_ability(rules, state, 0, key, "before_combat", log, [])
+        assert GAME.view(state, 0)["heroes"][0]["charges"] == {"tk-02": left}
+        state.heroes[0].exhaustion = 0
+    use_ability(rules, state, 0, key, "before_combat", log, [])
+    assert hammer not in state.heroes[0].items and hammer in state.market_discard
+    assert "charges" not in GAME.view(state, 0)["heroes"][0]
+    texts = GAME.texts(GAME.config(3, {"packs": ALL_PACKS}))
+    shown = [texts.event(e) for e in log if e.kind == "charge"]
+    assert shown[0].endswith("Dawnhammer [Kellos] has 2 charge(s) left")
+    assert shown[-1].endswith("Dawnhammer [Kellos] spent its last charge and crumbles")
+    state.market_discard.remove(hammer)
+    rules.gain_card(state, 0, hammer)  # gained again: all its charges
+    assert GAME.view(state, 0)["heroes"][0]["charges"] == {"tk-02": 3}
+
+
+# PV-8
+def test_PV_8_charges_need_a_used_ability_and_the_bot_prices_them() -> None:
+    hammer = CONTENT.market[CONTENT.market_index["tk-02"]]
+    assert charge_share(hammer) == 0.75 and charge_share(CONTENT.market[0]) == 1.0
+    with pytest.raises(ValueError, match="only a card with an ability that is used has charges"):
+        MarketCard.model_validate(
+            {
+                "id": "x",
+                "name": "X",
+                "kind": "artifact",
+                "cost": 2,
+                "uses": 2,
+                "abilities": [
+                    {
+                        "name": "Glow",
+                        "text": "Glow.",
+                        "timing": "passive",
+                        "effects": [{"do": "modify", "stat": "body", "amount": 1}],
+                    }
+                ],
+            }
+        )
+    assert "uses" in MarketCard.model_json_schema()["properties"]

@@ -19,7 +19,12 @@ from boardwright.bots.runebound.core import BotCore
 from boardwright.bots.runebound.fight import fight_odds
 from boardwright.bots.runebound.knowledge import HeroSig
 from boardwright.bots.runebound.party import Party
-from boardwright.bots.runebound.values import card_win_value, choice_value, utility_value
+from boardwright.bots.runebound.values import (
+    card_win_value,
+    charge_share,
+    choice_value,
+    utility_value,
+)
 from boardwright.games.runebound.records import COLOURS, MarketCard
 
 
@@ -150,6 +155,8 @@ class Appraisal(BotCore):
         )
         if card.kind == "ally":
             gain *= ALLY_DISCOUNT
+        if card.uses is not None:  # PV-8: charges run out
+            gain *= charge_share(card)
         return gain + utility_value(card)
 
     def city_value(self, party: Party, city: str, colours: Sequence[str]) -> float:

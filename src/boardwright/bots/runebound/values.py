@@ -144,9 +144,20 @@ def ability_worth(party: Party, ability: Ability, moving: bool) -> float:
     return worth
 
 
+def charge_share(card: MarketCard) -> float:
+    """PV-8: the share of a lasting card's worth a card with charges (``uses``) keeps: a card
+    used about once every few turns is worth its full price only with several charges."""
+    return 1.0 if card.uses is None else min(1.0, card.uses / FULL_CHARGES)
+
+
+FULL_CHARGES = 4.0  # PV-8: charges at which a card counts as lasting (about a game's uses)
+
+
 def utility_value(card: MarketCard) -> float:
     """What a card's abilities outside the fight model are worth (movement, healing, tests...):
-    each primitive's :attr:`EffectWorth.owned`."""
+    each primitive's :attr:`EffectWorth.owned`; a card with charges by :func:`charge_share`."""
+    if card.uses is not None:
+        return charge_share(card) * utility_value(card.model_copy(update={"uses": None}))
     total = 0.0
     for ability in card.abilities:
         scale = 0.5 if ability.cost.discard else 1.0

@@ -519,6 +519,12 @@ class MarketCard(ContentRecord):
         "pack; filled in from the file when left out",
     )
     abilities: list[Ability] = Field(default_factory=list)
+    uses: int | None = Field(
+        default=None,
+        ge=1,
+        description="charges (PV-8): each use of one of its abilities spends one; after the "
+        "last the card crumbles (to the market discard pile)",
+    )
     # allies
     life: int | None = Field(default=None, ge=1)
     stamina: int | None = Field(default=None, ge=1)
@@ -528,6 +534,10 @@ class MarketCard(ContentRecord):
 
     @model_validator(mode="after")
     def _ally_fields(self) -> MarketCard:
+        if self.uses is not None and not any(
+            a.timing not in LASTING_TIMINGS for a in self.abilities
+        ):
+            raise ValueError("uses: only a card with an ability that is used has charges")
         stats = (self.life, self.stamina, self.mind, self.body, self.spirit)
         if self.kind == "ally" and any(s is None for s in stats):
             raise ValueError("an ally needs life, stamina, mind, body and spirit")

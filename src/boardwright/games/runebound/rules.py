@@ -584,6 +584,8 @@ class Rules:
 
     def gain_card(self, state: RuneboundState, seat: int, card: int) -> None:
         h = state.heroes[seat]
+        if state.charges:
+            state.charges.pop(card, None)  # PV-8: a card gained has all its charges
         if self.market[card].kind == "ally":
             h.allies.append(AllyState(card))
         else:

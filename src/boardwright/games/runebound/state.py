@@ -103,6 +103,7 @@ class RuneboundState(StateBase):
         "adventure_discards",
         "adventure_focus",
         "adventure_state",
+        "charges",
         "combat",
         "counter_supply",
         "counters",
@@ -164,6 +165,8 @@ class RuneboundState(StateBase):
         # PK-4 focus mode: how many cards at the top of the market deck are the market packs'
         # own deck (drawn first; never refilled)
         self.market_focus = 0
+        # PV-8: charges spent per market card with ``uses`` (a card gained starts full)
+        self.charges: dict[int, int] = {}
         # AR-6.6: how many cards were put face down under the market deck since it was last
         # shuffled; everyone knows which, so the lowest of them that are left keep their place
         # when a seat's view of the deck is determinized
@@ -207,6 +210,7 @@ class RuneboundState(StateBase):
         other.market_deck = self.market_deck[:]
         other.market_discard = self.market_discard[:]
         other.market_focus = self.market_focus
+        other.charges = dict(self.charges)
         other.market_under = self.market_under
         other.stacks = [s[:] for s in self.stacks]
         other.combat = self.combat.clone() if self.combat else None

@@ -203,7 +203,20 @@ def hero_view(
             for a in h.allies
         ],
         "dragon_runes": pick(names.adventures, h.runes),
+        **charges_view(rules, state, h),
     }
+
+
+def charges_view(rules: Rules, state: RuneboundState, h: HeroState) -> dict[str, object]:
+    """PV-8: ``charges``, the charges left on each held card that has them (only when the
+    hero holds one)."""
+    cards = [*h.items, *(a.card for a in h.allies)]
+    left = {
+        rules.market[c].id: uses - state.charges.get(c, 0)
+        for c in cards
+        if (uses := rules.market[c].uses) is not None
+    }
+    return {"charges": left} if left else {}
 
 
 def stack_name(board: Board, index: int) -> str:
