@@ -25,6 +25,7 @@ from boardwright.games.runebound.records import (
     ModifyEnemy,
     Pathfinder,
     ReduceDamage,
+    Teleport,
 )
 from boardwright.games.runebound.state import CombatState, RuneboundState
 from tests.runebound.packs.kit import ALL_PACKS, pack_game
@@ -520,3 +521,34 @@ def test_PV_8_charges_need_a_used_ability_and_the_bot_prices_them() -> None:
             }
         )
     assert "uses" in MarketCard.model_json_schema()["properties"]
+
+
+# PV-9
+def test_PV_9_teleport_to_a_named_city() -> None:
+    state = setup()
+    rules = GAME.rules_for(state)
+    nerekhall = next(c for c in rules.board.cities if c.id == "nerekhall")
+    log: list[Event] = []
+    apply_effects(rules, state, 0, [Teleport(do="teleport", to="nerekhall")], log)
+    assert state.heroes[0].hex == nerekhall.hex
+    assert [e.kind for e in log] == ["move"]
+    shrine = CONTENT.adventures[CONTENT.adventure_index["tm-b1"]]
+    assert shrine.choices[1].success == [Teleport(do="teleport", to="nerekhall")]
+
+
+# PV-9
+def test_PV_9_a_teleport_to_a_city_the_board_lacks_is_one_line_error(tmp_path: Path) -> None:
+    folder = write_pack(
+        tmp_path,
+        "margath",
+        "set: margath\nadventures:\n  - id: m-1\n    name: Lure\n    colour: green\n"
+        "    kind: encounter\n    choices:\n      - text: Go.\n        success:\n"
+        "          - {do: teleport, to: nerekhal}\n",
+        stem="adventures",
+    )
+    lines = validate(folder)
+    assert lines[0].startswith(
+        f"{folder / 'adventures.yaml'}: adventures[0] (id 'm-1').choices[0].success[0].to: "
+        "unknown city 'nerekhal' to teleport to; the choices are tamalir, nearest_city, any_city"
+    ), lines
+    assert len(lines) == 2

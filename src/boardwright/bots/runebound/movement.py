@@ -189,6 +189,8 @@ class MovementHandlers(Appraisal):
                     dest = kb.city_hex.get("tamalir", party.here)
                 elif e.to == "nearest_city":
                     dest = min(kb.city_hex.values(), key=lambda h: kb.dist[party.here][h])
+                elif e.to != "any_city":  # PV-9: a named city
+                    dest = kb.city_hex.get(e.to, party.here)
                 else:
                     dest = max(kb.city_hex.values(), key=lambda h: pot[h])
                 gain = pot[dest] - max(pot[n] for n in (party.here, *kb.neighbours[party.here]))

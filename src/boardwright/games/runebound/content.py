@@ -44,7 +44,12 @@ from boardwright.games.runebound.records import (
     MarketCard,
 )
 from boardwright.games.runebound.records import LEGEND_TYPES as LEGEND_TYPES  # re-exported
-from boardwright.games.runebound.traits import check_traits, known_traits
+from boardwright.games.runebound.traits import (
+    CardPlace,
+    check_teleports,
+    check_traits,
+    known_traits,
+)
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "content" / "runebound" / "base"
 CITY = len(TERRAINS)  # terrain index of city hexes (no die shows it)
@@ -257,7 +262,8 @@ def load_content(directory: Path = CONTENT_DIR, packs: Path | None = None) -> Ru
             parts[adventure.id] = adventure.load_content(folder)
     root = packs if packs is not None else packs_root(directory)
     errors: list[ContentError] = []
-    cards = check_packs(pack_folders(root), market, adventures, parts, errors)
+    cities = frozenset(c.id for c in board.cities)
+    cards = check_packs(pack_folders(root), market, adventures, parts, errors, cities)
     if errors:
         raise errors[0]
     adventures = (*adventures, *cards.adventures)
@@ -312,6 +318,7 @@ def check_packs(
     adventures: Iterable[AdventureCard],
     parts: Mapping[str, Any],
     errors: list[ContentError],
+    cities: frozenset[str],
 ) -> PackCards:
     """The cards of the pack folders, checked (every problem added to ``errors``): each pack
     file on its own, and every card id in one set only, against the base cards and the
@@ -331,13 +338,13 @@ def check_packs(
         part = parts.get(adventure.id)
         if part is not None:
             every += adventure.own_cards(part)[1]
-    check_traits(pack_card_places(cards), known_traits(every), errors)
+    check_traits(list(pack_card_places(cards)), known_traits(every), errors, cities)
     return cards
 
 
 def pack_card_places(
     cards: PackCards,
-) -> Iterator[tuple[Path | None, str, int, MarketCard | AdventureCard]]:
+) -> Iterator[CardPlace]:
     """Every pack card with its file, list key and index in that file."""
     stems: tuple[tuple[str, Sequence[MarketCard | AdventureCard]], ...] = (
         ("market", cards.market),
@@ -379,6 +386,13 @@ def check_content(content: RuneboundContent) -> None:
                     raise ContentError(
                         "adventures", card.id, f"fights unknown card '{effect.card}'"
                     )
+    errors: list[ContentError] = []
+    cities = frozenset(c.id for c in content.board.cities)
+    places: list[CardPlace] = [("market", "market", i, c) for i, c in enumerate(content.market)]
+    places += [("adventures", "adventures", i, c) for i, c in enumerate(content.adventures)]
+    check_teleports(places, cities, errors)
+    if errors:  # PV-9: a teleport to a city the board lacks
+        raise errors[0]
     if not any(c.reward.wins_game for c in content.adventures) and (
         sum(c.reward.dragon_rune for c in content.adventures) < 3
     ):
@@ -418,7 +432,8 @@ def validate_content_dir(directory: Path) -> list[ContentError]:
         builtin = default_content()
         base_market = [c for c in builtin.market if not is_pack_set(c.card_set)]
         base_adventures = [c for c in builtin.adventures if not is_pack_set(c.card_set)]
-        check_packs(alone, base_market, base_adventures, builtin.parts, errors)
+        cities = frozenset(c.id for c in builtin.board.cities)
+        check_packs(alone, base_market, base_adventures, builtin.parts, errors, cities)
         return errors
     base = base_folder(directory)
     if base == directory:
@@ -441,7 +456,9 @@ def validate_content_dir(directory: Path) -> list[ContentError]:
                 for a in adventures
                 if (directory / a.content_folder).is_dir()
             }
-            check_packs(pack_folders(root), market, cards, parts, errors)
+            board = load_document(base / "board.yaml", BoardRecord)
+            cities = frozenset(c.id for c in board.cities)
+            check_packs(pack_folders(root), market, cards, parts, errors, cities)
     if not errors:
         try:
             load_content(directory)

@@ -290,7 +290,15 @@ def _teleport(call: EffectCall, e: Teleport) -> None:
     if e.to == "any_city":
         state.stack.append(("teleport", seat))
         return
-    target = rules.board.cities[0].hex if e.to == "tamalir" else rules.nearest_city_hex(state, seat)
+    if e.to == "nearest_city":
+        target = rules.nearest_city_hex(state, seat)
+    elif e.to == "tamalir":
+        target = rules.board.cities[0].hex
+    else:  # PV-9: a named city (the content check makes sure the board has it)
+        named = [c.hex for c in rules.board.cities if c.id == e.to]
+        if not named:
+            return
+        target = named[0]
     state.heroes[seat].hex = target
     emit(call.log, "move", variant="taken", **call.party, to=rules.hex_labels[target])
 

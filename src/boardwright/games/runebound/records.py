@@ -171,11 +171,18 @@ class DrawMarket(ContentRecord):
     count: int = Field(default=1, ge=1)
 
 
+TELEPORT_KEYWORDS = ("tamalir", "nearest_city", "any_city")
+
+
 class Teleport(ContentRecord):
-    """Move the hero to a city (Tamalir, the nearest, or any of the player's choice)."""
+    """Move the hero to a city: Tamalir, the nearest, any of the player's choice, or (PV-9) the
+    city of the board with this id."""
 
     do: Literal["teleport"]
-    to: Literal["tamalir", "nearest_city", "any_city"]
+    to: str = Field(
+        min_length=1,
+        description="tamalir, nearest_city, any_city, or a city id of the board (PV-9)",
+    )
 
 
 class Replenish(ContentRecord):
