@@ -552,3 +552,54 @@ def test_PV_9_a_teleport_to_a_city_the_board_lacks_is_one_line_error(tmp_path: P
         "unknown city 'nerekhal' to teleport to; the choices are tamalir, nearest_city, any_city"
     ), lines
     assert len(lines) == 2
+
+
+# PV-10
+def test_PV_10_a_challenge_acts_at_the_start_of_every_round() -> None:
+    state = setup()
+    drakeling = CONTENT.adventure_index["td-b1"]  # 1 exhaustion every round
+    combat = fight(state, drakeling)
+    state.heroes[0].exhaustion = 0
+    state.stack.append(("combat", "round", 0))
+    refresh(state)
+    assert combat.round == 1 and state.heroes[0].exhaustion == 1
+    state.stack[-1] = ("combat", "round", 0)
+    refresh(state)
+    assert combat.round == 2 and state.heroes[0].exhaustion == 2
+
+
+# PV-10
+def test_PV_10_a_round_ability_that_fells_the_hero_ends_the_fight_lost() -> None:
+    state = setup()
+    rules = GAME.rules_for(state)
+    combat = fight(state, CONTENT.adventure_index["td-b1"])
+    hero = state.heroes[0]
+    hero.exhaustion = rules.stamina(state, 0)  # the breath's exhaustion turns into a wound
+    hero.wounds = rules.life(state, 0) - 1
+    state.stack.append(("combat", "round", 0))
+    log: list[Event] = []
+    state.seat = 0
+    GAME.procedures_for(state).run(state, log)
+    assert combat.round == 1 and state.combat is None
+    assert any(e.kind == "knocked_out" for e in log)
+
+
+# PV-10
+def test_PV_10_combat_round_is_a_challenges_own_timing() -> None:
+    with pytest.raises(ValueError, match="timing 'combat_round' is for challenges only"):
+        MarketCard.model_validate(
+            {
+                "id": "x",
+                "name": "X",
+                "kind": "artifact",
+                "cost": 2,
+                "abilities": [
+                    {
+                        "name": "Pulse",
+                        "text": "Pulse.",
+                        "timing": "combat_round",
+                        "effects": [{"do": "heal", "wounds": 1}],
+                    }
+                ],
+            }
+        )

@@ -69,6 +69,10 @@ TIMING_WORTH: dict[str, TimingWorth] = {
         (MovementHandlers.movement,),
         "against the dice: the potential its moves or teleport reach, its other effects, cost",
     ),
+    "combat_round": TimingWorth(
+        (Knowledge.enemy_of,),
+        "a challenge's own: its per-round harm counted as harm at the start of the fight",
+    ),
     "when_damaged": TimingWorth(
         (CombatHandlers.when_damaged, EFFECT_WORTH["prevent"].owned),
         "used when a roll is about to wound: the wounds prevented, a knock-out avoided; "

@@ -104,6 +104,7 @@ class Combat(RuneboundProcedure):
             combat.ally_steps = [-1] * len(h.allies)
             emit(log, "round", round=combat.round, card=card.id)
             stack[-1] = (self.name, "escape", 0)
+            self._round_abilities(state, log)  # PV-10
             return None
         if stage == "escape":
             if not self._may_escape(state):
@@ -228,6 +229,27 @@ class Combat(RuneboundProcedure):
             return None
         self._finish(state, stage, log)
         return None
+
+    def _round_abilities(self, state: RuneboundState, log: Log) -> None:
+        """PV-10: the challenge's own "combat_round" abilities, at the start of every round,
+        before the escape; a hero they knock out loses the fight."""
+        combat = state.combat
+        assert combat is not None
+        rules = self.rules
+        seat = state.seat
+        card = rules.adventures[combat.card]
+        at = len(state.stack) - 1  # an effect may push a frame (a choice) above this one
+        for index, ability in enumerate(card.abilities):
+            if ability.timing != "combat_round" or state.finished:
+                continue
+            emit(log, "ability", variant="card", card=card.id, card_ability=[card.id, index])
+            apply_effects(rules, state, seat, ability.effects, log, source=f"card:{card.id}")
+        if not state.finished and rules.knocked_out(state, seat):
+            state.stack[at] = (self.name, "lost", 0)
+        elif not state.finished and rules.falls(
+            state, combat.enemy_wounds, rules.enemy_life(state, card)
+        ):
+            state.stack[at] = (self.name, "won", 0)
 
     def _may_escape(self, state: RuneboundState) -> bool:
         """RB-5.3: never against no_escape cards or travel problems (RB-10.1)."""

@@ -282,6 +282,7 @@ Timing = Literal[
     "while_in_play",  # an event card: as long as it stays the event in play
     "when_damaged",  # PV-3: after a hero's combat roll that would wound them, before the wounds
     "instead_of_movement",  # PV-7: replaces the movement step's dice (the hero's own turn)
+    "combat_round",  # PV-10: a challenge's own, at the start of every combat round
 ]
 
 
@@ -353,7 +354,10 @@ class Ability(ContentRecord):
         return self
 
 
-CHALLENGE_TIMINGS = ("after_knockout",)  # windows that only a challenge's own abilities have
+CHALLENGE_TIMINGS = (
+    "after_knockout",
+    "combat_round",
+)  # windows that only a challenge's own abilities have
 HERO_TIMINGS = (
     "when_damaged",
     "instead_of_movement",
