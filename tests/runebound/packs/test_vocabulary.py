@@ -603,3 +603,39 @@ def test_PV_10_combat_round_is_a_challenges_own_timing() -> None:
                 ],
             }
         )
+
+
+# PV-11
+def test_PV_11_a_dual_card_counts_as_whichever_of_its_kinds_fits() -> None:
+    state = setup()
+    rules = GAME.rules_for(state)
+    index = CONTENT.market_index
+    vest = index["tw-01"]  # armour or weapon
+    weapons = [i for i, c in enumerate(CONTENT.market) if c.kind == "weapon"][:2]
+    armour = next(i for i, c in enumerate(CONTENT.market) if c.kind == "armour")
+    rules.gain_card(state, 0, weapons[0])
+    rules.gain_card(state, 0, armour)
+    assert rules.can_carry(state, 0, vest)  # as the second weapon
+    rules.gain_card(state, 0, vest)
+    assert not rules.can_carry(state, 0, weapons[1])  # the vest took the weapon place
+    state.heroes[0].items.remove(armour)
+    assert rules.can_carry(state, 0, weapons[1])  # the vest moves to the armour place
+    rules.gain_card(state, 0, weapons[1])
+    assert not rules.can_carry(state, 0, armour)
+    texts = GAME.texts(GAME.config(3, {"packs": ALL_PACKS}))
+    assert texts.catalog.format("rb.item_kind.dual", {}) == "dual item"
+
+
+# PV-11
+def test_PV_11_a_dual_card_names_two_different_kinds() -> None:
+    effect = {"do": "modify", "stat": "body", "amount": 1}
+    ability = {"name": "G", "text": "G.", "timing": "passive", "effects": [effect]}
+    card: dict[str, object] = {"id": "x", "name": "X", "cost": 2, "abilities": [ability]}
+    for kind, modes, problem in (
+        ("dual", [], "a dual card, and only a dual card"),
+        ("weapon", ["weapon", "armour"], "a dual card, and only a dual card"),
+        ("dual", ["weapon", "weapon"], "two different item kinds"),
+        ("dual", ["ally", "weapon"], "modes"),
+    ):
+        with pytest.raises(ValueError, match=problem):
+            MarketCard.model_validate({**card, "kind": kind, "modes": modes})

@@ -26,6 +26,7 @@ from boardwright.bots.runebound.values import (
     utility_value,
 )
 from boardwright.games.runebound.records import COLOURS, MarketCard
+from boardwright.games.runebound.rules import fits_item_limits
 
 
 class Appraisal(BotCore):
@@ -188,6 +189,8 @@ class Appraisal(BotCore):
     def can_carry(party: Party, card: MarketCard) -> bool:
         if card.kind == "ally":
             return len(party.allies) < 2
+        if card.kind == "dual" or any(c.kind == "dual" for c in party.items):
+            return fits_item_limits([*party.items, card])  # PV-11
         if card.kind in ("weapon", "armour"):
             limit = 2 if card.kind == "weapon" else 1
             return sum(1 for c in party.items if c.kind == card.kind) < limit

@@ -517,10 +517,13 @@ class AdventureCard(ContentRecord):
 
 
 # --- market cards ---------------------------------------------------------------------------------
+ItemKind = Literal["weapon", "armour", "artifact", "rune"]
+
+
 class MarketCard(ContentRecord):
     id: str
     name: str
-    kind: Literal["weapon", "armour", "artifact", "rune", "ally"]
+    kind: Literal["weapon", "armour", "artifact", "rune", "ally", "dual"]
     cost: int = Field(ge=1, le=12)
     text: str = ""
     card_set: str = Field(
@@ -530,6 +533,10 @@ class MarketCard(ContentRecord):
         "pack; filled in from the file when left out",
     )
     abilities: list[Ability] = Field(default_factory=list)
+    modes: list[ItemKind] = Field(
+        default_factory=list,
+        description="a dual card (kind dual, PV-11): the two item kinds it may count as",
+    )
     uses: int | None = Field(
         default=None,
         ge=1,
@@ -545,6 +552,10 @@ class MarketCard(ContentRecord):
 
     @model_validator(mode="after")
     def _ally_fields(self) -> MarketCard:
+        if (self.kind == "dual") != bool(self.modes):
+            raise ValueError("modes: a dual card, and only a dual card, lists its two kinds")
+        if self.modes and (len(self.modes) != 2 or self.modes[0] == self.modes[1]):
+            raise ValueError("modes: a dual card counts as two different item kinds")
         if self.uses is not None and not any(
             a.timing not in LASTING_TIMINGS for a in self.abilities
         ):

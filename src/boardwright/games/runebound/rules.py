@@ -39,6 +39,22 @@ WEAPON_LIMIT = 2  # RB-5.7
 ARMOUR_LIMIT = 1
 
 
+def fits_item_limits(cards: Sequence[MarketCard]) -> bool:
+    """RB-5.7 with dual cards (PV-11): whether the items fit the weapon and armour limits when
+    each dual card counts as one of its two kinds; a dual card that may be an artifact or a
+    rune always fits, the others take a free weapon or armour place."""
+    weapons = sum(1 for c in cards if c.kind == "weapon")
+    armour = sum(1 for c in cards if c.kind == "armour")
+    limited = sum(
+        1
+        for c in cards
+        if c.kind == "dual" and all(mode in ("weapon", "armour") for mode in c.modes)
+    )
+    if weapons > WEAPON_LIMIT or armour > ARMOUR_LIMIT:
+        return False
+    return limited <= (WEAPON_LIMIT - weapons) + (ARMOUR_LIMIT - armour)
+
+
 def emit(log: Log, kind: str, **data: object) -> None:
     """Log an event: its kind and JSON-ready data; the catalog makes its text when asked."""
     if log is not None:
@@ -558,11 +574,14 @@ class Rules:
 
     # --- equipment ---------------------------------------------------------------------------
     def can_carry(self, state: RuneboundState, seat: int, card: int) -> bool:
-        """RB-5.7 / RB-7.4: weapons, armour and allies within their limits."""
+        """RB-5.7 / RB-7.4: weapons, armour and allies within their limits (PV-11: dual cards
+        count as whichever of their kinds fits)."""
         h = state.heroes[seat]
         kind = self.market[card].kind
         if kind == "ally":
             return len(h.allies) < state.opts.ally_limit
+        if kind == "dual" or any(self.market[i].kind == "dual" for i in h.items):
+            return fits_item_limits([*(self.market[i] for i in h.items), self.market[card]])
         if kind in ("weapon", "armour"):
             limit = WEAPON_LIMIT if kind == "weapon" else ARMOUR_LIMIT
             return sum(1 for i in h.items if self.market[i].kind == kind) < limit
