@@ -61,7 +61,9 @@ RARE = {
     "rb.event.prevent",
     "rb.event.pathfinder",
     "rb.event.charge",  # PV-8: only pack cards have charges; the packs' test_vocabulary
-    "rb.event.charge.crumbles",  # PV-6: only pack cards; test_effect_primitives renders it
+    "rb.event.charge.crumbles",
+    "rb.event.hold",  # PV-12: only pack encounters are held; the packs' test_vocabulary
+    "rb.event.goal",  # PV-6: only pack cards; test_effect_primitives renders it
     "rb.prompt.when_damaged",
     "rb.option.take_wounds",
     "rb.option.take_spoils",  # rendered in test_rb_5_10_the_winner_chooses_which_card_...

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from boardwright.bots.runebound.values import charge_share
@@ -17,6 +18,7 @@ from boardwright.games.runebound.effects import apply_effects
 from boardwright.games.runebound.procedure import use_ability
 from boardwright.games.runebound.records import (
     TERRAINS,
+    AdventureCard,
     Gold,
     Harm,
     Heal,
@@ -27,6 +29,7 @@ from boardwright.games.runebound.records import (
     ReduceDamage,
     Teleport,
 )
+from boardwright.games.runebound.render import Names, hero_panel
 from boardwright.games.runebound.state import CombatState, RuneboundState
 from tests.runebound.packs.kit import ALL_PACKS, pack_game
 
@@ -440,11 +443,12 @@ def test_PV_7_an_instead_of_movement_ability_replaces_the_dice() -> None:
     rules = GAME.rules_for(state)
     seat = state.seat
     assert state.pending is not None and state.pending.kind == "movement"
-    rules.gain_card(state, seat, CONTENT.market_index["tw-02"])  # Orrin: Trailwise
+    orrin = CONTENT.market_index["tw-02"]
+    rules.gain_card(state, seat, orrin)  # Orrin: Trailwise (his ability 1)
     GAME.procedures_for(state).run(state, None)
     decision = GAME.decision(state)
     assert decision is not None and decision.kind == "movement"
-    use = [o.key for o in decision.options if o.key.startswith("use:")]
+    use = [o.key for o in decision.options if o.key == f"use:m{orrin}.1"]
     assert len(use) == 1
     GAME.apply_key(state, use[0])
     decision = GAME.decision(state)
@@ -639,3 +643,96 @@ def test_PV_11_a_dual_card_names_two_different_kinds() -> None:
     ):
         with pytest.raises(ValueError, match=problem):
             MarketCard.model_validate({**card, "kind": kind, "modes": modes})
+
+
+def take_the_egg(state: RuneboundState) -> int:
+    """Seat 0 meets the Ember Clutch and keeps it (its test rigged to pass)."""
+    rules = GAME.rules_for(state)
+    egg = CONTENT.adventure_index["td-y2"]
+    state.seat = 0
+    state.heroes[0].hex = next(i for i, h in enumerate(rules.board.hexes) if h.city < 0)
+    state.stack.append(("encounter", egg, state.heroes[0].hex, 1))
+    refresh(state)
+    rules.test_roll = lambda *_: (20, 99)  # type: ignore[method-assign]
+    try:
+        GAME.apply_key(state, "choice:1")
+    finally:
+        del rules.test_roll
+    return egg
+
+
+# PV-12
+def test_PV_12_a_held_encounter_gives_its_abilities_while_held() -> None:
+    state = setup()
+    rules = GAME.rules_for(state)
+    fight(state, challenge(trait="dragon"))
+    spirit = rules.hero_roll_bonus(state, 0, 2, "defend")
+    state.combat = None
+    egg = take_the_egg(state)
+    assert state.heroes[0].held == [egg]
+    assert egg not in state.adventure_discards[1]
+    assert GAME.view(state, 0)["heroes"][0]["held"] == ["td-y2"]
+    view = GAME.view(state, 0)
+    console = Console(width=120, record=True)
+    console.print(hero_panel(view["heroes"][0], view, Names(CONTENT)))
+    assert "held The Ember Clutch" in console.export_text()
+    fight(state, challenge(trait="dragon"))
+    assert rules.hero_roll_bonus(state, 0, 2, "defend") == spirit + 1
+
+
+# PV-12
+def test_PV_12_ending_the_movement_in_the_goal_city_fulfils_it() -> None:
+    state = setup()
+    rules = GAME.rules_for(state)
+    egg = take_the_egg(state)
+    hero = state.heroes[0]
+    gold = hero.gold
+    nerekhall = next(c.hex for c in rules.board.cities if c.id == "nerekhall")
+    hero.hex = nerekhall
+    log: list[Event] = []
+    state.stack.append(("travel",))
+    state.seat = 0
+    GAME.procedures_for(state).run(state, log)
+    assert hero.held == [] and egg in state.adventure_discards[1]
+    assert hero.gold == gold + 3 and len(hero.counters) == 1
+    texts = GAME.texts(GAME.config(3, {"packs": ALL_PACKS}))
+    shown = [texts.event(e) for e in log if e.kind == "goal"]
+    assert shown == [
+        f"Player 1 ({rules.heroes[hero.hero].name}) reaches the goal of The Ember "
+        "Clutch [Drakes] in Nerekhall"
+    ]
+
+
+# PV-12
+def test_PV_12_a_held_card_needs_a_holding_choice_and_a_known_goal_city(tmp_path: Path) -> None:
+    card = {
+        "id": "x",
+        "name": "X",
+        "colour": "green",
+        "kind": "encounter",
+        "reward": {"hold": True},
+        "choices": [{"text": "Go."}],
+    }
+    with pytest.raises(ValueError, match="held exactly when one of its choices has hold: true"):
+        AdventureCard.model_validate(card)
+    with pytest.raises(ValueError, match="only a held card"):
+        AdventureCard.model_validate(
+            {
+                **card,
+                "reward": {"goal": {"city": "forge", "effects": [{"do": "gold", "amount": 1}]}},
+            }
+        )
+    folder = write_pack(
+        tmp_path,
+        "drakes",
+        "set: drakes\nadventures:\n  - id: d-1\n    name: Egg\n    colour: green\n"
+        "    kind: encounter\n    reward:\n      hold: true\n      goal:\n"
+        "        city: nerekhal\n        effects: [{do: gold, amount: 1}]\n"
+        "    choices:\n      - {text: Take it., hold: true}\n",
+        stem="adventures",
+    )
+    lines = validate(folder)
+    assert lines[0].startswith(
+        f"{folder / 'adventures.yaml'}: adventures[0] (id 'd-1').reward.goal.city: "
+        "unknown city 'nerekhal'"
+    ), lines

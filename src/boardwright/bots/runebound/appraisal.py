@@ -70,7 +70,8 @@ class Appraisal(BotCore):
             encounter = 0.0
             if encounters:
                 encounter = sum(
-                    max(choice_value(kb, party, ch) for ch in card.choices) for card in encounters
+                    max(choice_value(kb, party, ch, card) for ch in card.choices)
+                    for card in encounters
                 ) / len(encounters)
                 encounter = max(encounter, 0.0) + ENCOUNTER
             n_fights = remaining if cards else 0

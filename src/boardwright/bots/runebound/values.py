@@ -79,6 +79,18 @@ def kept_value(card: AdventureCard) -> float:
     return max(0.0, total)
 
 
+def held_value(kb: Knowledge, party: Party, card: AdventureCard) -> float:
+    """PV-12: what holding an encounter is worth: its abilities as a kept card's, and its
+    goal's effects, discounted for the trip there (:data:`GOAL_SHARE`)."""
+    goal = card.reward.goal
+    reached = GOAL_SHARE * effect_value(kb, party, goal.effects, moving=False) if goal else 0.0
+    return kept_value(card) + reached
+
+
+GOAL_SHARE = 0.5
+"""PV-12: the share of a held card's goal the bot counts on (the goal city is out of its way
+about half the time; its routes do not aim for it)."""
+
 FIGHT_STATS = ("mind", "body", "spirit", "damage", "armour", "life")
 """The stats of a lasting ``modify`` that the fight model reads (:meth:`Party.sig`)."""
 
@@ -123,8 +135,12 @@ def effect_value(kb: Knowledge, party: Party, effects: Sequence[Effect], moving:
     return running.total
 
 
-def choice_value(kb: Knowledge, party: Party, choice: EncounterChoice) -> float:
+def choice_value(
+    kb: Knowledge, party: Party, choice: EncounterChoice, card: AdventureCard | None = None
+) -> float:
     success = effect_value(kb, party, choice.success, moving=False)
+    if choice.hold and card is not None:  # PV-12: keeping the card: its abilities and goal
+        success += held_value(kb, party, card)
     if choice.test is None:
         return success
     p = test_chance(party, choice.test.stat, choice.test.skill, choice.test.difficulty)

@@ -7,7 +7,7 @@ from functools import cache
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.advanced import hazard_colour
-from boardwright.games.runebound.adventure import draw_adventure, resolve_event
+from boardwright.games.runebound.adventure import draw_adventure, reach_goals, resolve_event
 from boardwright.games.runebound.content import CITY
 from boardwright.games.runebound.procedure import (
     RuneboundProcedure,
@@ -360,6 +360,10 @@ class TravelProblems(RuneboundProcedure):
     name = "travel"
 
     def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
+        depth = len(state.stack)
+        reach_goals(self.rules, state, state.seat, log)  # PV-12: the movement step ended here
+        if len(state.stack) != depth or state.finished:
+            return None  # a goal's effect asks a choice (or ended the turn): travel comes after
         state.stack.pop()
         seat = state.seat
         h = state.heroes[seat]

@@ -414,9 +414,23 @@ KEPT_TIMINGS = (
 """The windows of a kept card's abilities: those of an item (no event or challenge window)."""
 
 
+class Goal(ContentRecord):
+    """PV-12: what a held card asks of its holder: to end a movement step in ``city``; then its
+    ``effects`` happen and the card is discarded."""
+
+    city: str = Field(min_length=1, description="a city id of the board")
+    effects: list[Effect] = Field(min_length=1)
+
+
 class Reward(ContentRecord):
     gold: int = Field(default=0, ge=0)
     dragon_rune: bool = False  # red challenges: the card is kept as a Dragon Rune
+    hold: bool = Field(
+        default=False,
+        description="an encounter (PV-12): a choice with hold: true makes the hero keep the card, "
+        "with its abilities, until its goal is reached",
+    )
+    goal: Goal | None = Field(default=None, description="a held card's goal (PV-12)")
     wins_game: bool = False  # High Lord Margath
     market_card: bool = False  # draw the top market card for free
     effects: list[Effect] = Field(default_factory=list)
@@ -428,8 +442,14 @@ class Reward(ContentRecord):
 
     @model_validator(mode="after")
     def _kept_abilities(self) -> Reward:
-        if self.abilities and not self.dragon_rune:
-            raise ValueError("abilities: only a kept card (dragon_rune: true) grants abilities")
+        if self.abilities and not (self.dragon_rune or self.hold):
+            raise ValueError(
+                "abilities: only a kept card (dragon_rune: true, or hold: true) grants abilities"
+            )
+        if self.goal is not None and not self.hold:
+            raise ValueError("goal: only a held card (hold: true) has a goal")
+        if self.hold and self.dragon_rune:
+            raise ValueError("hold: a card is held or kept as a Dragon Rune, not both")
         for i, ability in enumerate(self.abilities):
             if ability.timing not in KEPT_TIMINGS:
                 raise ValueError(
@@ -451,6 +471,9 @@ class TestRecord(ContentRecord):
 
 class EncounterChoice(ContentRecord):
     text: str
+    hold: bool = Field(
+        default=False, description="PV-12: on success the hero keeps the card (reward.hold)"
+    )
     test: TestRecord | None = None
     success: list[Effect] = Field(default_factory=list)  # or the outcome when there is no test
     failure: list[Effect] = Field(default_factory=list)
@@ -507,6 +530,11 @@ class AdventureCard(ContentRecord):
             raise ValueError("an encounter needs at least one choice")
         if self.kind != "challenge":
             _challenge_timings_only(self.abilities, f"an {self.kind}")
+        holding = any(choice.hold for choice in self.choices)
+        if self.reward.hold != holding:
+            raise ValueError(
+                "reward.hold: an encounter is held exactly when one of its choices has hold: true"
+            )
         for i, ability in enumerate(self.abilities):
             if ability.timing in HERO_TIMINGS:
                 raise ValueError(

@@ -129,6 +129,8 @@ class Rules:
         more cards appends them."""
         h = state.heroes[seat]
         base = (state.event, h.hero, *h.items, -1, *[a.card for a in h.allies])
+        if h.held:  # PV-12: held encounters
+            return (*base, -2, *h.runes, -3, *h.held)
         return (*base, -2, *h.runes) if h.runes else base  # RB-4.11: kept red cards
 
     def loadout(self, state: RuneboundState, seat: int) -> Loadout:
@@ -158,7 +160,10 @@ class Rules:
     def kept_cards(self, state: RuneboundState, seat: int) -> Iterator[tuple[int, AdventureCard]]:
         """RB-4.11: (adventure index, card) of the red cards the seat keeps (Dragon Runes, or
         red cards won in the Advanced endgame), whose reward abilities the holder has."""
-        for index in state.heroes[seat].runes:
+        h = state.heroes[seat]
+        for index in h.runes:
+            yield index, self.adventures[index]
+        for index in h.held:  # PV-12: a held encounter's abilities, while it is held
             yield index, self.adventures[index]
 
     def abilities(self, state: RuneboundState, seat: int, timing: str) -> Sequence[OwnedAbility]:

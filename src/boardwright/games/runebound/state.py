@@ -43,6 +43,7 @@ class HeroState:
         "counters",
         "exhaustion",
         "gold",
+        "held",
         "hero",
         "hex",
         "items",
@@ -65,6 +66,7 @@ class HeroState:
         self.items: list[int] = []  # market card indexes (not allies)
         self.allies: list[AllyState] = []
         self.runes: list[int] = []  # red adventure cards kept as Dragon Runes
+        self.held: list[int] = []  # PV-12: encounters held (reward.hold) until their goal
         self.used: list[str] = []  # abilities activated since the last refresh
         self.turn_mods: list[tuple[str, int]] = []  # (stat, amount) until the next refresh
         self.bonus_moves = 0  # hexes the hero may still move without dice this turn
@@ -88,6 +90,7 @@ class HeroState:
         other.items = self.items[:]
         other.allies = [a.clone() for a in self.allies]
         other.runes = self.runes[:]
+        other.held = self.held[:]
         other.used = self.used[:]
         other.turn_mods = self.turn_mods[:]
         other.bonus_moves = self.bonus_moves

@@ -74,6 +74,13 @@ def check_teleports(
     """PV-9: each teleport names a keyword or a city id of the board."""
     known = ", ".join((*TELEPORT_KEYWORDS, *sorted(cities)))
     for path, stem, index, card in cards:
+        goal = card.reward.goal if isinstance(card, AdventureCard) else None
+        if goal is not None and goal.city not in cities:  # PV-12: a held card's goal city
+            where = f"{stem}[{index}] (id {card.id!r}).reward.goal.city"
+            problem = (
+                f"unknown city {goal.city!r}; the board's cities are {', '.join(sorted(cities))}"
+            )
+            errors.append(ContentError(str(path), where, problem))
         for place, to in effect_fields(card, "to"):  # only teleport's ``to`` is text
             if to not in TELEPORT_KEYWORDS and to not in cities:
                 where = f"{stem}[{index}] (id {card.id!r}).{place}"

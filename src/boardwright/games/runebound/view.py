@@ -204,6 +204,7 @@ def hero_view(
         ],
         "dragon_runes": pick(names.adventures, h.runes),
         **charges_view(rules, state, h),
+        **({"held": pick(names.adventures, h.held)} if h.held else {}),  # PV-12
     }
 
 
