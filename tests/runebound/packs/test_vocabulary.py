@@ -687,8 +687,7 @@ def test_PV_12_ending_the_movement_in_the_goal_city_fulfils_it() -> None:
     egg = take_the_egg(state)
     hero = state.heroes[0]
     gold = hero.gold
-    nerekhall = next(c.hex for c in rules.board.cities if c.id == "nerekhall")
-    hero.hex = nerekhall
+    hero.hex = next(c.hex for c in rules.board.cities if c.id == "tamalir")
     log: list[Event] = []
     state.stack.append(("travel",))
     state.seat = 0
@@ -699,7 +698,7 @@ def test_PV_12_ending_the_movement_in_the_goal_city_fulfils_it() -> None:
     shown = [texts.event(e) for e in log if e.kind == "goal"]
     assert shown == [
         f"Player 1 ({rules.heroes[hero.hero].name}) reaches the goal of The Ember "
-        "Clutch [Drakes] in Nerekhall"
+        "Clutch [Drakes] in Tamalir"
     ]
 
 
