@@ -151,11 +151,12 @@ def held_adventure_cards(state: RuneboundState) -> list[int]:
 
 
 def drawn_adventure_cards(state: RuneboundState) -> list[int]:
-    """Adventure cards off the decks and the track: the event in play, the heroes' runes and the
-    cards being resolved."""
+    """Adventure cards off the decks and the track: the event in play, the heroes' runes and held
+    encounters, and the cards being resolved."""
     event = [state.event] if state.event >= 0 else []
     runes = chain.from_iterable(h.runes for h in state.heroes)
-    return [*event, *runes, *held_adventure_cards(state)]
+    held = chain.from_iterable(h.held for h in state.heroes)  # PV-12: held encounters
+    return [*event, *runes, *held, *held_adventure_cards(state)]
 
 
 def owned_market_cards(

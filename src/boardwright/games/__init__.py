@@ -93,7 +93,7 @@ GAMES: dict[str, GameEntry] = {
             content_loader="boardwright.games.runebound.content:load_content",
             renderer="boardwright.games.runebound.render:render_view",
             rules_files=("runebound-base", "al-kalim", "advanced", "packs"),
-            rule_prefixes=("RB", "AK", "AR", "PK", "KL", "WW", "SM", "DD"),
+            rule_prefixes=("RB", "AK", "AR", "PK", "KL", "WW", "SM", "DD", "PV"),
             bots={
                 "heuristic": "boardwright.bots.factories:runebound_heuristic",
                 "mcts": "boardwright.bots.factories:runebound_mcts",

@@ -11,7 +11,7 @@ from pydantic import TypeAdapter
 
 from boardwright.engine.events import Event
 from boardwright.games.runebound.effects import HOOKS, apply_effects
-from boardwright.games.runebound.records import COLOURS, Effect
+from boardwright.games.runebound.records import COLOURS, TERRAINS, Effect
 from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import CombatState, RuneboundState
 from tests.runebound.kit import shown
@@ -83,6 +83,50 @@ def test_modify_lasts_the_turn_outside_a_fight_and_the_step_in_one() -> None:
     run(state, {"do": "modify", "stat": "damage", "amount": 1})
     assert combat.temp == [("damage", 1)]
     assert me(state).turn_mods == [("mind", 2)]
+
+
+@scenario("modify_enemy")
+def test_modify_enemy_changes_the_fought_challenge_by_or_to_a_number() -> None:
+    state = new_game()
+    assert not run(state, {"do": "modify_enemy", "stat": "value", "amount": -2})  # no fight
+    combat = fighting(state)
+    step = next(s for s, a in enumerate(RULES.steps_of(CONTENT.adventures[CHALLENGE])) if a)
+    value, _damage = RULES.enemy_step(state, step)
+    log = run(state, {"do": "modify_enemy", "stat": "value", "amount": -2})
+    log += run(state, {"do": "modify_enemy", "stat": "damage", "to": 0, "duration": "combat"})
+    assert RULES.enemy_step(state, step) == (value - 2, 0)
+    first, second = (shown(e) for e in events(log, "enemy_modified"))
+    assert first.endswith("value changes by -2 (every step, for this step)")
+    assert second.endswith("damage becomes 0 (every step, for this combat)")
+    assert len(combat.enemy_mods) == 2
+
+
+@scenario("prevent")
+def test_prevent_cancels_wounds_a_roll_is_about_to_cost() -> None:
+    state = new_game()
+    assert not run(state, {"do": "prevent", "amount": 1})  # no fight: nothing
+    combat = fighting(state)
+    assert not run(state, {"do": "prevent", "amount": 1})  # no wounds coming: nothing
+    combat.pending_wounds = 3
+    log = run(state, {"do": "prevent", "amount": 2})
+    assert combat.pending_wounds == 1
+    assert shown(events(log, "prevent")[0]) == (
+        "Player 1 (" + RULES.heroes[me(state).hero].name + ") prevents 2 wound(s); 1 still to take"
+    )
+    run(state, {"do": "prevent", "amount": 5})
+    assert combat.pending_wounds == 0
+
+
+@scenario("pathfinder")
+def test_pathfinder_used_opens_a_terrain_for_the_turn() -> None:
+    state = new_game()
+    swamp = TERRAINS.index("swamp")
+    assert not RULES.passes(state, 0, swamp)
+    log = run(state, {"do": "pathfinder", "terrain": "swamp"})
+    assert RULES.passes(state, 0, swamp)
+    assert shown(events(log, "pathfinder")[0]).endswith(
+        "may enter swamp hexes with any die this turn"
+    )
 
 
 @scenario("damage_enemy")

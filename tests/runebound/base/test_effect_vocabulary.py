@@ -136,7 +136,9 @@ def test_a_lasting_ability_holds_only_what_the_rules_read_while_it_lasts() -> No
     for do in LASTING_EFFECTS:
         read = names_string(Rules, do) or names_string(Loadout, do)
         assert read, f"the rules never read a lasting {do}"
-    with pytest.raises(ValueError, match="holds only modify and reduce_damage and master, not"):
+    with pytest.raises(
+        ValueError, match="holds only modify and reduce_damage and master and pathfinder, not"
+    ):
         Ability.model_validate(
             {
                 "name": "Purse",

@@ -54,6 +54,18 @@ SEEDS = range(3)
 RARE = {
     "rb.event.duel_end.called_off",
     "rb.event.duel_roll.ally",
+    # only pack cards use modify_enemy (PV-2); test_effect_primitives renders both
+    "rb.event.enemy_modified.by",
+    "rb.event.enemy_modified.to",
+    # only pack cards react to wounds (PV-3); test_effect_primitives and the packs' test_vocabulary
+    "rb.event.prevent",
+    "rb.event.pathfinder",
+    "rb.event.charge",  # PV-8: only pack cards have charges; the packs' test_vocabulary
+    "rb.event.charge.crumbles",
+    "rb.event.hold",  # PV-12: only pack encounters are held; the packs' test_vocabulary
+    "rb.event.goal",  # PV-6: only pack cards; test_effect_primitives renders it
+    "rb.prompt.when_damaged",
+    "rb.option.take_wounds",
     "rb.option.take_spoils",  # rendered in test_rb_5_10_the_winner_chooses_which_card_...
     "rb.prompt.duel_spoils",
     "rb.event.empty_deck",

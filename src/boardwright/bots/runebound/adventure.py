@@ -86,6 +86,6 @@ class AdventureHandlers(Appraisal):
         for option in observation.decision.options:
             i = int(option.key.split(":")[1]) - 1
             scores.append(
-                choice_value(kb, party, card.choices[i]) if i < len(card.choices) else -1e9
+                choice_value(kb, party, card.choices[i], card) if i < len(card.choices) else -1e9
             )
         return self.pick(observation, scores)

@@ -19,8 +19,14 @@ from boardwright.bots.runebound.core import BotCore
 from boardwright.bots.runebound.fight import fight_odds
 from boardwright.bots.runebound.knowledge import HeroSig
 from boardwright.bots.runebound.party import Party
-from boardwright.bots.runebound.values import card_win_value, choice_value, utility_value
+from boardwright.bots.runebound.values import (
+    card_win_value,
+    charge_share,
+    choice_value,
+    utility_value,
+)
 from boardwright.games.runebound.records import COLOURS, MarketCard
+from boardwright.games.runebound.rules import fits_item_limits
 
 
 class Appraisal(BotCore):
@@ -64,7 +70,8 @@ class Appraisal(BotCore):
             encounter = 0.0
             if encounters:
                 encounter = sum(
-                    max(choice_value(kb, party, ch) for ch in card.choices) for card in encounters
+                    max(choice_value(kb, party, ch, card) for ch in card.choices)
+                    for card in encounters
                 ) / len(encounters)
                 encounter = max(encounter, 0.0) + ENCOUNTER
             n_fights = remaining if cards else 0
@@ -150,6 +157,8 @@ class Appraisal(BotCore):
         )
         if card.kind == "ally":
             gain *= ALLY_DISCOUNT
+        if card.uses is not None:  # PV-8: charges run out
+            gain *= charge_share(card)
         return gain + utility_value(card)
 
     def city_value(self, party: Party, city: str, colours: Sequence[str]) -> float:
@@ -181,6 +190,8 @@ class Appraisal(BotCore):
     def can_carry(party: Party, card: MarketCard) -> bool:
         if card.kind == "ally":
             return len(party.allies) < 2
+        if card.kind == "dual" or any(c.kind == "dual" for c in party.items):
+            return fits_item_limits([*party.items, card])  # PV-11
         if card.kind in ("weapon", "armour"):
             limit = 2 if card.kind == "weapon" else 1
             return sum(1 for c in party.items if c.kind == card.kind) < limit

@@ -126,6 +126,7 @@ HANDLERS: dict[str, Callable[[RuneboundBot, Observation], int]] = {
     "attack_step": RuneboundBot.attack_step,
     "ally_step": RuneboundBot.ally_step,
     "combat_step": RuneboundBot.combat_step,
+    "when_damaged": RuneboundBot.when_damaged,
     "duel_attack": RuneboundBot.duel_attack,
     "after_combat": RuneboundBot.after_combat,
     "market": RuneboundBot.market,

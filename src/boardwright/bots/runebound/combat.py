@@ -177,6 +177,9 @@ class CombatHandlers(Appraisal):
         if enemy is None or step < 0 or enemy.steps[step] is None:
             return self.key_index(observation, "roll")
         value, damage = enemy.steps[step]  # type: ignore[misc]
+        changed = combat.get("enemy_steps")  # PV-2: modify_enemy effects used in this fight
+        if changed and changed[step] is not None:
+            value, damage = int(changed[step][0]), int(changed[step][1])
         sig = party.sig()
         attacking = step == hero_step
         shielded = (
@@ -206,6 +209,35 @@ class CombatHandlers(Appraisal):
             for e in ability.effects:
                 worth += EFFECT_WORTH[e.do].in_step(e, odds)
             worth -= 0.3 * cost.exhaustion
+            scores.append(worth if worth > 0.05 else -1.0)
+        return self.pick(observation, scores)
+
+    def when_damaged(self, observation: Observation) -> int:
+        """PV-3: a reaction before a roll's wounds are taken: worth the wounds it prevents, and
+        the knock-out when it saves the hero from one, less its cost."""
+        party = self.party(observation)
+        coming = int(observation.decision.args.get("wounds", 0))
+        falls = party.wounds + coming >= party.life
+        scores: list[float] = []
+        for option in observation.decision.options:
+            if option.key == "take":
+                scores.append(0.0)
+                continue
+            ability = self.ability(party, option.key[4:], "when_damaged")
+            if ability is None:
+                scores.append(-1.0)
+                continue
+            cost = ability.cost
+            over = party.exhaustion + cost.exhaustion > party.stamina
+            if cost.wounds or over or cost.gold > party.gold:
+                scores.append(-1.0)
+                continue
+            saved = min(coming, sum(e.amount for e in ability.effects if e.do == "prevent"))
+            worth = WOUND * saved - EXHAUSTION * cost.exhaustion
+            if falls and party.wounds + coming - saved < party.life:
+                worth += party.knockout_cost()
+            elif cost.discard:
+                worth -= 2.0 * WOUND
             scores.append(worth if worth > 0.05 else -1.0)
         return self.pick(observation, scores)
 

@@ -213,6 +213,8 @@ class Knowledge:
 
     @staticmethod
     def enemy_of(card: AdventureCard) -> Enemy:
+        """A challenge as the fight model sees it; its harm before combat (and, PV-10, its
+        per-round harm over the rounds a fight usually lasts) is taken at the start."""
         steps: list[Step] = [
             None if a is None else (a.value, a.damage)
             for a in (card.ranged, card.melee, card.magic)
@@ -225,6 +227,10 @@ class Knowledge:
                 if ability.timing == "before_combat" and e.do == "harm":
                     wounds += e.wounds
                     exhaustion += e.exhaustion
+                elif ability.timing == "combat_round" and e.do == "harm":
+                    # PV-10: every round; a fight lasts about ROUNDS_SEEN rounds
+                    wounds += e.wounds * ROUNDS_SEEN
+                    exhaustion += e.exhaustion * ROUNDS_SEEN
         return Enemy(
             card.id,
             (steps[0], steps[1], steps[2]),
@@ -254,6 +260,9 @@ class Knowledge:
             return (*(c.id for c in ranked), *winners)
         picks = {round(i * (len(ranked) - 1) / (size - 1)) for i in range(size)}
         return (*(ranked[i].id for i in sorted(picks)), *winners)
+
+
+ROUNDS_SEEN = 2  # PV-10: the rounds of a fight a challenge's per-round harm is counted for
 
 
 def measure_advance(kb: Knowledge, dice: int, samples: int, seed: int = 1) -> tuple[float, ...]:

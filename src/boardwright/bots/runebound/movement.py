@@ -139,9 +139,27 @@ class MovementHandlers(Appraisal):
                 scores.append(step_best)
             elif key.startswith("roll:"):
                 scores.append(self.roll_score(party, pot, int(key[5:]), tired))
+            elif (instead := self.ability(party, key[4:], "instead_of_movement")) is not None:
+                scores.append(self._instead_worth(party, instead, pot))
             else:
                 scores.append(self.play.movement_option(party, key, pot))
         return self.pick(observation, scores)
+
+    def _instead_worth(self, party: Party, ability: Ability, pot: list[float]) -> float:
+        """PV-7: an ``instead_of_movement`` ability against the dice: the potential where its
+        extra moves or teleport carry the hero (any terrain), its other effects, its cost."""
+        kb = self.kb
+        here = party.here
+        if not party.affordable(ability) and not ability.cost.discard:
+            return -1e9
+        hexes = sum(e.hexes for e in ability.effects if e.do == "extra_move")
+        reach = max(
+            (pot[h] for h in range(kb.hex_count) if kb.dist[here][h] <= hexes), default=pot[here]
+        )
+        rest = ability.model_copy(
+            update={"effects": [e for e in ability.effects if e.do != "extra_move"]}
+        )
+        return reach + self._movement_ability_worth(party, rest, pot, 0)
 
     def roll_score(self, party: Party, pot: list[float], dice: int, tired: int) -> float:
         """Rolling ``dice`` movement dice: the potential expected where they carry the hero,
@@ -171,6 +189,8 @@ class MovementHandlers(Appraisal):
                     dest = kb.city_hex.get("tamalir", party.here)
                 elif e.to == "nearest_city":
                     dest = min(kb.city_hex.values(), key=lambda h: kb.dist[party.here][h])
+                elif e.to != "any_city":  # PV-9: a named city
+                    dest = kb.city_hex.get(e.to, party.here)
                 else:
                     dest = max(kb.city_hex.values(), key=lambda h: pot[h])
                 gain = pot[dest] - max(pot[n] for n in (party.here, *kb.neighbours[party.here]))

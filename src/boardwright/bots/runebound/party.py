@@ -74,7 +74,8 @@ class Party:
         self.stamina = int(me["stamina"])
         self.runes = len(me.get("dragon_runes", []))
         # RB-4.11: the kept red cards' reward abilities, (ability-key prefix, card)
-        self.kept = [kb.kept[r] for r in me.get("dragon_runes", []) if r in kb.kept]
+        kept = (*me.get("dragon_runes", []), *me.get("held", []))  # PV-12: held encounters
+        self.kept = [kb.kept[r] for r in kept if r in kb.kept]
         self.kept_cards = [card for _, card in self.kept]
         self.here = kb.index_of.get(me["at"], 0)
         self._sigs: dict[tuple[Any, ...], HeroSig] = {}

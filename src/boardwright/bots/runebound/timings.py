@@ -65,6 +65,19 @@ TIMING_WORTH: dict[str, TimingWorth] = {
         (), "no choice: an event happens to the hero at once; drawing one is not weighed"
     ),
     "while_in_play": TimingWorth((passives,), "in the party's numbers while the event stays"),
+    "instead_of_movement": TimingWorth(
+        (MovementHandlers.movement,),
+        "against the dice: the potential its moves or teleport reach, its other effects, cost",
+    ),
+    "combat_round": TimingWorth(
+        (Knowledge.enemy_of,),
+        "a challenge's own: its per-round harm counted as harm at the start of the fight",
+    ),
+    "when_damaged": TimingWorth(
+        (CombatHandlers.when_damaged, EFFECT_WORTH["prevent"].owned),
+        "used when a roll is about to wound: the wounds prevented, a knock-out avoided; "
+        "on a card to buy, by the wounds it can prevent",
+    ),
 }
 """Every timing of ``records.Timing`` and where the bot weighs abilities of it (a test checks
 that it names exactly the timings, and that each function listed reads its timing)."""

@@ -13,6 +13,7 @@ from boardwright.bots.runebound.constants import (
     KEPT_POINT,
     MARKET_CARD,
     MASTERY,
+    STEP_NAMES,
     STEP_STATS,
     WIN_VALUE,
     WOUND,
@@ -38,6 +39,9 @@ from boardwright.games.runebound.records import (
     MarketCard,
     Master,
     Modify,
+    ModifyEnemy,
+    Pathfinder,
+    Prevent,
     ReduceDamage,
     Reroll,
     SkillTest,
@@ -74,6 +78,18 @@ def kept_value(card: AdventureCard) -> float:
         total -= 0.3 * ability.cost.exhaustion
     return max(0.0, total)
 
+
+def held_value(kb: Knowledge, party: Party, card: AdventureCard) -> float:
+    """PV-12: what holding an encounter is worth: its abilities as a kept card's, and its
+    goal's effects, discounted for the trip there (:data:`GOAL_SHARE`)."""
+    goal = card.reward.goal
+    reached = GOAL_SHARE * effect_value(kb, party, goal.effects, moving=False) if goal else 0.0
+    return kept_value(card) + reached
+
+
+GOAL_SHARE = 0.5
+"""PV-12: the share of a held card's goal the bot counts on (the goal city is out of its way
+about half the time; its routes do not aim for it)."""
 
 FIGHT_STATS = ("mind", "body", "spirit", "damage", "armour", "life")
 """The stats of a lasting ``modify`` that the fight model reads (:meth:`Party.sig`)."""
@@ -119,8 +135,12 @@ def effect_value(kb: Knowledge, party: Party, effects: Sequence[Effect], moving:
     return running.total
 
 
-def choice_value(kb: Knowledge, party: Party, choice: EncounterChoice) -> float:
+def choice_value(
+    kb: Knowledge, party: Party, choice: EncounterChoice, card: AdventureCard | None = None
+) -> float:
     success = effect_value(kb, party, choice.success, moving=False)
+    if choice.hold and card is not None:  # PV-12: keeping the card: its abilities and goal
+        success += held_value(kb, party, card)
     if choice.test is None:
         return success
     p = test_chance(party, choice.test.stat, choice.test.skill, choice.test.difficulty)
@@ -140,9 +160,20 @@ def ability_worth(party: Party, ability: Ability, moving: bool) -> float:
     return worth
 
 
+def charge_share(card: MarketCard) -> float:
+    """PV-8: the share of a lasting card's worth a card with charges (``uses``) keeps: a card
+    used about once every few turns is worth its full price only with several charges."""
+    return 1.0 if card.uses is None else min(1.0, card.uses / FULL_CHARGES)
+
+
+FULL_CHARGES = 4.0  # PV-8: charges at which a card counts as lasting (about a game's uses)
+
+
 def utility_value(card: MarketCard) -> float:
     """What a card's abilities outside the fight model are worth (movement, healing, tests...):
-    each primitive's :attr:`EffectWorth.owned`."""
+    each primitive's :attr:`EffectWorth.owned`; a card with charges by :func:`charge_share`."""
+    if card.uses is not None:
+        return charge_share(card) * utility_value(card.model_copy(update={"uses": None}))
     total = 0.0
     for ability in card.abilities:
         scale = 0.5 if ability.cost.discard else 1.0
@@ -209,7 +240,12 @@ def _nothing_in_step(e: Effect, odds: StepOdds) -> float:
 
 
 def _modify_now(running: Running, e: Modify) -> None:
-    running.total += 0.2 * e.amount
+    running.total += 0.2 * e.amount * LASTING[e.duration]
+
+
+LASTING = {"step": 1.0, "combat": 2.0, "turn": 2.0}
+"""PV-4: how many combat steps' worth a used modifier of each ``duration`` is counted as (a
+fight lasts a few steps; a turn holds at most one fight)."""
 
 
 def _modify_owned(e: Modify, timing: str) -> float:
@@ -219,26 +255,90 @@ def _modify_owned(e: Modify, timing: str) -> float:
         return 0.3 * e.amount
     if e.stat == "stamina":
         return 0.4 * e.amount
-    if timing == "combat_step":
+    if timing in ("combat_step", "before_combat") and (
+        timing == "combat_step" or e.duration != "step"
+    ):
+        scale = LASTING[e.duration]
         if e.stat == "damage":
-            return 1.5 * e.amount
+            return 1.5 * e.amount * scale
         if e.stat in STEP_STATS:
-            return 0.4 * e.amount
+            return 0.4 * e.amount * scale
         if e.stat == "armour":
-            return 0.8 * e.amount
+            return 0.8 * e.amount * scale
     return 0.0
 
 
 def _modify_in_step(e: Modify, odds: StepOdds) -> float:
     """A better attack roll, or more damage if it hits; nothing while defending."""
+    later = 1.0 if e.duration == "step" else 1.5  # PV-4: it helps in the later steps too
     if odds.attacking and e.stat in STEP_STATS:
-        return (p_at_least(odds.value - odds.sig[0][odds.step] - e.amount) - odds.p) * 3.0
+        return (p_at_least(odds.value - odds.sig[0][odds.step] - e.amount) - odds.p) * 3.0 * later
     if odds.attacking and e.stat == "damage":
-        return odds.p * e.amount * 1.0
+        return odds.p * e.amount * 1.0 * later
     return 0.0
 
 
+def _enemy_easing(e: ModifyEnemy, value: int, damage: int) -> tuple[int, int]:
+    """How much easier a ``modify_enemy`` makes a step whose (value, damage) are given: the
+    drop of its value and of its damage (negative when it makes the enemy stronger)."""
+    if e.stat == "value":
+        return (value - e.to if e.to is not None else -e.amount), 0
+    return 0, (damage - e.to if e.to is not None else -e.amount)
+
+
+def _modify_enemy_now(running: Running, e: ModifyEnemy) -> None:
+    """Before a fight's first round (PV-2): a point of a step's value or damage taken off, for
+    the rounds it lasts (a fight-long one counts as two rounds); nothing outside a fight."""
+    if not running.party.view.get("combat"):
+        return
+    ease_value, ease_damage = _enemy_easing(e, 12, 2)
+    rounds = 2.0 if e.duration == "combat" else 1.0
+    scope = 1.0 if e.phase is None else 0.5
+    running.total += rounds * scope * (0.3 * ease_value + 0.5 * ease_damage)
+
+
+def _modify_enemy_owned(e: ModifyEnemy, timing: str) -> float:
+    ease_value, ease_damage = _enemy_easing(e, 12, 2)
+    rounds = 2.0 if e.duration == "combat" else 1.0
+    return max(0.0, rounds * (0.3 * ease_value + 0.5 * ease_damage))
+
+
+def _modify_enemy_in_step(e: ModifyEnemy, odds: StepOdds) -> float:
+    """A lower value helps this step's roll, attacking or defending; lower damage saves
+    wounds if the defence fails; a fight-long change counts once more for the later rounds."""
+    if e.phase is not None and e.phase != STEP_NAMES[odds.step]:
+        return 0.0
+    ease_value, ease_damage = _enemy_easing(e, odds.value, odds.taken)
+    bonus = odds.sig[0][odds.step] if odds.attacking else odds.sig[1][odds.step]
+    p = p_at_least(odds.value - ease_value - bonus)
+    worth = (p - odds.p) * (3.0 if odds.attacking else odds.taken)
+    if not odds.attacking:
+        worth += (1 - p) * min(ease_damage, odds.taken) * (2.0 if odds.critical else 0.8)
+    return worth * (1.5 if e.duration == "combat" else 1.0)
+
+
+def rivals_reached(party: Party, heroes: str) -> int:
+    """PV-5: how many other heroes an effect reaches (``others``/``all``: every other hero;
+    ``here``: those on the party's hex)."""
+    if heroes == "self":
+        return 0
+    views: list[dict[str, Any]] = party.view.get("heroes", [])
+    others = [v for i, v in enumerate(views) if i != party.seat]
+    if heroes == "here":
+        return sum(1 for v in others if v.get("at") == party.me.get("at"))
+    return len(others)
+
+
+RIVAL_SHARE = 0.3
+"""PV-5: what a wound, a point of exhaustion or a gold piece to a rival is worth to the party,
+as a share of its worth to the party itself (a race: a rival's loss is a small gain)."""
+
+
 def _heal_now(running: Running, e: Heal) -> None:
+    rivals = rivals_reached(running.party, e.heroes)
+    running.total -= RIVAL_SHARE * rivals * (WOUND * e.wounds + EXHAUSTION * e.exhaustion) / 2
+    if e.heroes in ("others",):
+        return
     healed = min(e.wounds, running.wounds)
     running.wounds -= healed
     rested = min(e.exhaustion, running.exhaustion)
@@ -249,12 +349,17 @@ def _heal_now(running: Running, e: Heal) -> None:
 
 
 def _heal_owned(e: Heal, timing: str) -> float:
-    return 1.0 * e.wounds + 0.3 * e.exhaustion
+    return (1.0 * e.wounds + 0.3 * e.exhaustion) * (0.0 if e.heroes == "others" else 1.0)
 
 
 def _harm_now(running: Running, e: Harm) -> None:
-    """Exhaustion beyond stamina becomes wounds (RB-6.2); falling costs a knock-out."""
+    """Exhaustion beyond stamina becomes wounds (RB-6.2); falling costs a knock-out; PV-5: the
+    same harm to rivals is a small gain."""
     party = running.party
+    rivals = rivals_reached(party, e.heroes)
+    running.total += RIVAL_SHARE * rivals * (WOUND * e.wounds + EXHAUSTION * e.exhaustion)
+    if e.heroes == "others":
+        return
     running.exhaustion += e.exhaustion
     over = max(0, running.exhaustion - party.stamina)
     running.exhaustion -= over
@@ -265,12 +370,22 @@ def _harm_now(running: Running, e: Harm) -> None:
         running.total -= party.knockout_cost()
 
 
+def _harm_owned(e: Harm, timing: str) -> float:
+    """On a card to buy (PV-5): harm to rivals only is a small gain; harm to the party is a
+    cost the fight model and the ability's use weigh."""
+    if e.heroes != "others":
+        return 0.0
+    return RIVAL_SHARE * (WOUND * e.wounds + EXHAUSTION * e.exhaustion)
+
+
 def _gold_now(running: Running, e: Gold) -> None:
-    running.total += e.amount if e.amount > 0 else -min(-e.amount, running.party.gold)
+    running.total -= RIVAL_SHARE * rivals_reached(running.party, e.heroes) * e.amount
+    if e.heroes != "others":
+        running.total += e.amount if e.amount > 0 else -min(-e.amount, running.party.gold)
 
 
 def _gold_owned(e: Gold, timing: str) -> float:
-    return 1.0 * e.amount
+    return 1.0 * e.amount * (0.0 if e.heroes == "others" else 1.0)
 
 
 def _extra_move_now(running: Running, e: ExtraMove) -> None:
@@ -279,6 +394,18 @@ def _extra_move_now(running: Running, e: ExtraMove) -> None:
 
 def _extra_move_owned(e: ExtraMove, timing: str) -> float:
     return 0.4 * e.hexes if timing != "after_movement" else 0.1 * e.hexes
+
+
+def _pathfinder_now(running: Running, e: Pathfinder) -> None:
+    """PV-6, used: a terrain opened for the turn's movement (the engine then offers the moves
+    it allows; the bot's routes read the dice alone)."""
+    running.total += 0.4 if running.moving else 0.0
+
+
+def _pathfinder_owned(e: Pathfinder, timing: str) -> float:
+    """A terrain passable with any die: about half a movement die while owned; used, once
+    a turn, less."""
+    return 1.0 if timing in ("passive", "while_in_play") else 0.4
 
 
 def _reroll_owned(e: Reroll, timing: str) -> float:
@@ -291,11 +418,23 @@ def _reroll_in_step(e: Reroll, odds: StepOdds) -> float:
 
 def _reduce_damage_owned(e: ReduceDamage, timing: str) -> float:
     """Used in a combat step (a passive one is armour in the fight model)."""
-    return 0.8 * e.amount if timing == "combat_step" else 0.0
+    return 0.8 * e.amount * LASTING[e.duration] if timing == "combat_step" else 0.0
 
 
 def _reduce_damage_in_step(e: ReduceDamage, odds: StepOdds) -> float:
-    return (1 - odds.p) * min(e.amount, odds.taken) * (2.0 if odds.critical else 0.8)
+    later = 1.0 if e.duration == "step" else 1.5  # PV-4
+    return (1 - odds.p) * min(e.amount, odds.taken) * (2.0 if odds.critical else 0.8) * later
+
+
+def _prevent_now(running: Running, e: Prevent) -> None:
+    """Only in a ``when_damaged`` window, which :meth:`CombatHandlers.when_damaged` weighs with
+    the wounds about to be taken; nothing outside it."""
+
+
+def _prevent_owned(e: Prevent, timing: str) -> float:
+    """On a card to buy: a reaction saves about a wound per point when it is needed; its
+    ``when_damaged`` window comes only after a failed roll, so it is never wasted."""
+    return 1.0 * e.amount if timing == "when_damaged" else 0.0
 
 
 def _experience_now(running: Running, e: Experience) -> None:
@@ -350,13 +489,16 @@ def _master_owned(e: Master, timing: str) -> float:
 
 EFFECT_WORTH: dict[str, EffectWorth] = {
     "modify": EffectWorth(_modify_now, _modify_owned, _modify_in_step),
+    "modify_enemy": EffectWorth(_modify_enemy_now, _modify_enemy_owned, _modify_enemy_in_step),
     "damage_enemy": EffectWorth(_nothing_now, _nothing_owned, _nothing_in_step),
     "heal": EffectWorth(_heal_now, _heal_owned, _nothing_in_step),
-    "harm": EffectWorth(_harm_now, _nothing_owned, _nothing_in_step),
+    "harm": EffectWorth(_harm_now, _harm_owned, _nothing_in_step),
     "gold": EffectWorth(_gold_now, _gold_owned, _nothing_in_step),
     "extra_move": EffectWorth(_extra_move_now, _extra_move_owned, _nothing_in_step),
+    "pathfinder": EffectWorth(_pathfinder_now, _pathfinder_owned, _nothing_in_step),
     "reroll": EffectWorth(_nothing_now, _reroll_owned, _reroll_in_step),
     "reduce_damage": EffectWorth(_nothing_now, _reduce_damage_owned, _reduce_damage_in_step),
+    "prevent": EffectWorth(_prevent_now, _prevent_owned, _nothing_in_step),
     "experience": EffectWorth(_experience_now, _nothing_owned, _nothing_in_step),
     "draw_market": EffectWorth(_draw_market_now, _draw_market_owned, _nothing_in_step),
     "teleport": EffectWorth(_teleport_now, _teleport_owned, _nothing_in_step),

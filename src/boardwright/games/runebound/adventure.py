@@ -226,7 +226,11 @@ class Encounter(RuneboundProcedure):
             rolled = rules.test_roll(state, seat, choice.test.stat, choice.test.skill)
             success = test_outcome(rules, state, seat, choice.test, rolled, log)
         state.stack.pop()
-        discard_adventure(rules, state, card_index, log)
+        if choice.hold and success:  # PV-12: the hero keeps the card until its goal
+            state.heroes[seat].held.append(card_index)
+            emit(log, "hold", **rules.party(state, seat), card=card.id)
+        else:
+            discard_adventure(rules, state, card_index, log)
         apply_effects(
             rules,
             state,
@@ -235,6 +239,27 @@ class Encounter(RuneboundProcedure):
             log,
             source=f"card:{card.id}",
         )
+
+
+def reach_goals(rules: Rules, state: RuneboundState, seat: int, log: Log) -> None:
+    """PV-12: a held card whose goal city is where the hero ends the movement step: its goal
+    effects happen and the card is discarded (RB-4.3's discard of a finished encounter)."""
+    h = state.heroes[seat]
+    if not h.held:
+        return
+    city = rules.board.hexes[h.hex].city
+    if city < 0:
+        return
+    here = rules.board.cities[city].id
+    for card_index in list(h.held):
+        goal = rules.adventures[card_index].reward.goal
+        if goal is None or goal.city != here or state.finished:
+            continue
+        h.held.remove(card_index)
+        card = rules.adventures[card_index]
+        emit(log, "goal", **rules.party(state, seat), card=card.id, city=here)
+        discard_adventure(rules, state, card_index, log)
+        apply_effects(rules, state, seat, goal.effects, log, source=f"card:{card.id}")
 
 
 def take_counter(

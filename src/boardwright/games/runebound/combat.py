@@ -104,6 +104,7 @@ class Combat(RuneboundProcedure):
             combat.ally_steps = [-1] * len(h.allies)
             emit(log, "round", round=combat.round, card=card.id)
             stack[-1] = (self.name, "escape", 0)
+            self._round_abilities(state, log)  # PV-10
             return None
         if stage == "escape":
             if not self._may_escape(state):
@@ -197,8 +198,58 @@ class Combat(RuneboundProcedure):
         if stage == "resolve":
             self._resolve(state, index, log)
             return None
+        if stage == "react":  # PV-3: the hero's reactions before a roll's wounds are taken
+            found = [
+                f
+                for f in rules.usable(state, seat, "when_damaged", h.used)
+                if rules.may_activate(state)
+            ]
+            if not found or combat.pending_wounds <= 0:
+                self._take_pending(state, index, log)
+                return None
+            options = [
+                *ability_options(found, repeats_for(rules, state, seat)),
+                Option(
+                    "take", what="rb.option.take_wounds", args={"wounds": combat.pending_wounds}
+                ),
+            ]
+            return Decision(
+                seat,
+                "when_damaged",
+                options=tuple(options),
+                args={
+                    **party,
+                    "step": STEP_NAMES[index],
+                    "card": card.id,
+                    "wounds": combat.pending_wounds,
+                },
+            )
+        if stage == "allies":
+            self._allies(state, index, log)
+            return None
         self._finish(state, stage, log)
         return None
+
+    def _round_abilities(self, state: RuneboundState, log: Log) -> None:
+        """PV-10: the challenge's own "combat_round" abilities, at the start of every round,
+        before the escape; a hero they knock out loses the fight."""
+        combat = state.combat
+        assert combat is not None
+        rules = self.rules
+        seat = state.seat
+        card = rules.adventures[combat.card]
+        at = len(state.stack) - 1  # an effect may push a frame (a choice) above this one
+        for index, ability in enumerate(card.abilities):
+            if ability.timing != "combat_round" or state.finished:
+                continue
+            emit(log, "ability", variant="card", card=card.id, card_ability=[card.id, index])
+            apply_effects(rules, state, seat, ability.effects, log, source=f"card:{card.id}")
+        if not state.finished and rules.knocked_out(state, seat):
+            state.stack[at] = (self.name, "lost", 0)
+        elif not state.finished and rules.falls(
+            state, combat.enemy_wounds, rules.enemy_life(state, card)
+        ):
+            state.stack[at] = (self.name, "won", 0)
 
     def _may_escape(self, state: RuneboundState) -> bool:
         """RB-5.3: never against no_escape cards or travel problems (RB-10.1)."""
@@ -243,15 +294,13 @@ class Combat(RuneboundProcedure):
         """An attack in ``step``: 2d10 + ``bonus`` against ``target``, dealing ``deal`` on a
         hit, taking ``take`` on a miss."""
         rules = self.rules
-        card = rules.adventures[state.combat.card]  # type: ignore[union-attr]
-        enemy = rules.steps_of(card)[step]
-        assert enemy is not None
+        value, damage = rules.enemy_step(state, step)  # PV-2
         return {
             "step": STEP_NAMES[step],
             "bonus": rules.hero_roll_bonus(state, seat, step, "attack"),
-            "target": enemy.value,
+            "target": value,
             "deal": rules.hero_damage(state, seat, step),
-            "take": enemy.damage,
+            "take": damage,
         }
 
     def resume(self, state: RuneboundState, frame: Frame, option: Option, log: Log) -> None:
@@ -285,6 +334,12 @@ class Combat(RuneboundProcedure):
             else:
                 h = state.heroes[seat]
                 use_ability(self.rules, state, seat, option.data, "combat_step", log, h.used)
+        elif stage == "react":
+            if key == "take":
+                self._take_pending(state, index, log)
+            else:
+                h = state.heroes[seat]
+                use_ability(self.rules, state, seat, option.data, "when_damaged", log, h.used)
 
     # --- one step ----------------------------------------------------------------------------
     def _roll(self, state: RuneboundState) -> int:
@@ -303,8 +358,7 @@ class Combat(RuneboundProcedure):
         seat = state.seat
         h = state.heroes[seat]
         card = rules.adventures[combat.card]
-        enemy = rules.steps_of(card)[step]
-        assert enemy is not None
+        value, damage = rules.enemy_step(state, step)  # PV-2: as modify_enemy leaves them
         party = rules.party(state, seat)
         name = STEP_NAMES[step]
         attackers = [a for i, a in enumerate(h.allies) if combat.ally_steps[i] == step]
@@ -314,14 +368,18 @@ class Combat(RuneboundProcedure):
             total = roll + rules.hero_roll_bonus(
                 state, seat, step, "attack" if attacking else "defend"
             )
-            hit = total >= enemy.value
+            hit = total >= value
             wounds = 0
             if attacking and hit:
                 wounds = max(0, rules.hero_damage(state, seat, step) - rules.enemy_armour(card))
                 combat.enemy_wounds += wounds
             elif not hit and not (attacking and state.opts.failed_attack == "miss"):  # RB-5.5
-                wounds = max(0, enemy.damage - rules.armour(state, seat, step))
-                rules.hurt_hero(state, seat, wounds, 0)
+                wounds = max(0, damage - rules.armour(state, seat, step))
+                react = wounds > 0 and bool(rules.usable(state, seat, "when_damaged", h.used))
+                if react:  # PV-3: the wounds wait for the hero's reactions
+                    combat.pending_wounds = wounds
+                else:
+                    rules.hurt_hero(state, seat, wounds, 0)
             emit(
                 log,
                 "combat_roll",
@@ -332,23 +390,47 @@ class Combat(RuneboundProcedure):
                 roll=roll,
                 bonus=total - roll,
                 total=total,
-                target=enemy.value,
+                target=value,
                 hit=hit,
                 wounds=wounds,
             )
+        if combat.pending_wounds:
+            state.stack[-1] = (self.name, "react", step)
+            return
+        self._allies(state, step, log)
+
+    def _take_pending(self, state: RuneboundState, step: int, log: Log) -> None:
+        """PV-3: the wounds left after the reactions are taken; the step goes on."""
+        combat = state.combat
+        assert combat is not None
+        wounds, combat.pending_wounds = combat.pending_wounds, 0
+        self.rules.hurt_hero(state, state.seat, wounds, 0)
+        state.stack[-1] = (self.name, "allies", step)
+
+    def _allies(self, state: RuneboundState, step: int, log: Log) -> None:
+        """RB-5.6: the allies attacking in this step roll on their own; then the step ends."""
+        rules = self.rules
+        combat = state.combat
+        assert combat is not None
+        seat = state.seat
+        h = state.heroes[seat]
+        card = rules.adventures[combat.card]
+        value, damage = rules.enemy_step(state, step)
+        name = STEP_NAMES[step]
+        attackers = [a for i, a in enumerate(h.allies) if combat.ally_steps[i] == step]
         for ally in attackers:
             stats = rules.market[ally.card]
             attack = (stats.mind, stats.body, stats.spirit)[step]
             assert attack is not None
             roll = state.rng.die(10) + state.rng.die(10)
             total = roll + attack.value
-            hit = total >= enemy.value
+            hit = total >= value
             if hit:
                 wounds = max(0, attack.damage - rules.enemy_armour(card))
                 combat.enemy_wounds += wounds
             else:
-                wounds = enemy.damage
-                rules.hurt_ally(state, seat, ally, enemy.damage, 0, log)
+                wounds = damage
+                rules.hurt_ally(state, seat, ally, damage, 0, log)
             emit(
                 log,
                 "combat_roll",
@@ -359,12 +441,13 @@ class Combat(RuneboundProcedure):
                 roll=roll,
                 bonus=attack.value,
                 total=total,
-                target=enemy.value,
+                target=value,
                 hit=hit,
                 wounds=wounds,
             )
         combat.temp.clear()
         combat.reroll = False
+        combat.enemy_mods = [m for m in combat.enemy_mods if m[4]]  # PV-2: a step's lapse
         if rules.falls(
             state, combat.enemy_wounds, rules.enemy_life(state, card)
         ):  # RB-5.8 / AR-6.1

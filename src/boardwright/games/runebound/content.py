@@ -7,7 +7,7 @@ of the pack), loaded by the adventure into ``RuneboundContent.parts``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -30,6 +30,7 @@ from boardwright.games.runebound.card_packs import (
     check_unique_ids,
     is_pack_folder,
     is_pack_set,
+    pack_file,
     pack_folders,
     read_packs,
     with_sets,
@@ -43,6 +44,12 @@ from boardwright.games.runebound.records import (
     MarketCard,
 )
 from boardwright.games.runebound.records import LEGEND_TYPES as LEGEND_TYPES  # re-exported
+from boardwright.games.runebound.traits import (
+    CardPlace,
+    check_teleports,
+    check_traits,
+    known_traits,
+)
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "content" / "runebound" / "base"
 CITY = len(TERRAINS)  # terrain index of city hexes (no die shows it)
@@ -255,7 +262,8 @@ def load_content(directory: Path = CONTENT_DIR, packs: Path | None = None) -> Ru
             parts[adventure.id] = adventure.load_content(folder)
     root = packs if packs is not None else packs_root(directory)
     errors: list[ContentError] = []
-    cards = check_packs(pack_folders(root), market, adventures, parts, errors)
+    cities = frozenset(c.id for c in board.cities)
+    cards = check_packs(pack_folders(root), market, adventures, parts, errors, cities)
     if errors:
         raise errors[0]
     adventures = (*adventures, *cards.adventures)
@@ -310,6 +318,7 @@ def check_packs(
     adventures: Iterable[AdventureCard],
     parts: Mapping[str, Any],
     errors: list[ContentError],
+    cities: frozenset[str],
 ) -> PackCards:
     """The cards of the pack folders, checked (every problem added to ``errors``): each pack
     file on its own, and every card id in one set only, against the base cards and the
@@ -324,7 +333,29 @@ def check_packs(
             taken_market.update((c.id, c.card_set) for c in own_market)
             taken_adventures.update((c.id, c.card_set) for c in own_adventures)
     check_unique_ids(cards, taken_market, taken_adventures, errors)
+    every = [*adventures, *cards.adventures]
+    for adventure in all_adventures():
+        part = parts.get(adventure.id)
+        if part is not None:
+            every += adventure.own_cards(part)[1]
+    check_traits(list(pack_card_places(cards)), known_traits(every), errors, cities)
     return cards
+
+
+def pack_card_places(
+    cards: PackCards,
+) -> Iterator[CardPlace]:
+    """Every pack card with its file, list key and index in that file."""
+    stems: tuple[tuple[str, Sequence[MarketCard | AdventureCard]], ...] = (
+        ("market", cards.market),
+        ("adventures", cards.adventures),
+    )
+    for stem, records in stems:
+        positions: dict[str, int] = {}
+        for card in records:
+            index = positions.get(card.card_set, 0)
+            positions[card.card_set] = index + 1
+            yield pack_file(cards, card.card_set, stem), stem, index, card
 
 
 def adventure_folder(directory: Path, name: str) -> Path | None:
@@ -355,6 +386,13 @@ def check_content(content: RuneboundContent) -> None:
                     raise ContentError(
                         "adventures", card.id, f"fights unknown card '{effect.card}'"
                     )
+    errors: list[ContentError] = []
+    cities = frozenset(c.id for c in content.board.cities)
+    places: list[CardPlace] = [("market", "market", i, c) for i, c in enumerate(content.market)]
+    places += [("adventures", "adventures", i, c) for i, c in enumerate(content.adventures)]
+    check_teleports(places, cities, errors)
+    if errors:  # PV-9: a teleport to a city the board lacks
+        raise errors[0]
     if not any(c.reward.wins_game for c in content.adventures) and (
         sum(c.reward.dragon_rune for c in content.adventures) < 3
     ):
@@ -394,7 +432,8 @@ def validate_content_dir(directory: Path) -> list[ContentError]:
         builtin = default_content()
         base_market = [c for c in builtin.market if not is_pack_set(c.card_set)]
         base_adventures = [c for c in builtin.adventures if not is_pack_set(c.card_set)]
-        check_packs(alone, base_market, base_adventures, builtin.parts, errors)
+        cities = frozenset(c.id for c in builtin.board.cities)
+        check_packs(alone, base_market, base_adventures, builtin.parts, errors, cities)
         return errors
     base = base_folder(directory)
     if base == directory:
@@ -417,7 +456,9 @@ def validate_content_dir(directory: Path) -> list[ContentError]:
                 for a in adventures
                 if (directory / a.content_folder).is_dir()
             }
-            check_packs(pack_folders(root), market, cards, parts, errors)
+            board = load_document(base / "board.yaml", BoardRecord)
+            cities = frozenset(c.id for c in board.cities)
+            check_packs(pack_folders(root), market, cards, parts, errors, cities)
     if not errors:
         try:
             load_content(directory)

@@ -15,6 +15,8 @@ from boardwright.games.runebound.decks import pop_market, take_from_adventure_de
 from boardwright.games.runebound.knockout import knock_out
 from boardwright.games.runebound.records import (
     COLOURS,
+    PHASES,
+    TERRAINS,
     DamageEnemy,
     DrawMarket,
     Effect,
@@ -28,6 +30,9 @@ from boardwright.games.runebound.records import (
     LoseLegend,
     Master,
     Modify,
+    ModifyEnemy,
+    Pathfinder,
+    Prevent,
     ReduceDamage,
     Replenish,
     Reroll,
@@ -35,7 +40,7 @@ from boardwright.games.runebound.records import (
     Teleport,
     TestRecord,
 )
-from boardwright.games.runebound.rules import Log, Rules, emit
+from boardwright.games.runebound.rules import PATHFINDER, Log, Rules, emit
 from boardwright.games.runebound.state import RuneboundState
 
 
@@ -99,12 +104,44 @@ def apply_effects(
 
 # --- the handlers, one per primitive --------------------------------------------------------------
 def _modify(call: EffectCall, e: Modify) -> None:
-    """For the current combat step in a fight, else for the rest of the turn."""
+    """For the current combat step in a fight, else for the rest of the turn; PV-4: a
+    ``duration`` of ``combat`` lasts the fight, of ``turn`` the turn."""
+    lasts(call, e.stat, e.amount, e.duration)
+
+
+def lasts(call: EffectCall, stat: str, amount: int, duration: str) -> None:
+    """A used change of a stat, kept as long as ``duration`` says (PV-4)."""
     combat = call.state.combat
-    if combat is not None:
-        combat.temp.append((e.stat, e.amount))
+    if combat is not None and duration == "step":
+        combat.temp.append((stat, amount))
+    elif combat is not None and duration == "combat":
+        combat.lasting.append((stat, amount))
     else:
-        call.state.heroes[call.seat].turn_mods.append((e.stat, e.amount))
+        call.state.heroes[call.seat].turn_mods.append((stat, amount))
+
+
+def _modify_enemy(call: EffectCall, e: ModifyEnemy) -> None:
+    """PV-2: the fought challenge's value or damage, for a step or the rest of the fight."""
+    combat = call.state.combat
+    if combat is None:
+        return
+    phase = PHASES.index(e.phase) if e.phase is not None else -1
+    to = e.to if e.to is not None else -1
+    combat.enemy_mods.append(
+        (phase, 0 if e.stat == "value" else 1, e.amount, to, e.duration == "combat")
+    )
+    emit(
+        call.log,
+        "enemy_modified",
+        variant="by" if e.to is None else "to",
+        seat=call.seat,
+        source=call.source or f"seat:{call.seat}",
+        card=call.rules.adventures[combat.card].id,
+        stat=e.stat,
+        amount=e.amount if e.to is None else e.to,
+        step=e.phase or "every",
+        duration=e.duration,
+    )
 
 
 def _damage_enemy(call: EffectCall, e: DamageEnemy) -> None:
@@ -128,44 +165,78 @@ def _damage_enemy(call: EffectCall, e: DamageEnemy) -> None:
         emit(call.log, "damage", variant="enemy", seat=call.seat, source=source, amount=e.amount)
 
 
+def reached(call: EffectCall, heroes: str) -> list[int]:
+    """PV-5: the seats an effect reaches, the user's first, then in seat order after it;
+    heroes out of the game (AR-3.6) are not reached."""
+    state, seat = call.state, call.seat
+    if heroes == "self":
+        return [seat]
+    count = len(state.heroes)
+    order = [(seat + k) % count for k in range(count)]
+    here = state.heroes[seat].hex
+    found = []
+    for s in order:
+        if s in state.eliminated:
+            continue
+        wanted = {"all": True, "others": s != seat, "here": state.heroes[s].hex == here}
+        if wanted[heroes]:
+            found.append(s)
+    return found
+
+
 def _heal(call: EffectCall, e: Heal) -> None:
-    call.rules.heal_party(call.state, call.seat, e.wounds, e.exhaustion, e.target)
-    emit(
-        call.log,
-        "heal",
-        variant="effect",
-        **call.party,
-        wounds=e.wounds,
-        exhaustion=e.exhaustion,
-    )
+    for seat in reached(call, e.heroes):
+        call.rules.heal_party(call.state, seat, e.wounds, e.exhaustion, e.target)
+        emit(
+            call.log,
+            "heal",
+            variant="effect",
+            **call.rules.party(call.state, seat),
+            wounds=e.wounds,
+            exhaustion=e.exhaustion,
+        )
 
 
 def _harm(call: EffectCall, e: Harm) -> None:
-    """Outside a fight a hero who falls is knocked out at once and the rest lapses."""
-    rules, state, seat, log = call.rules, call.state, call.seat, call.log
-    rules.hurt_hero(state, seat, e.wounds, e.exhaustion)
-    if e.target == "party":
-        for ally in list(state.heroes[seat].allies):
-            rules.hurt_ally(state, seat, ally, e.wounds, e.exhaustion, log)
-    party = call.party
-    emit(log, "harm", **party, wounds=e.wounds, exhaustion=e.exhaustion)
-    if state.combat is None and rules.knocked_out(state, seat):
-        emit(log, "knocked_out", **party)
-        knock_out(rules, state, seat, log)
-        call.lapsed = True
+    """Outside a fight a hero who falls is knocked out at once; when it is the user, the
+    effects after this one lapse (PV-5: another hero knocked out leaves the turn going on)."""
+    rules, state, log = call.rules, call.state, call.log
+    for seat in reached(call, e.heroes):
+        if state.finished:
+            return
+        rules.hurt_hero(state, seat, e.wounds, e.exhaustion)
+        if e.target == "party":
+            for ally in list(state.heroes[seat].allies):
+                rules.hurt_ally(state, seat, ally, e.wounds, e.exhaustion, log)
+        party = rules.party(state, seat)
+        emit(log, "harm", **party, wounds=e.wounds, exhaustion=e.exhaustion)
+        fighting = state.combat is not None and seat in (call.seat, state.seat)
+        if not fighting and rules.knocked_out(state, seat):
+            emit(log, "knocked_out", **party)
+            knock_out(rules, state, seat, log)
+            if seat == call.seat:
+                call.lapsed = True
 
 
 def _gold(call: EffectCall, e: Gold) -> None:
-    h = call.state.heroes[call.seat]
-    h.gold = max(0, h.gold + e.amount)
-    if e.amount >= 0:
-        emit(call.log, "gold", **call.party, amount=e.amount)
-    else:
-        emit(call.log, "gold", variant="pays", **call.party, amount=e.amount, paid=-e.amount)
+    for seat in reached(call, e.heroes):
+        h = call.state.heroes[seat]
+        h.gold = max(0, h.gold + e.amount)
+        party = call.rules.party(call.state, seat)
+        if e.amount >= 0:
+            emit(call.log, "gold", **party, amount=e.amount)
+        else:
+            emit(call.log, "gold", variant="pays", **party, amount=e.amount, paid=-e.amount)
 
 
 def _extra_move(call: EffectCall, e: ExtraMove) -> None:
     call.state.heroes[call.seat].bonus_moves += e.hexes
+
+
+def _pathfinder(call: EffectCall, e: Pathfinder) -> None:
+    """PV-6, used: the terrain opens for the rest of the turn (as a passive, Rules reads it)."""
+    call.state.heroes[call.seat].turn_mods.append((PATHFINDER, TERRAINS.index(e.terrain)))
+    emit(call.log, "pathfinder", **call.party, terrain=e.terrain)
 
 
 def _reroll(call: EffectCall, e: Reroll) -> None:
@@ -180,9 +251,19 @@ def _reroll(call: EffectCall, e: Reroll) -> None:
 def _reduce_damage(call: EffectCall, e: ReduceDamage) -> None:
     """Used in a fight: armour for this step (as a passive, Rules reads it directly)."""
     if call.state.combat is not None:
-        call.state.combat.temp.append(("armour", e.amount))
+        lasts(call, "armour", e.amount, e.duration)  # PV-4
     elif call.opponent >= 0:  # a duel: until the duel takes this step's modifiers off
         call.state.heroes[call.seat].turn_mods.append(("armour", e.amount))
+
+
+def _prevent(call: EffectCall, e: Prevent) -> None:
+    """PV-3: up to ``amount`` of the wounds a combat roll is about to cost are cancelled."""
+    combat = call.state.combat
+    if combat is None or combat.pending_wounds <= 0:
+        return
+    cut = min(e.amount, combat.pending_wounds)
+    combat.pending_wounds -= cut
+    emit(call.log, "prevent", **call.party, amount=cut, left=combat.pending_wounds)
 
 
 def _experience(call: EffectCall, e: Experience) -> None:
@@ -209,7 +290,15 @@ def _teleport(call: EffectCall, e: Teleport) -> None:
     if e.to == "any_city":
         state.stack.append(("teleport", seat))
         return
-    target = rules.board.cities[0].hex if e.to == "tamalir" else rules.nearest_city_hex(state, seat)
+    if e.to == "nearest_city":
+        target = rules.nearest_city_hex(state, seat)
+    elif e.to == "tamalir":
+        target = rules.board.cities[0].hex
+    else:  # PV-9: a named city (the content check makes sure the board has it)
+        named = [c.hex for c in rules.board.cities if c.id == e.to]
+        if not named:
+            return
+        target = named[0]
     state.heroes[seat].hex = target
     emit(call.log, "move", variant="taken", **call.party, to=rules.hex_labels[target])
 
@@ -293,13 +382,16 @@ def _hook(call: EffectCall, e: Hook) -> None:
 
 EFFECT_HANDLERS: dict[str, Handler] = {
     "modify": _modify,
+    "modify_enemy": _modify_enemy,
     "damage_enemy": _damage_enemy,
     "heal": _heal,
     "harm": _harm,
     "gold": _gold,
     "extra_move": _extra_move,
+    "pathfinder": _pathfinder,
     "reroll": _reroll,
     "reduce_damage": _reduce_damage,
+    "prevent": _prevent,
     "experience": _experience,
     "draw_market": _draw_market,
     "teleport": _teleport,

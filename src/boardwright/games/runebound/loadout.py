@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 
-from boardwright.games.runebound.records import Ability, Effect, Modify
+from boardwright.games.runebound.records import TERRAINS, Ability, Effect, Modify
 
 OwnedAbility = tuple[str, str, Ability]  # (key, owner name, ability)
 
@@ -19,10 +19,11 @@ CACHE_LIMIT = 4096  # distinct fingerprints kept per rules object before the cac
 
 class Loadout:
     """What a seat's hero, items, allies, rewards and the event in play give it, pre-sorted:
-    abilities by timing, lasting ``modify`` effects by stat, the total ``reduce_damage`` and
-    the skills mastered (``master``, AK-9.9)."""
+    abilities by timing, lasting ``modify`` effects by stat, the total ``reduce_damage``, the
+    skills mastered (``master``, AK-9.9) and the terrains passable with any die
+    (``pathfinder``, PV-6)."""
 
-    __slots__ = ("abilities", "armour", "mastered", "modifies")
+    __slots__ = ("abilities", "armour", "mastered", "modifies", "passages")
 
     def __init__(self, owned: Iterable[OwnedAbility], lasting: Iterable[Effect]) -> None:
         by_timing: dict[str, list[OwnedAbility]] = {}
@@ -32,6 +33,7 @@ class Loadout:
         by_stat: dict[str, list[Modify]] = {}
         self.armour = 0
         mastered: set[str] = set()
+        self.passages = 0  # PV-6: terrains (a bit each) entered with any die (``pathfinder``)
         for e in lasting:
             if e.do == "modify":
                 by_stat.setdefault(e.stat, []).append(e)
@@ -39,6 +41,8 @@ class Loadout:
                 self.armour += e.amount
             elif e.do == "master":
                 mastered.add(e.skill)
+            elif e.do == "pathfinder":
+                self.passages |= 1 << TERRAINS.index(e.terrain)
         self.mastered = frozenset(mastered)
         self.modifies = {stat: tuple(found) for stat, found in by_stat.items()}
 

@@ -7,7 +7,7 @@ from functools import cache
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.advanced import hazard_colour
-from boardwright.games.runebound.adventure import draw_adventure, resolve_event
+from boardwright.games.runebound.adventure import draw_adventure, reach_goals, resolve_event
 from boardwright.games.runebound.content import CITY
 from boardwright.games.runebound.procedure import (
     RuneboundProcedure,
@@ -95,6 +95,9 @@ class Movement(RuneboundProcedure):
                 ability_options(rules.usable(state, seat, "before_movement", h.used), repeats)
             )
             options.extend(ability_options(rules.usable(state, seat, "activate", h.used), repeats))
+            # PV-7: an ability used instead of the dice (the movement step ends with it)
+            instead = rules.usable(state, seat, "instead_of_movement", h.used)
+            options.extend(ability_options(instead, repeats))
         where = rules.hex_labels[h.hex]
         return Decision(
             seat,
@@ -108,15 +111,24 @@ class Movement(RuneboundProcedure):
         h = state.heroes[seat]
         key = option.key
         if key.startswith("use:"):
-            timing = (
-                "before_movement"
-                if any(
-                    k == option.data.partition("*")[0]  # "<key>*<n>": taken n times (RB-6.2)
-                    for k, _, _ in self.rules.abilities(state, seat, "before_movement")
-                )
-                else "activate"
+            own = option.data.partition("*")[0]  # "<key>*<n>": taken n times (RB-6.2)
+            timing = next(
+                (
+                    t
+                    for t in ("before_movement", "instead_of_movement")
+                    if any(k == own for k, _, _ in self.rules.abilities(state, seat, t))
+                ),
+                "activate",
             )
+            at = len(state.stack) - 1  # an effect may push a frame (a choice) above this one
             use_ability(self.rules, state, seat, option.data, timing, log, h.used)
+            if (
+                timing == "instead_of_movement"
+                and at < len(state.stack)
+                and (state.stack[at] == frame)
+            ):
+                # PV-7: no dice; bonus moves the ability gave are walked, then the step ends
+                state.stack[at] = ("move", (), -1)
             return
         if self.rules.take_movement_option(state, seat, option, log):
             return
@@ -348,6 +360,10 @@ class TravelProblems(RuneboundProcedure):
     name = "travel"
 
     def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
+        depth = len(state.stack)
+        reach_goals(self.rules, state, state.seat, log)  # PV-12: the movement step ended here
+        if len(state.stack) != depth or state.finished:
+            return None  # a goal's effect asks a choice (or ended the turn): travel comes after
         state.stack.pop()
         seat = state.seat
         h = state.heroes[seat]

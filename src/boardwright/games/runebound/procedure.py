@@ -101,6 +101,27 @@ def use_ability(
         apply_effects(
             rules, state, seat, ability.effects, log, source=f"owner:{key}", opponent=opponent
         )
+    if key.startswith("m") and not cost.discard:
+        spend_charge(rules, state, seat, int(key[1:].split(".")[0]), log)
+
+
+def spend_charge(rules: Rules, state: RuneboundState, seat: int, card: int, log: Log) -> None:
+    """PV-8: a use of a card with charges (``uses``) spends one; the last one crumbles it to
+    the market discard pile."""
+    uses = rules.market[card].uses
+    h = state.heroes[seat]
+    if uses is None or not (card in h.items or any(a.card == card for a in h.allies)):
+        return
+    spent = state.charges.get(card, 0) + 1
+    party = rules.party(state, seat)
+    if spent < uses:
+        state.charges[card] = spent
+        emit(log, "charge", **party, item=rules.market[card].id, left=uses - spent)
+        return
+    state.charges.pop(card, None)
+    h.drop_card(card)
+    state.market_discard.append(card)
+    emit(log, "charge", variant="crumbles", **party, item=rules.market[card].id)
 
 
 def discard_owned(rules: Rules, state: RuneboundState, seat: int, key: str) -> None:

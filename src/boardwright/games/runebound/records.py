@@ -21,6 +21,12 @@ Stat = Literal["mind", "body", "spirit"]
 Skill = Literal["climb", "swim", "diplomacy", "stealth", "survival", "lore"]
 TimeOfDay = Literal["day", "night"]  # Al-Kalim: the time a turn is travelled in (AK-4.4)
 
+Duration = Literal["step", "combat", "turn"]  # how long a used modifier lasts (PV-4)
+# whose hero an effect reaches (PV-5): the user's, every hero's, every other hero's, or the
+# heroes' on the user's hex (the user's included)
+Heroes = Literal["self", "all", "others", "here"]
+HEROES_FIELD = "whose heroes it reaches (PV-5): self, all, others, or here (the user's hex)"
+
 TERRAINS: tuple[str, ...] = ("plains", "road", "hills", "forest", "mountains", "river", "swamp")
 COLOURS: tuple[str, ...] = ("green", "yellow", "blue", "red")
 PHASES: tuple[str, ...] = ("ranged", "melee", "magic")
@@ -51,6 +57,11 @@ class Modify(ContentRecord):
     location: str | None = None  # only while the hero's hex is in this location (AK-15)
     terrain: Terrain | None = None  # only while the hero's hex has this terrain
     time: TimeOfDay | None = None  # only on day turns or on night turns (AK-4.4)
+    duration: Duration = Field(
+        default="step",
+        description="a used modifier (PV-4): step = the current combat step (outside a fight, "
+        "the rest of the turn), combat = the rest of the fight, turn = the rest of the turn",
+    )
 
 
 class DamageEnemy(ContentRecord):
@@ -60,6 +71,27 @@ class DamageEnemy(ContentRecord):
     amount: int = Field(ge=1)
 
 
+class ModifyEnemy(ContentRecord):
+    """Change the challenge being fought: its combat ``value`` (what the hero's rolls must
+    reach) or its ``damage`` (wounds a failed defence costs), by ``amount`` or ``to`` a number
+    (PV-2 of docs/rules/packs.md). ``phase`` limits it to one combat step; ``duration`` says how
+    long it lasts: the next combat step resolved (``step``) or the rest of the fight
+    (``combat``). Outside a fight with a challenge it does nothing."""
+
+    do: Literal["modify_enemy"]
+    stat: Literal["value", "damage"]
+    amount: int = 0
+    to: int | None = Field(default=None, ge=0, description="set the number instead of adding")
+    phase: Phase | None = None
+    duration: Literal["step", "combat"] = "step"
+
+    @model_validator(mode="after")
+    def _amount_or_to(self) -> ModifyEnemy:
+        if (self.to is None) == (self.amount == 0):
+            raise ValueError("modify_enemy takes exactly one of a non-zero amount and to")
+        return self
+
+
 class Heal(ContentRecord):
     """Remove wounds and/or exhaustion from the hero, an ally or everyone in the party."""
 
@@ -67,6 +99,7 @@ class Heal(ContentRecord):
     wounds: int = Field(default=0, ge=0)
     exhaustion: int = Field(default=0, ge=0)
     target: Literal["hero", "ally", "party"] = "hero"
+    heroes: Heroes = Field(default="self", description=HEROES_FIELD)
 
 
 class Harm(ContentRecord):
@@ -76,11 +109,13 @@ class Harm(ContentRecord):
     wounds: int = Field(default=0, ge=0)
     exhaustion: int = Field(default=0, ge=0)
     target: Literal["hero", "party"] = "hero"
+    heroes: Heroes = Field(default="self", description=HEROES_FIELD)
 
 
 class Gold(ContentRecord):
     do: Literal["gold"]
     amount: int  # negative: pay (never below zero)
+    heroes: Heroes = Field(default="self", description=HEROES_FIELD)
 
 
 class ExtraMove(ContentRecord):
@@ -96,10 +131,29 @@ class Reroll(ContentRecord):
     do: Literal["reroll"]
 
 
+class Pathfinder(ContentRecord):
+    """Hexes of ``terrain`` may be entered with any movement die, as a city may (PV-6): while
+    the card is owned (``passive``), or for the rest of the turn when used."""
+
+    do: Literal["pathfinder"]
+    terrain: Literal["plains", "road", "hills", "forest", "mountains", "river", "swamp"]
+
+
 class ReduceDamage(ContentRecord):
     """Take this many fewer wounds from one hit (armour, a shield spell)."""
 
     do: Literal["reduce_damage"]
+    amount: int = Field(ge=1)
+    duration: Duration = Field(
+        default="step", description="used in a fight: as modify's duration (PV-4)"
+    )
+
+
+class Prevent(ContentRecord):
+    """Cancel up to ``amount`` of the wounds a combat roll is about to cost the hero (PV-3):
+    only in a ``when_damaged`` ability, used after the roll and before the wounds are taken."""
+
+    do: Literal["prevent"]
     amount: int = Field(ge=1)
 
 
@@ -117,11 +171,18 @@ class DrawMarket(ContentRecord):
     count: int = Field(default=1, ge=1)
 
 
+TELEPORT_KEYWORDS = ("tamalir", "nearest_city", "any_city")
+
+
 class Teleport(ContentRecord):
-    """Move the hero to a city (Tamalir, the nearest, or any of the player's choice)."""
+    """Move the hero to a city: Tamalir, the nearest, any of the player's choice, or (PV-9) the
+    city of the board with this id."""
 
     do: Literal["teleport"]
-    to: Literal["tamalir", "nearest_city", "any_city"]
+    to: str = Field(
+        min_length=1,
+        description="tamalir, nearest_city, any_city, or a city id of the board (PV-9)",
+    )
 
 
 class Replenish(ContentRecord):
@@ -185,13 +246,16 @@ class Hook(ContentRecord):
 
 Effect = Annotated[
     Modify
+    | ModifyEnemy
     | DamageEnemy
     | Heal
     | Harm
     | Gold
     | ExtraMove
+    | Pathfinder
     | Reroll
     | ReduceDamage
+    | Prevent
     | Experience
     | DrawMarket
     | Teleport
@@ -216,6 +280,9 @@ Timing = Literal[
     "market",
     "event",  # an event card: when it comes into play
     "while_in_play",  # an event card: as long as it stays the event in play
+    "when_damaged",  # PV-3: after a hero's combat roll that would wound them, before the wounds
+    "instead_of_movement",  # PV-7: replaces the movement step's dice (the hero's own turn)
+    "combat_round",  # PV-10: a challenge's own, at the start of every combat round
 ]
 
 
@@ -230,7 +297,14 @@ class Cost(ContentRecord):
 
 # the primitives the rules read while a card is in play; the others happen once, when used
 LASTING_TIMINGS = ("passive", "while_in_play")
-LASTING_EFFECTS = ("modify", "reduce_damage", "master")
+LASTING_EFFECTS = ("modify", "reduce_damage", "master", "pathfinder")
+PATHFINDER_TIMINGS = (
+    "passive",
+    "while_in_play",
+    "activate",
+    "before_movement",
+    "instead_of_movement",
+)
 
 
 class Ability(ContentRecord):
@@ -245,6 +319,16 @@ class Ability(ContentRecord):
     @model_validator(mode="after")
     def _lasting_effects(self) -> Ability:
         for i, effect in enumerate(self.effects):
+            if effect.do == "prevent" and self.timing != "when_damaged":
+                raise ValueError(
+                    f"effects[{i}]: prevent cancels wounds a roll is about to cost: its "
+                    "timing must be when_damaged"
+                )
+            if effect.do == "pathfinder" and self.timing not in PATHFINDER_TIMINGS:
+                raise ValueError(
+                    f"effects[{i}]: pathfinder opens a terrain for movement: its timing must "
+                    f"be one of {', '.join(PATHFINDER_TIMINGS)}"
+                )
             if effect.do == "master" and self.timing not in LASTING_TIMINGS:
                 raise ValueError(f"effects[{i}]: master lasts: its timing must be passive")
             failure = effect.failure if effect.do == "test" else ()
@@ -256,6 +340,12 @@ class Ability(ContentRecord):
                 )
         if self.timing in LASTING_TIMINGS:
             for i, effect in enumerate(self.effects):
+                lasting_for = getattr(effect, "duration", "step")
+                if effect.do in ("modify", "reduce_damage") and lasting_for != "step":
+                    raise ValueError(
+                        f"effects[{i}]: a {self.timing} ability lasts while its card does: "
+                        f"no duration {lasting_for!r} (that is for a used one)"
+                    )
                 if effect.do not in LASTING_EFFECTS:
                     raise ValueError(
                         f"effects[{i}]: a {self.timing} ability lasts, so it holds only "
@@ -264,7 +354,14 @@ class Ability(ContentRecord):
         return self
 
 
-CHALLENGE_TIMINGS = ("after_knockout",)  # windows that only a challenge's own abilities have
+CHALLENGE_TIMINGS = (
+    "after_knockout",
+    "combat_round",
+)  # windows that only a challenge's own abilities have
+HERO_TIMINGS = (
+    "when_damaged",
+    "instead_of_movement",
+)  # windows of the hero's side only (PV-3: the hero's wounds)
 
 
 def _challenge_timings_only(abilities: list[Ability], what: str) -> None:
@@ -311,13 +408,29 @@ KEPT_TIMINGS = (
     "combat_step",
     "after_combat",
     "market",
+    "when_damaged",
+    "instead_of_movement",
 )
 """The windows of a kept card's abilities: those of an item (no event or challenge window)."""
+
+
+class Goal(ContentRecord):
+    """PV-12: what a held card asks of its holder: to end a movement step in ``city``; then its
+    ``effects`` happen and the card is discarded."""
+
+    city: str = Field(min_length=1, description="a city id of the board")
+    effects: list[Effect] = Field(min_length=1)
 
 
 class Reward(ContentRecord):
     gold: int = Field(default=0, ge=0)
     dragon_rune: bool = False  # red challenges: the card is kept as a Dragon Rune
+    hold: bool = Field(
+        default=False,
+        description="an encounter (PV-12): a choice with hold: true makes the hero keep the card, "
+        "with its abilities, until its goal is reached",
+    )
+    goal: Goal | None = Field(default=None, description="a held card's goal (PV-12)")
     wins_game: bool = False  # High Lord Margath
     market_card: bool = False  # draw the top market card for free
     effects: list[Effect] = Field(default_factory=list)
@@ -329,8 +442,14 @@ class Reward(ContentRecord):
 
     @model_validator(mode="after")
     def _kept_abilities(self) -> Reward:
-        if self.abilities and not self.dragon_rune:
-            raise ValueError("abilities: only a kept card (dragon_rune: true) grants abilities")
+        if self.abilities and not (self.dragon_rune or self.hold):
+            raise ValueError(
+                "abilities: only a kept card (dragon_rune: true, or hold: true) grants abilities"
+            )
+        if self.goal is not None and not self.hold:
+            raise ValueError("goal: only a held card (hold: true) has a goal")
+        if self.hold and self.dragon_rune:
+            raise ValueError("hold: a card is held or kept as a Dragon Rune, not both")
         for i, ability in enumerate(self.abilities):
             if ability.timing not in KEPT_TIMINGS:
                 raise ValueError(
@@ -352,6 +471,9 @@ class TestRecord(ContentRecord):
 
 class EncounterChoice(ContentRecord):
     text: str
+    hold: bool = Field(
+        default=False, description="PV-12: on success the hero keeps the card (reward.hold)"
+    )
     test: TestRecord | None = None
     success: list[Effect] = Field(default_factory=list)  # or the outcome when there is no test
     failure: list[Effect] = Field(default_factory=list)
@@ -408,14 +530,28 @@ class AdventureCard(ContentRecord):
             raise ValueError("an encounter needs at least one choice")
         if self.kind != "challenge":
             _challenge_timings_only(self.abilities, f"an {self.kind}")
+        holding = any(choice.hold for choice in self.choices)
+        if self.reward.hold != holding:
+            raise ValueError(
+                "reward.hold: an encounter is held exactly when one of its choices has hold: true"
+            )
+        for i, ability in enumerate(self.abilities):
+            if ability.timing in HERO_TIMINGS:
+                raise ValueError(
+                    f"abilities[{i}]: timing {ability.timing!r} is for the hero's own cards, "
+                    "not an adventure card"
+                )
         return self
 
 
 # --- market cards ---------------------------------------------------------------------------------
+ItemKind = Literal["weapon", "armour", "artifact", "rune"]
+
+
 class MarketCard(ContentRecord):
     id: str
     name: str
-    kind: Literal["weapon", "armour", "artifact", "rune", "ally"]
+    kind: Literal["weapon", "armour", "artifact", "rune", "ally", "dual"]
     cost: int = Field(ge=1, le=12)
     text: str = ""
     card_set: str = Field(
@@ -425,6 +561,16 @@ class MarketCard(ContentRecord):
         "pack; filled in from the file when left out",
     )
     abilities: list[Ability] = Field(default_factory=list)
+    modes: list[ItemKind] = Field(
+        default_factory=list,
+        description="a dual card (kind dual, PV-11): the two item kinds it may count as",
+    )
+    uses: int | None = Field(
+        default=None,
+        ge=1,
+        description="charges (PV-8): each use of one of its abilities spends one; after the "
+        "last the card crumbles (to the market discard pile)",
+    )
     # allies
     life: int | None = Field(default=None, ge=1)
     stamina: int | None = Field(default=None, ge=1)
@@ -434,6 +580,14 @@ class MarketCard(ContentRecord):
 
     @model_validator(mode="after")
     def _ally_fields(self) -> MarketCard:
+        if (self.kind == "dual") != bool(self.modes):
+            raise ValueError("modes: a dual card, and only a dual card, lists its two kinds")
+        if self.modes and (len(self.modes) != 2 or self.modes[0] == self.modes[1]):
+            raise ValueError("modes: a dual card counts as two different item kinds")
+        if self.uses is not None and not any(
+            a.timing not in LASTING_TIMINGS for a in self.abilities
+        ):
+            raise ValueError("uses: only a card with an ability that is used has charges")
         stats = (self.life, self.stamina, self.mind, self.body, self.spirit)
         if self.kind == "ally" and any(s is None for s in stats):
             raise ValueError("an ally needs life, stamina, mind, body and spirit")

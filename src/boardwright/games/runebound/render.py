@@ -403,6 +403,9 @@ def hero_panel(hero: Mapping[str, Any], view: Mapping[str, Any], names: Names) -
         rune_text = Text(f"Dragon Runes {len(runes)}: ", style="bold red1")
         rune_text.append_text(Text(", ").join(runes))
         parts.append(rune_text)
+    held = [names.adventure(str(c)) for c in hero.get("held", [])]  # PV-12
+    if held:
+        parts.append(labelled("held", held))
     parts.extend(drawing.hero_parts(view, int(hero["seat"]), names))
     return Group(*parts)
 

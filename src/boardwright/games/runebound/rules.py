@@ -9,7 +9,7 @@ from boardwright.engine.decision import Option
 from boardwright.engine.events import Event
 from boardwright.engine.hexgrid import distance
 from boardwright.engine.rng import Rng
-from boardwright.games.runebound.content import TERRAIN_NAMES, RuneboundContent
+from boardwright.games.runebound.content import CITY, TERRAIN_NAMES, RuneboundContent
 from boardwright.games.runebound.loadout import Loadout, LoadoutCache, OwnedAbility
 from boardwright.games.runebound.records import (
     Ability,
@@ -33,9 +33,26 @@ SHOWN_PHASES: dict[str, str | None] = {
 }
 FIRST_TURN_DICE = {2: (4, 5), 3: (3, 4, 5), 4: (2, 3, 4, 5, 5, 5)}  # AR-5.1 by turn position
 XP_INDEX = {kind: i for i, kind in enumerate(XP_KINDS)}  # the index a counter is kept as
+PATHFINDER = "pathfinder"  # a used passage, kept among the turn's modifiers (PV-6)
 KEPT_KEY = "r"  # ability keys of a kept red card's reward abilities: "r<adventure index>.<n>"
 WEAPON_LIMIT = 2  # RB-5.7
 ARMOUR_LIMIT = 1
+
+
+def fits_item_limits(cards: Sequence[MarketCard]) -> bool:
+    """RB-5.7 with dual cards (PV-11): whether the items fit the weapon and armour limits when
+    each dual card counts as one of its two kinds; a dual card that may be an artifact or a
+    rune always fits, the others take a free weapon or armour place."""
+    weapons = sum(1 for c in cards if c.kind == "weapon")
+    armour = sum(1 for c in cards if c.kind == "armour")
+    limited = sum(
+        1
+        for c in cards
+        if c.kind == "dual" and all(mode in ("weapon", "armour") for mode in c.modes)
+    )
+    if weapons > WEAPON_LIMIT or armour > ARMOUR_LIMIT:
+        return False
+    return limited <= (WEAPON_LIMIT - weapons) + (ARMOUR_LIMIT - armour)
 
 
 def emit(log: Log, kind: str, **data: object) -> None:
@@ -78,6 +95,18 @@ class Rules:
             for n, (h, label) in enumerate(zip(content.board.hexes, self.hex_labels, strict=True))
         )
         self._loadouts = LoadoutCache()
+        # PV-6: whether any card can open a terrain (else movement never asks)
+        self._pathfinding = any(
+            e.do == PATHFINDER
+            for abilities in (
+                *(h.abilities for h in content.heroes),
+                *(c.abilities for c in content.market),
+                *(c.reward.abilities for c in content.adventures),
+                *(c.abilities for c in content.adventures if c.kind == "event"),
+            )
+            for a in abilities
+            for e in a.effects
+        )
 
     # --- names ---------------------------------------------------------------------------
     def party(self, state: RuneboundState, seat: int) -> dict[str, Any]:
@@ -100,6 +129,8 @@ class Rules:
         more cards appends them."""
         h = state.heroes[seat]
         base = (state.event, h.hero, *h.items, -1, *[a.card for a in h.allies])
+        if h.held:  # PV-12: held encounters
+            return (*base, -2, *h.runes, -3, *h.held)
         return (*base, -2, *h.runes) if h.runes else base  # RB-4.11: kept red cards
 
     def loadout(self, state: RuneboundState, seat: int) -> Loadout:
@@ -129,7 +160,10 @@ class Rules:
     def kept_cards(self, state: RuneboundState, seat: int) -> Iterator[tuple[int, AdventureCard]]:
         """RB-4.11: (adventure index, card) of the red cards the seat keeps (Dragon Runes, or
         red cards won in the Advanced endgame), whose reward abilities the holder has."""
-        for index in state.heroes[seat].runes:
+        h = state.heroes[seat]
+        for index in h.runes:
+            yield index, self.adventures[index]
+        for index in h.held:  # PV-12: a held encounter's abilities, while it is held
             yield index, self.adventures[index]
 
     def abilities(self, state: RuneboundState, seat: int, timing: str) -> Sequence[OwnedAbility]:
@@ -303,8 +337,23 @@ class Rules:
         """A night ambush was won (Al-Kalim, AK-8.12); the base game has no ambushes."""
 
     def move_terrain(self, state: RuneboundState, hex_index: int) -> int:
-        """The terrain a movement die must show to enter this hex (RB-3.3)."""
-        return self.board.hexes[hex_index].terrain
+        """The terrain a movement die must show to enter this hex (RB-3.3); PV-6: a terrain
+        the mover may pass with any die counts as a city."""
+        terrain = self.board.hexes[hex_index].terrain
+        if self._pathfinding and self.passes(state, state.seat, terrain):
+            return CITY
+        return terrain
+
+    def passes(self, state: RuneboundState, seat: int, terrain: int) -> bool:
+        """PV-6: whether the seat may enter hexes of this terrain with any die (a lasting
+        ``pathfinder`` or one used this turn)."""
+        if terrain >= CITY:
+            return False
+        passages = self.loadout(state, seat).passages
+        for stat, amount in state.heroes[seat].turn_mods:
+            if stat == PATHFINDER:
+                passages |= 1 << amount
+        return bool(passages >> terrain & 1)
 
     def escape_by_test(self, state: RuneboundState, source: str) -> bool:
         """RB-5.3: whether escaping needs a test (option escape_rule)."""
@@ -384,6 +433,9 @@ class Rules:
                 total += amount
         if state.combat is not None:
             for changed, amount in state.combat.temp:
+                if changed == stat:
+                    total += amount
+            for changed, amount in state.combat.lasting:  # PV-4: fight-long
                 if changed == stat:
                     total += amount
         return total
@@ -527,11 +579,14 @@ class Rules:
 
     # --- equipment ---------------------------------------------------------------------------
     def can_carry(self, state: RuneboundState, seat: int, card: int) -> bool:
-        """RB-5.7 / RB-7.4: weapons, armour and allies within their limits."""
+        """RB-5.7 / RB-7.4: weapons, armour and allies within their limits (PV-11: dual cards
+        count as whichever of their kinds fits)."""
         h = state.heroes[seat]
         kind = self.market[card].kind
         if kind == "ally":
             return len(h.allies) < state.opts.ally_limit
+        if kind == "dual" or any(self.market[i].kind == "dual" for i in h.items):
+            return fits_item_limits([*(self.market[i] for i in h.items), self.market[card]])
         if kind in ("weapon", "armour"):
             limit = WEAPON_LIMIT if kind == "weapon" else ARMOUR_LIMIT
             return sum(1 for i in h.items if self.market[i].kind == kind) < limit
@@ -553,6 +608,8 @@ class Rules:
 
     def gain_card(self, state: RuneboundState, seat: int, card: int) -> None:
         h = state.heroes[seat]
+        if state.charges:
+            state.charges.pop(card, None)  # PV-8: a card gained has all its charges
         if self.market[card].kind == "ally":
             h.allies.append(AllyState(card))
         else:
@@ -687,3 +744,16 @@ class Rules:
 
     def steps_of(self, card: AdventureCard) -> tuple[Attack | None, Attack | None, Attack | None]:
         return (card.ranged, card.melee, card.magic)
+
+    def enemy_step(self, state: RuneboundState, step: int) -> tuple[int, int]:
+        """(value, damage) of the fought challenge in ``step``, as the ``modify_enemy``
+        effects used in this fight leave them (PV-2), in the order they were used."""
+        combat = state.combat
+        assert combat is not None
+        attack = self.steps_of(self.adventures[combat.card])[step]
+        assert attack is not None
+        numbers = [attack.value, attack.damage]
+        for phase, stat, amount, to, _lasting in combat.enemy_mods:
+            if phase < 0 or phase == step:
+                numbers[stat] = to if to >= 0 else numbers[stat] + amount
+        return max(0, numbers[0]), max(0, numbers[1])

@@ -43,6 +43,7 @@ class HeroState:
         "counters",
         "exhaustion",
         "gold",
+        "held",
         "hero",
         "hex",
         "items",
@@ -65,6 +66,7 @@ class HeroState:
         self.items: list[int] = []  # market card indexes (not allies)
         self.allies: list[AllyState] = []
         self.runes: list[int] = []  # red adventure cards kept as Dragon Runes
+        self.held: list[int] = []  # PV-12: encounters held (reward.hold) until their goal
         self.used: list[str] = []  # abilities activated since the last refresh
         self.turn_mods: list[tuple[str, int]] = []  # (stat, amount) until the next refresh
         self.bonus_moves = 0  # hexes the hero may still move without dice this turn
@@ -88,6 +90,7 @@ class HeroState:
         other.items = self.items[:]
         other.allies = [a.clone() for a in self.allies]
         other.runes = self.runes[:]
+        other.held = self.held[:]
         other.used = self.used[:]
         other.turn_mods = self.turn_mods[:]
         other.bonus_moves = self.bonus_moves
@@ -103,6 +106,7 @@ class RuneboundState(StateBase):
         "adventure_discards",
         "adventure_focus",
         "adventure_state",
+        "charges",
         "combat",
         "counter_supply",
         "counters",
@@ -164,6 +168,8 @@ class RuneboundState(StateBase):
         # PK-4 focus mode: how many cards at the top of the market deck are the market packs'
         # own deck (drawn first; never refilled)
         self.market_focus = 0
+        # PV-8: charges spent per market card with ``uses`` (a card gained starts full)
+        self.charges: dict[int, int] = {}
         # AR-6.6: how many cards were put face down under the market deck since it was last
         # shuffled; everyone knows which, so the lowest of them that are left keep their place
         # when a seat's view of the deck is determinized
@@ -207,6 +213,7 @@ class RuneboundState(StateBase):
         other.market_deck = self.market_deck[:]
         other.market_discard = self.market_discard[:]
         other.market_focus = self.market_focus
+        other.charges = dict(self.charges)
         other.market_under = self.market_under
         other.stacks = [s[:] for s in self.stacks]
         other.combat = self.combat.clone() if self.combat else None
@@ -228,11 +235,14 @@ class CombatState:
     __slots__ = (
         "ally_steps",
         "card",
+        "enemy_mods",
         "enemy_wounds",
         "escape_penalty",
         "escaped",
         "hero_step",
         "hex",
+        "lasting",
+        "pending_wounds",
         "reroll",
         "round",
         "source",
@@ -253,6 +263,11 @@ class CombatState:
         self.used: list[str] = []  # once-per-combat abilities used
         self.temp: list[tuple[str, int]] = []  # (stat, amount) for the current step only
         self.reroll = False  # roll twice this step and keep the better
+        # PV-2: changes to the challenge's steps, in the order used: (step or -1 for every
+        # step, 0 value / 1 damage, amount, set-to or -1, lasts the whole fight)
+        self.enemy_mods: list[tuple[int, int, int, int, bool]] = []
+        self.lasting: list[tuple[str, int]] = []  # PV-4: (stat, amount) for the whole fight
+        self.pending_wounds = 0  # PV-3: wounds a roll is about to cost the hero (when_damaged)
 
     def clone(self) -> CombatState:
         other = CombatState(self.card, self.hex, self.source)
@@ -265,4 +280,7 @@ class CombatState:
         other.used = self.used[:]
         other.temp = self.temp[:]
         other.reroll = self.reroll
+        other.enemy_mods = self.enemy_mods[:]
+        other.pending_wounds = self.pending_wounds
+        other.lasting = self.lasting[:]
         return other

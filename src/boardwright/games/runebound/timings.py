@@ -38,4 +38,7 @@ TIMING_WINDOWS: dict[str, tuple[Opener, ...]] = {
     "market": (turn.Market.step,),
     "event": (adventure.resolve_event,),  # RB-4.3: at once when the event comes into play
     "while_in_play": (Rules._passive,),  # RB-4.3: read with the passives while it stays
+    "when_damaged": (combat.Combat.step,),  # PV-3: before a roll's wounds are taken
+    "instead_of_movement": (movement.Movement.step,),  # PV-7: offered beside the dice
+    "combat_round": (combat.Combat._round_abilities,),  # PV-10: a challenge's own, each round
 }

@@ -128,14 +128,7 @@ def seat_view(game: Runebound, state: RuneboundState, seat: int | None) -> dict[
         "packs": packs_view(names, state),
         # RB-4.10: colours whose adventures can no longer be taken on
         "spent_decks": [COLOURS[c] for c in range(4) if not can_draw(rules, state, c)],
-        "combat": None
-        if combat is None
-        else {
-            "card": adventures[combat.card],
-            "round": combat.round,
-            "enemy_wounds": combat.enemy_wounds,
-            "hero_step": STEP_NAMES[combat.hero_step] if combat.hero_step >= 0 else None,
-        },
+        "combat": None if combat is None else combat_view(rules, state, adventures[combat.card]),
         # AR-2.2: the doom track's cards lie face down; only their colours are open
         "doom": {
             "track": pick(names.adventure_colours, state.doom_row),
@@ -210,7 +203,21 @@ def hero_view(
             for a in h.allies
         ],
         "dragon_runes": pick(names.adventures, h.runes),
+        **charges_view(rules, state, h),
+        **({"held": pick(names.adventures, h.held)} if h.held else {}),  # PV-12
     }
+
+
+def charges_view(rules: Rules, state: RuneboundState, h: HeroState) -> dict[str, object]:
+    """PV-8: ``charges``, the charges left on each held card that has them (only when the
+    hero holds one)."""
+    cards = [*h.items, *(a.card for a in h.allies)]
+    left = {
+        rules.market[c].id: uses - state.charges.get(c, 0)
+        for c in cards
+        if (uses := rules.market[c].uses) is not None
+    }
+    return {"charges": left} if left else {}
 
 
 def stack_name(board: Board, index: int) -> str:
@@ -222,3 +229,22 @@ def stack_name(board: Board, index: int) -> str:
         if lost.market_position == index + 1:
             return lost.id
     return f"stack-{index + 1}"
+
+
+def combat_view(rules: Rules, state: RuneboundState, card: str) -> dict[str, object]:
+    """The fight in progress; once a ``modify_enemy`` changed the challenge (PV-2), its
+    (value, damage) per step as they now stand (None for a step it has not)."""
+    combat = state.combat
+    assert combat is not None
+    out: dict[str, object] = {
+        "card": card,
+        "round": combat.round,
+        "enemy_wounds": combat.enemy_wounds,
+        "hero_step": STEP_NAMES[combat.hero_step] if combat.hero_step >= 0 else None,
+    }
+    if combat.enemy_mods:
+        steps = rules.steps_of(rules.adventures[combat.card])
+        out["enemy_steps"] = [
+            list(rules.enemy_step(state, s)) if steps[s] is not None else None for s in range(3)
+        ]
+    return out

@@ -199,7 +199,7 @@ class AlKalimRules(Rules):
         """AK-13.9: a covered hex is 'sandstorm' terrain, which no movement die shows."""
         if hex_index in self.storm_hexes(state):
             return STORM
-        return self.board.hexes[hex_index].terrain
+        return super().move_terrain(state, hex_index)  # PV-6: a pack card's passage
 
     def escape_by_test(self, state: RuneboundState, source: str) -> bool:
         """AK-8.10: a night ambush always uses the escape test (option ambush_escape)."""
