@@ -120,7 +120,8 @@ def test_ar_5_2_modifiers_still_apply_fewer_dice_allowed_solo_normal() -> None:
 def test_ar_6_1_wounds_must_exceed_life_example_18() -> None:
     """AR-6.1 (Example 18): a life-5 hero with 5 wounds fights on, the sixth knocks them out;
     a life-2 challenge needs 3 wounds; an ally dies only past its life."""
-    base, advanced = adv_game(1), adv_game(1, "wounds")
+    life_5 = ("h-hagen",)
+    base, advanced = adv_game(1, heroes=life_5), adv_game(1, "wounds", heroes=life_5)
     for state in (base, advanced):
         assert RULES.life(state, 0) == 5
         me(state).wounds = 5
