@@ -15,6 +15,7 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -129,13 +130,39 @@ def import_pack(
     errors = game.validate_content(folder)
     if errors:
         return None, errors
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{pack_name}.", dir=target.parent))
-    try:
+
+    def fill(staging: Path) -> list[str]:
         for file in files:
             if (folder / file).is_file():  # a valid folder may hold only some of them (Runebound)
                 shutil.copy2(folder / file, staging / file)
         copy_subfolders(folder, staging)
+        return files
+
+    return write_staged(game_name, pack_name, source, target, fill)
+
+
+class _Invalid(Exception):
+    """The staged pack as a whole has problems (raised by a ``write_staged`` filler)."""
+
+    def __init__(self, errors: list[ContentError]) -> None:
+        super().__init__(f"{len(errors)} problem(s)")
+        self.errors = errors
+
+
+def write_staged(
+    game_name: str,
+    pack_name: str,
+    source: Path,
+    target: Path,
+    fill: Callable[[Path], list[str]],
+) -> tuple[Path | None, list[ContentError]]:
+    """Build the pack in a staging folder beside ``target`` (``fill`` copies its files and
+    returns their names, or raises ``_Invalid``), write its info, then swap it in: a problem
+    or a failed write leaves ``target`` as it was."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{pack_name}.", dir=target.parent))
+    try:
+        files = fill(staging)
         info = {
             "game": game_name,
             "name": pack_name,
@@ -147,6 +174,8 @@ def import_pack(
         if target.exists():
             shutil.rmtree(target)
         staging.rename(target)
+    except _Invalid as problem:
+        return None, problem.errors
     except OSError as err:
         raise CliError(f"cannot write the content pack {target}: {err.strerror or err}") from None
     finally:
@@ -185,9 +214,8 @@ def import_part(
     errors = game.validate_content(folder)
     if errors:
         return None, errors
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{pack_name}.", dir=target.parent))
-    try:
+
+    def fill(staging: Path) -> list[str]:
         if target.exists():
             shutil.copytree(target, staging, dirs_exist_ok=True)
         destination = staging / part
@@ -197,26 +225,12 @@ def import_part(
         for file in sorted(folder.glob("*.yaml")):
             shutil.copy2(file, destination / file.name)
         copy_subfolders(folder, destination, depth=1)
-        errors = game.validate_content(staging)  # e.g. one pack in two folders of the pack
-        if errors:
-            return None, errors
-        info = {
-            "game": game_name,
-            "name": pack_name,
-            "source": str(folder.resolve()),
-            "imported": datetime.now(UTC).replace(microsecond=0).isoformat(),
-            "files": sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*.yaml")),
-        }
-        (staging / PACK_INFO).write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
-        if target.exists():
-            shutil.rmtree(target)
-        staging.rename(target)
-    except OSError as err:
-        raise CliError(f"cannot write the content pack {target}: {err.strerror or err}") from None
-    finally:
-        if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
-    return target, []
+        problems = game.validate_content(staging)  # e.g. one pack in two folders of the pack
+        if problems:
+            raise _Invalid(problems)
+        return sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*.yaml"))
+
+    return write_staged(game_name, pack_name, folder.resolve(), target, fill)
 
 
 # --- building games from packs -------------------------------------------------------------------
