@@ -415,10 +415,24 @@ def plunder(name: str, stat: str, skill: str, difficulty: int, amount: int = 1) 
     the challenge's own effect, never a consequence of a knock-out, which costs no legend card.
     Written here: the base yardstick has neither the test nor the effect."""
     what = "one of your legend cards" if amount == 1 else f"{amount} of your legend cards"
+    return before_combat_test(
+        name,
+        (stat, skill, difficulty),
+        Flow(do="lose_legend", amount=amount),
+        f"it takes {what}, quest or reward, as you choose: the card goes to the bottom of its "
+        "stack",
+    )
+
+
+def before_combat_test(
+    name: str, test: tuple[str, str, int], failure: Flow, otherwise: str
+) -> Record:
+    """A before-combat ability: the hero must pass a ``(stat, skill, difficulty)`` test, or
+    ``failure`` happens (``otherwise`` says what, in the card's text)."""
+    stat, skill, difficulty = test
     return {
         "name": name,
-        "text": f"Before combat: pass a {stat} + {skill} test ({difficulty}), or it takes "
-        f"{what}, quest or reward, as you choose: the card goes to the bottom of its stack.",
+        "text": f"Before combat: pass a {stat} + {skill} test ({difficulty}), or {otherwise}.",
         "timing": "before_combat",
         "effects": [
             Flow(
@@ -426,7 +440,7 @@ def plunder(name: str, stat: str, skill: str, difficulty: int, amount: int = 1) 
                 stat=stat,
                 skill=skill,
                 difficulty=difficulty,
-                failure=FlowList([Flow(do="lose_legend", amount=amount)]),
+                failure=FlowList([failure]),
             )
         ],
     }
@@ -445,21 +459,9 @@ def trial(
     if exhaustion:
         harmed["exhaustion"] = exhaustion
         taken.append(f"{exhaustion} exhaustion")
-    return {
-        "name": name,
-        "text": f"Before combat: pass a {stat} + {skill} test ({difficulty}), or take "
-        f"{' and '.join(taken)}.",
-        "timing": "before_combat",
-        "effects": [
-            Flow(
-                do="test",
-                stat=stat,
-                skill=skill,
-                difficulty=difficulty,
-                failure=FlowList([harmed]),
-            )
-        ],
-    }
+    return before_combat_test(
+        name, (stat, skill, difficulty), harmed, f"take {' and '.join(taken)}"
+    )
 
 
 def mastery(name: str, skill: str) -> Record:

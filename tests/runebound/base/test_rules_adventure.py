@@ -135,15 +135,21 @@ def test_rb_4_2_the_player_may_decline_the_adventure() -> None:
 # --- RB-4.3 -----------------------------------------------------------------------------------
 
 
+def draw_two_events(state: RuneboundState, in_play: str) -> list[Event]:
+    """RB-4.3 set-up: with ``in_play`` the event in play and the hero hurt (2 wounds, 1
+    exhaustion), a green adventure draws events g-22 (2) and g-23 (3), then encounter g-26."""
+    state.event = adventure(in_play)
+    me(state).wounds, me(state).exhaustion = 2, 1
+    log: list[Event] = []
+    start_adventure(state, safe_green_hex(), "green", "g-22", "g-23", "g-26", log=log)
+    assert [e.data["card"] for e in events(log, "draw")] == ["g-22", "g-23", "g-26"]
+    return log
+
+
 def test_rb_4_3_an_event_replaces_the_one_in_play_and_the_hero_draws_again() -> None:
     """RB-4.3: a higher-numbered event replaces the old, acts, and drawing goes on."""
     state = new_game()
-    gem = safe_green_hex()
-    state.event = adventure("g-21")  # number 1
-    me(state).wounds, me(state).exhaustion = 2, 1
-    log: list[Event] = []
-    start_adventure(state, gem, "green", "g-22", "g-23", "g-26", log=log)  # events 2 and 3
-    assert [e.data["card"] for e in events(log, "draw")] == ["g-22", "g-23", "g-26"]
+    draw_two_events(state, "g-21")  # number 1 in play
     assert state.event == adventure("g-23")
     assert adventure("g-21") in state.adventure_discards[GREEN]
     assert adventure("g-22") in state.adventure_discards[GREEN]
@@ -155,12 +161,7 @@ def test_rb_4_3_a_lower_numbered_event_cannot_be_played() -> None:
     """RB-4.3: an event with a lower number than the one in play is discarded without effect
     (no healing, no refill), the one in play stays, and drawing goes on."""
     state = new_game()
-    gem = safe_green_hex()
-    state.event = adventure("b-18")  # number 12
-    me(state).wounds, me(state).exhaustion = 2, 1
-    log: list[Event] = []
-    start_adventure(state, gem, "green", "g-22", "g-23", "g-26", log=log)  # events 2 and 3
-    assert [e.data["card"] for e in events(log, "draw")] == ["g-22", "g-23", "g-26"]
+    log = draw_two_events(state, "b-18")  # number 12 in play
     assert state.event == adventure("b-18")
     assert [e.data["card"] for e in events(log, "event")] == ["g-22", "g-23"]
     assert all(e.data["variant"] == "lower" for e in events(log, "event"))
@@ -173,12 +174,7 @@ def test_rb_4_3_a_lower_numbered_event_cannot_be_played() -> None:
 def test_rb_4_3_event_rule_newest_option_every_event_replaces_the_one_in_play() -> None:
     """RB-4.3 (option event_rule=newest): the new event, whatever its number, replaces the old."""
     state = new_game(event_rule="newest")
-    gem = safe_green_hex()
-    state.event = adventure("b-18")  # number 12
-    me(state).wounds, me(state).exhaustion = 2, 1
-    log: list[Event] = []
-    start_adventure(state, gem, "green", "g-22", "g-23", "g-26", log=log)  # events 2 and 3
-    assert [e.data["card"] for e in events(log, "draw")] == ["g-22", "g-23", "g-26"]
+    draw_two_events(state, "b-18")  # number 12 in play
     assert state.event == adventure("g-23")
     assert adventure("b-18") in state.adventure_discards[BLUE]
     assert adventure("g-22") in state.adventure_discards[GREEN]
