@@ -98,6 +98,12 @@ COMPILED = (
     "games/runebound/adventures/al_kalim/table.py",
     "games/runebound/adventures/al_kalim/travel.py",
     "games/runebound/adventures/al_kalim/turn.py",
+    "bots/runebound/fight.py",
+    "bots/runebound/induction.py",
+    "bots/runebound/knowledge.py",
+    "bots/runebound/memo.py",
+    "bots/runebound/party.py",
+    "bots/runebound/values.py",
 )
 
 
