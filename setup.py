@@ -113,7 +113,9 @@ COMPILED = (
     "bots/runebound/memo.py",
     "bots/runebound/party.py",
     "bots/runebound/play.py",
+    "bots/runebound/strength.py",
     "bots/runebound/values.py",
+    "bots/runebound/walk.py",
 )
 
 

@@ -8,23 +8,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from boardwright.bots.runebound.constants import (
-    ALLY_DISCOUNT,
     CITY_LOTTERY,
     ENCOUNTER,
     SHOPPING_RANGE,
-    STRENGTH_FIGHTS,
     WOUND,
 )
 from boardwright.bots.runebound.core import BotCore
 from boardwright.bots.runebound.fight import fight_odds
 from boardwright.bots.runebound.knowledge import HeroSig
 from boardwright.bots.runebound.party import Party
-from boardwright.bots.runebound.values import (
-    card_win_value,
-    charge_share,
-    choice_value,
-    utility_value,
-)
+from boardwright.bots.runebound.strength import card_value, colour_pw, strength
+from boardwright.bots.runebound.values import card_win_value, choice_value
 from boardwright.games.runebound.records import COLOURS, MarketCard
 from boardwright.games.runebound.rules import fits_item_limits
 
@@ -81,20 +75,7 @@ class Appraisal(BotCore):
         return out
 
     def colour_pw(self, sig: HeroSig, pre: int, colour: str, tough: bool = False) -> float:
-        kb = self.kb
-        key = ("pw", sig, pre, colour, tough)
-        found = kb.value_cache.get(key)
-        if found is not None:
-            return found
-        samples = kb.small_samples[colour]
-        enemies = kb.tough_enemies if tough else kb.enemies
-        total = 0.0
-        for card_id in samples:
-            pw, _, _ = fight_odds(kb, enemies[card_id], sig, pre, 0)
-            total += pw
-        value = total / len(samples) if samples else 0.0
-        kb.value_cache.put(key, value)
-        return value
+        return colour_pw(self.kb, sig, pre, colour, tough)
 
     def frontier(self, party: Party) -> tuple[str, ...]:
         """The colours the hero works on: the first it does not beat reliably yet, and the next."""
@@ -106,60 +87,15 @@ class Appraisal(BotCore):
         return (COLOURS[-1],)
 
     def strength(self, party: Party, sig: HeroSig, pre: int, colours: Sequence[str]) -> float:
-        kb = self.kb
-        total = 0.0
-        for colour in colours:
-            cards = kb.challenges[colour]
-            worth = sum(card_win_value(kb, party, c, counter=True) for c in cards) / max(
-                len(cards), 1
-            )
-            total += self.colour_pw(sig, pre, colour, party.tough) * worth * STRENGTH_FIGHTS
-        return total
+        return strength(self.kb, party, sig, pre, colours)
 
     def card_value(
         self, party: Party, card: MarketCard, colours: Sequence[str], drop: Sequence[str] = ()
     ) -> float:
-        """What owning ``card`` (instead of the ``drop`` cards) adds, in gold.
-
-        A pure function of the cache key: the hero's fight signature, its rested before-combat
-        damage, stamina, runes held, the card, the colours and the dropped cards.
-        """
-        key = (
-            "card",
-            party.sig(),
-            party.rested_pre(),
-            party.stamina,
-            party.runes,
-            card.id,
-            tuple(colours),
-            tuple(drop),
-        )
-        found = self.kb.value_cache.get(key)
-        if found is None:
-            found = self._card_value_now(party, card, colours, drop)
-            self.kb.value_cache.put(key, found)
-        return found
-
-    def _card_value_now(
-        self, party: Party, card: MarketCard, colours: Sequence[str], drop: Sequence[str]
-    ) -> float:
-        base_sig = party.sig(drop=drop)
-        pre_base = party.rested_pre(drop=drop)
-        if card.kind == "ally":
-            new_sig = party.sig(extra_allies=[card], drop=drop)
-        else:
-            new_sig = party.sig(extra_items=[card], drop=drop)
-        pre_new = party.rested_pre(extra=[card], drop=drop)
-        if new_sig == base_sig and pre_new == pre_base:  # nothing the fight model sees
-            return utility_value(card)
-        gain = self.strength(party, new_sig, pre_new, colours) - self.strength(
-            party, base_sig, pre_base, colours
-        )
-        if card.kind == "ally":
-            gain *= ALLY_DISCOUNT
-        if card.uses is not None:  # PV-8: charges run out
-            gain *= charge_share(card)
-        return gain + utility_value(card)
+        """What owning ``card`` (instead of the ``drop`` cards) adds, in gold (a pure function
+        of the hero's fight signature, rested before-combat damage, stamina, runes held, the
+        card, the colours and the dropped cards; cached per knowledge)."""
+        return card_value(self.kb, party, card, colours, drop)
 
     def city_value(self, party: Party, city: str, colours: Sequence[str]) -> float:
         near = self.kb.dist[party.here][self.kb.city_hex[city]] <= SHOPPING_RANGE

@@ -58,7 +58,7 @@ class PlanRounds:
     None: a round that (nearly) never changes anything). Worked out on demand and kept: they
     do not depend on the fight's size, the hero's life or the knock-out cost."""
 
-    __slots__ = ("by_stride", "paths", "reach_e", "reach_h")
+    __slots__ = ("by_stride", "paths", "reach_e", "reach_h", "rows")
 
     def __init__(self, paths: RoundPaths) -> None:
         self.paths = paths
@@ -67,11 +67,24 @@ class PlanRounds:
         self.reach_h = sum(max(dh for _, dh, _ in dist) for dist in paths)
         # per working stride (in practice one): the rounds by capped distances cap_e * 1024 + cap_h
         self.by_stride: dict[int, dict[int, Round | None]] = {}
+        # the rounds along a row, by stride * 1024 + cap_e (see :meth:`row`)
+        self.rows: dict[int, list[Round | None]] = {}
 
     def rounds(self, stride: int) -> dict[int, Round | None]:
         found = self.by_stride.get(stride)
         if found is None:
             found = self.by_stride[stride] = {}
+        return found
+
+    def row(self, stride: int, cap_e: int, rooms_h: int) -> list[Round | None]:
+        """The round at every room_h up to at least ``rooms_h`` (index 0 unused) of a row whose
+        capped distance to winning is ``cap_e``: kept, since every grid of this plan reads the
+        same rows (a longer row serves a shorter one)."""
+        key = stride * 1024 + cap_e
+        found = self.rows.get(key)
+        if found is None or len(found) <= rooms_h:
+            found = _row_rounds(self, self.rounds(stride), stride, cap_e, self.reach_h + 1, rooms_h)
+            self.rows[key] = found
         return found
 
     def prepare(self, stride: int, cap_e: int, cap_h: int) -> Round | None:
@@ -97,12 +110,14 @@ def round_outcomes(paths: RoundPaths, room_e: int, room_h: int) -> RawRound:
     """One round from a state ``room_e`` wounds short of winning and ``room_h`` short of a
     knock-out: P(win), P(knock-out), P(nothing changes) and every other outcome as (wounds
     dealt, wounds taken, probability), in the order the induction adds them up."""
-    branches: dict[tuple[int, int], float] = {(0, 0): 1.0}
+    # a branch (wounds dealt, wounds taken) is keyed e * 1024 + h (both stay below its room)
+    branches: dict[int, float] = {0: 1.0}
     win = lose = 0.0
     for dist in paths:
-        new: dict[tuple[int, int], float] = {}
-        get = new.get
-        for (e1, h1), p in branches.items():
+        new: dict[int, float] = {}
+        for k1, p in branches.items():
+            e1 = k1 >> 10
+            h1 = k1 & 1023
             for de, dh, q in dist:
                 e2 = e1 + de
                 if e2 >= room_e:
@@ -112,11 +127,11 @@ def round_outcomes(paths: RoundPaths, room_e: int, room_h: int) -> RawRound:
                 if h2 >= room_h:
                     lose += p * q
                 else:
-                    k = (e2, h2)
-                    new[k] = get(k, 0.0) + p * q
+                    k = (e2 << 10) | h2
+                    new[k] = new.get(k, 0.0) + p * q
         branches = new
-    stay = branches.pop((0, 0), 0.0)
-    return win, lose, stay, [(de, dh, p) for (de, dh), p in branches.items()]
+    stay = branches.pop(0, 0.0)
+    return win, lose, stay, [(k >> 10, k & 1023, p) for k, p in branches.items()]
 
 
 def solve_grid(
@@ -151,20 +166,15 @@ def solve_grid(
         _unpack(start, stride, values, wins, losses, pws, pls, chosen, fights_on)
         first = start.rooms_e + 1
     # per plan: its rounds for this stride by capped distances, and where its caps end
-    local = [
-        (s, plan, plan.reach_e + 1, plan.reach_h + 1, plan.rounds(stride)) for s, plan in plans
-    ]
-    ss = [s for s, *_ in local]
-    last_cap = max((top_e for _, _, top_e, _, _ in local), default=0)
+    local = [(s, plan, plan.reach_e + 1) for s, plan in plans]
+    ss = [s for s, _, _ in local]
+    last_cap = max((top_e for _, _, top_e in local), default=0)
     pairs: list[tuple[int, list[Round | None]]] = []
     for room_e in range(first, rooms_e + 1):
         row = room_e * stride
         if room_e <= last_cap or not pairs:  # beyond, every plan's rows are the same
             # each plan's rounds along this row, by room_h
-            cols = [
-                _row_rounds(plan, rounds, stride, min(room_e, top_e), top_h, rooms_h)
-                for _, plan, top_e, top_h, rounds in local
-            ]
+            cols = [plan.row(stride, min(room_e, top_e), rooms_h) for _, plan, top_e in local]
             pairs = list(zip(ss, cols, strict=True))
         for room_h in range(1, rooms_h + 1):
             here = row + room_h

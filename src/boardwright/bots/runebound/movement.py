@@ -12,6 +12,7 @@ from boardwright.bots.runebound.constants import EXHAUSTION
 from boardwright.bots.runebound.knowledge import ADVANCE, Knowledge
 from boardwright.bots.runebound.party import Party
 from boardwright.bots.runebound.values import effect_value
+from boardwright.bots.runebound.walk import best_from, raised, roll_value
 from boardwright.engine.decision import Decision
 from boardwright.games.runebound.content import RuneboundContent
 from boardwright.games.runebound.movement import payments
@@ -84,26 +85,14 @@ class MovementHandlers(Appraisal):
         for target, value in targets:
             if value <= 0.0:  # discounts are positive: never above the 0.0 already there
                 continue
-            # max(p, v) element by element (the first of equals, as max keeps it)
-            pot = [
-                v if (v := value * x) > p else p
-                for p, x in zip(pot, kb.discount_rows[target], strict=True)
-            ]
+            pot = raised(pot, value, kb.discount_rows[target])
         return self.play.floor(party, pot, targets), targets
 
     def _roll_value(self, here: int, dice: int) -> float:
         """The expected potential after rolling ``dice`` dice (ADVANCE towards the best target)."""
         kb = self.kb
         chances = ADVANCE.get(min(dice, 6), (1.0,))
-        discount = kb.discount
-        best = 0.0
-        for target, value in self._target_list:
-            d = kb.dist[here][target]
-            expected = sum(
-                p * discount[min(max(0, d - a), len(discount) - 1)] for a, p in enumerate(chances)
-            )
-            best = max(best, value * expected)
-        return best
+        return roll_value(self._target_list, kb.dist[here], kb.discount, chances)
 
     def movement(self, observation: Observation) -> int:
         kb = self.kb
@@ -230,27 +219,8 @@ class MovementHandlers(Appraisal):
         pot: list[float],
         memo: dict[tuple[int, tuple[int, ...], int], float],
     ) -> float:
-        key = (hex_index, faces, bonus)
-        found = memo.get(key)
-        if found is not None:
-            return found
-        best = pot[hex_index]
-        for n, city, bit in self.kb.step_masks[hex_index]:
-            last = -1
-            for i, face in enumerate(faces):
-                # equal faces sit side by side (sorted): spending either is the same
-                if face == last or not (city or face & bit):
-                    continue
-                last = face
-                value = self.best_from(n, faces[:i] + faces[i + 1 :], bonus, pot, memo)
-                if value > best:
-                    best = value
-            if bonus > 0:
-                value = self.best_from(n, faces, bonus - 1, pot, memo)
-                if value > best:
-                    best = value
-        memo[key] = best
-        return best
+        """The best potential a walk from ``hex_index`` reaches (:func:`walk.best_from`)."""
+        return best_from(self.kb.step_masks, hex_index, faces, bonus, pot, memo)
 
     def walk_state(self, observation: Observation) -> tuple[int, list[float]]:
         """Where the hero stands and this turn's potential during a walk.

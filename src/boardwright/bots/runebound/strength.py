@@ -1,0 +1,94 @@
+"""Fighting strength and what owning a market card adds to it, compiled with mypyc (see
+setup.py): :func:`colour_pw`, :func:`strength` and :func:`card_value`, cached per knowledge.
+The bot's appraisal (a mixin, which stays interpreted) calls them; they read only the
+knowledge, the party and the card."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from boardwright.bots.runebound.constants import ALLY_DISCOUNT, STRENGTH_FIGHTS
+from boardwright.bots.runebound.fight import fight_odds
+from boardwright.bots.runebound.knowledge import HeroSig, Knowledge
+from boardwright.bots.runebound.party import Party
+from boardwright.bots.runebound.values import card_win_value, charge_share, utility_value
+from boardwright.games.runebound.records import MarketCard
+
+
+def colour_pw(kb: Knowledge, sig: HeroSig, pre: int, colour: str, tough: bool = False) -> float:
+    """The chance to beat a challenge of ``colour`` (the mean over its small sample), starting
+    ``pre`` wounds up."""
+    key = ("pw", sig, pre, colour, tough)
+    found = kb.value_cache.get(key)
+    if found is not None:
+        return found
+    samples = kb.small_samples[colour]
+    enemies = kb.tough_enemies if tough else kb.enemies
+    total = 0.0
+    for card_id in samples:
+        pw, _, _ = fight_odds(kb, enemies[card_id], sig, pre, 0)
+        total += pw
+    value = total / len(samples) if samples else 0.0
+    kb.value_cache.put(key, value)
+    return value
+
+
+def strength(kb: Knowledge, party: Party, sig: HeroSig, pre: int, colours: Sequence[str]) -> float:
+    """What a signature's chances against ``colours`` are worth over the fights expected."""
+    total = 0.0
+    for colour in colours:
+        cards = kb.challenges[colour]
+        worth = sum(card_win_value(kb, party, c, counter=True) for c in cards) / max(len(cards), 1)
+        total += colour_pw(kb, sig, pre, colour, party.tough) * worth * STRENGTH_FIGHTS
+    return total
+
+
+def card_value(
+    kb: Knowledge,
+    party: Party,
+    card: MarketCard,
+    colours: Sequence[str],
+    drop: Sequence[str] = (),
+) -> float:
+    """What owning ``card`` (instead of the ``drop`` cards) adds, in gold.
+
+    A pure function of the cache key: the hero's fight signature, its rested before-combat
+    damage, stamina, runes held, the card, the colours and the dropped cards.
+    """
+    key = (
+        "card",
+        party.sig(),
+        party.rested_pre(),
+        party.stamina,
+        party.runes,
+        card.id,
+        tuple(colours),
+        tuple(drop),
+    )
+    found = kb.value_cache.get(key)
+    if found is None:
+        found = _card_value_now(kb, party, card, colours, drop)
+        kb.value_cache.put(key, found)
+    return found
+
+
+def _card_value_now(
+    kb: Knowledge, party: Party, card: MarketCard, colours: Sequence[str], drop: Sequence[str]
+) -> float:
+    base_sig = party.sig(drop=drop)
+    pre_base = party.rested_pre(drop=drop)
+    if card.kind == "ally":
+        new_sig = party.sig(extra_allies=[card], drop=drop)
+    else:
+        new_sig = party.sig(extra_items=[card], drop=drop)
+    pre_new = party.rested_pre(extra=[card], drop=drop)
+    if new_sig == base_sig and pre_new == pre_base:  # nothing the fight model sees
+        return utility_value(card)
+    gain = strength(kb, party, new_sig, pre_new, colours) - strength(
+        kb, party, base_sig, pre_base, colours
+    )
+    if card.kind == "ally":
+        gain *= ALLY_DISCOUNT
+    if card.uses is not None:  # PV-8: charges run out
+        gain *= charge_share(card)
+    return gain + utility_value(card)
