@@ -195,11 +195,14 @@ def _solve_shared(kb: Knowledge, enemy: Enemy, sig: HeroSig, kappa: float) -> Fi
         paths = _round_paths(enemy, sig, s)
         plan = kb.plan_rounds.get(paths)
         if plan is None:
-            plan = PlanRounds(paths)
+            kb.plans_made += 1
+            plan = PlanRounds(paths, kb.plans_made)
             kb.plan_rounds.put(paths, plan)
         plans.append((s, plan))
     life, hp = enemy.life, max(sig[4], 1)
-    grid_key = (enemy.no_escape, kappa, tuple((s, plan.paths) for s, plan in plans))
+    # a plan's serial number stands for its round paths (cheaper to hash; a plan made again
+    # after the memo let it go has a new number, and its grids are solved again, the same)
+    grid_key = (enemy.no_escape, kappa, *[x for s, plan in plans for x in (s, plan.serial)])
     grid = kb.fight_grids.get(grid_key)
     if grid is None or grid.rooms_e < life or grid.rooms_h < hp:
         start = grid
@@ -236,7 +239,9 @@ def fight_odds(
         return 1.0, 0.0, -1
     if taken >= sig[4]:
         return 0.0, 1.0, -1
-    table = kb.fight_cache.get((enemy.key, sig, kappa))
-    if table is None:
-        table = solve_fight(kb, enemy, sig, kappa)
+    key = (enemy.key, sig, kappa)
+    table = kb.fight_cache.get(key)
+    if table is None:  # solve_fight, the key made once
+        table = _solve_shared(kb, enemy, sig, kappa)
+        kb.fight_cache.put(key, table)
     return table.fight_on(dealt if dealt > 0 else 0, taken if taken > 0 else 0)

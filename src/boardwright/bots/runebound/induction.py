@@ -58,10 +58,11 @@ class PlanRounds:
     None: a round that (nearly) never changes anything). Worked out on demand and kept: they
     do not depend on the fight's size, the hero's life or the knock-out cost."""
 
-    __slots__ = ("by_stride", "paths", "reach_e", "reach_h", "rows")
+    __slots__ = ("by_stride", "paths", "reach_e", "reach_h", "rows", "serial")
 
-    def __init__(self, paths: RoundPaths) -> None:
+    def __init__(self, paths: RoundPaths, serial: int = 0) -> None:
         self.paths = paths
+        self.serial = serial  # the knowledge's count of plans made (the grids' key names it)
         # the most wounds one round can deal and take (every step's outcomes can combine)
         self.reach_e = sum(max(de for de, _, _ in dist) for dist in paths)
         self.reach_h = sum(max(dh for _, dh, _ in dist) for dist in paths)

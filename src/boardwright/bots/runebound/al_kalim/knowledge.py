@@ -8,7 +8,7 @@ from boardwright.bots.runebound.constants import (
     GAMMA,
     HEXES_PER_TURN,
 )
-from boardwright.bots.runebound.knowledge import Knowledge
+from boardwright.bots.runebound.knowledge import Knowledge, settle
 from boardwright.games.runebound.adventures.al_kalim.content import (
     al_kalim_content,
 )
@@ -63,6 +63,7 @@ def al_kalim_knowledge(content: RuneboundContent | None = None) -> Knowledge:
     if found is None or found[0] is not view:
         found = (view, Knowledge(view, AL_KALIM_DISCOUNT, sample_sizes=None))
         _KNOWLEDGE[id(view)] = found
+        settle()
     return found[1]
 
 
