@@ -97,6 +97,7 @@ def assert_deterministic_per_seed(seed: int, options: dict[str, Any], kb: Knowle
     kb.fight_grids.clear()
     kb.plan_rounds.clear()
     kb.value_cache.clear()
+    kb.signatures.clear()
     assert digest(seed) == first
     assert digest(seed + 1) != first
 

@@ -32,4 +32,5 @@ FIGHT_TABLES_KEPT = 100_000
 FIGHT_GRIDS_KEPT = 20_000
 PLAN_ROUNDS_KEPT = 4_000
 VALUES_KEPT = 100_000
+SIGNATURES_KEPT = 20_000  # fight signatures by number (the memos above key on the number)
 SHOPPING_RANGE = 10  # hexes: market stacks farther away are not worth a trip

@@ -176,7 +176,7 @@ def solve_fight(kb: Knowledge, enemy: Enemy, sig: HeroSig, kappa: float) -> Figh
     Winning is worth 1, a knock-out ``-kappa`` and escaping 0 (escape is possible in every state
     but the first; the table keeps the odds of fighting on).
     """
-    key = (enemy.key, sig, kappa)
+    key = (enemy.key, kb.sig_number(sig), kappa)
     table = kb.fight_cache.get(key)
     if table is None:
         table = _solve_shared(kb, enemy, sig, kappa)
@@ -239,7 +239,7 @@ def fight_odds(
         return 1.0, 0.0, -1
     if taken >= sig[4]:
         return 0.0, 1.0, -1
-    key = (enemy.key, sig, kappa)
+    key = (enemy.key, kb.sig_number(sig), kappa)
     table = kb.fight_cache.get(key)
     if table is None:  # solve_fight, the key made once
         table = _solve_shared(kb, enemy, sig, kappa)

@@ -17,6 +17,7 @@ from boardwright.bots.runebound.constants import (
     GAMMA,
     HEXES_PER_TURN,
     PLAN_ROUNDS_KEPT,
+    SIGNATURES_KEPT,
     VALUES_KEPT,
 )
 from boardwright.bots.runebound.induction import FightGrid, PlanRounds, RoundPaths
@@ -185,7 +186,14 @@ class Knowledge:
             colour: self._sample(cards, small, with_winners=False)
             for colour, cards in self.challenges.items()
         }
-        self.fight_cache: BoundedMemo[tuple[str, HeroSig, float], FightTable] = BoundedMemo(
+        # each fight signature seen gets a number (never reused): the memos below key on it,
+        # cheaper to hash and compare than the signature; the last one asked is kept at hand
+        self.signatures: BoundedMemo[HeroSig, int] = BoundedMemo(SIGNATURES_KEPT)
+        self.signatures_made = 0
+        self.last_sig: HeroSig | None = None
+        self.last_sig_number = 0
+        # fight tables by (enemy, signature number, kappa)
+        self.fight_cache: BoundedMemo[tuple[str, int, float], FightTable] = BoundedMemo(
             FIGHT_TABLES_KEPT
         )
         # the grids the tables read, by (no escape, kappa, each plan's step and round paths)
@@ -193,6 +201,20 @@ class Knowledge:
         self.plan_rounds: BoundedMemo[RoundPaths, PlanRounds] = BoundedMemo(PLAN_ROUNDS_KEPT)
         self.plans_made = 0  # numbers each plan's rounds (the fight grids are keyed by them)
         self.value_cache: BoundedMemo[tuple[Any, ...], float] = BoundedMemo(VALUES_KEPT)
+
+    def sig_number(self, sig: HeroSig) -> int:
+        """The number of a fight signature (equal signatures, equal numbers; a number is never
+        given to another signature, so a memo keyed on it is keyed on the signature)."""
+        if sig is self.last_sig:  # asked again and again while one party is weighed
+            return self.last_sig_number
+        found = self.signatures.get(sig)
+        if found is None:
+            self.signatures_made += 1
+            found = self.signatures_made
+            self.signatures.put(sig, found)
+        self.last_sig = sig
+        self.last_sig_number = found
+        return found
 
     def enemies_for(self, tough: bool, night: bool = False) -> dict[str, Enemy]:
         """The challenges as fought now: AR-6.1 (one wound more), AK-6.3 (night life)."""

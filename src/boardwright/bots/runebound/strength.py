@@ -18,7 +18,7 @@ from boardwright.games.runebound.records import MarketCard
 def colour_pw(kb: Knowledge, sig: HeroSig, pre: int, colour: str, tough: bool = False) -> float:
     """The chance to beat a challenge of ``colour`` (the mean over its small sample), starting
     ``pre`` wounds up."""
-    key = ("pw", sig, pre, colour, tough)
+    key = ("pw", kb.sig_number(sig), pre, colour, tough)
     found = kb.value_cache.get(key)
     if found is not None:
         return found
@@ -57,7 +57,7 @@ def card_value(
     """
     key = (
         "card",
-        party.sig(),
+        kb.sig_number(party.sig()),
         party.rested_pre(),
         party.stamina,
         party.runes,
