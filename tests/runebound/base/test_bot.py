@@ -19,7 +19,13 @@ from boardwright.bots.runebound.fight import (
     solve_fight,
     solve_fight_uncached,
 )
-from boardwright.bots.runebound.knowledge import ADVANCE, Knowledge, knowledge, measure_advance
+from boardwright.bots.runebound.knowledge import (
+    ADVANCE,
+    HeroSig,
+    Knowledge,
+    knowledge,
+    measure_advance,
+)
 from boardwright.games import get_game
 from boardwright.games.runebound.content import default_content
 from boardwright.sim.runner import derive_seed
@@ -107,8 +113,8 @@ def test_fight_model_basics() -> None:
     assert all(sum(row) == pytest.approx(1.0, abs=0.005) for row in ADVANCE.values())
     kb = knowledge()
     green = kb.enemies["g-01"]  # melee 9/1, life 2
-    strong = ((9, 9, 9), (9, 9, 9), (2, 2, 2), (0, 0, 0), 6, ())
-    weak = ((0, 0, 0), (0, 0, 0), (1, 1, 1), (0, 0, 0), 2, ())
+    strong = HeroSig((9, 9, 9), (9, 9, 9), (2, 2, 2), (0, 0, 0), 6, ())
+    weak = HeroSig((0, 0, 0), (0, 0, 0), (1, 1, 1), (0, 0, 0), 2, ())
     win_strong, lose_strong, step = fight_odds(kb, green, strong, 0, 0)
     win_weak, _, _ = fight_odds(kb, green, weak, 0, 0)
     assert win_strong > 0.99 and lose_strong < 0.01 and step == 1  # melee is its only step
@@ -141,7 +147,7 @@ def test_fight_tables_read_from_shared_grids_are_the_tables_solved_afresh() -> N
             life = rng.randint(1, 10)
             fought = replace(enemy, key=f"{enemy.key}/{life}/{no_escape}", life=life)
             fought = replace(fought, no_escape=no_escape)
-            sig = (*stats, rng.randint(0, 8), allies)
+            sig = HeroSig(*stats, rng.randint(0, 8), allies)
             shared = solve_fight(kb, fought, sig, kappa)
             alone = solve_fight_uncached(fought, sig, kappa)
             assert repr(shared.states()) == repr(alone.states()), fought.key
@@ -155,10 +161,10 @@ def test_signatures_the_enemy_cannot_tell_apart_share_one_grid() -> None:
     kb = Knowledge(default_content())
     green = kb.enemies["g-01"]  # melee only
     assert green.steps[0] is None and green.steps[2] is None
-    sig = ((3, 5, 1), (2, 4, 0), (1, 2, 1), (0, 1, 0), 6, ())
-    unseen = ((9, 5, -3), (7, 4, 8), (4, 2, 0), (3, 1, 2), 6, ())
-    certain = ((3, 40, 1), (2, 4, 0), (1, 2, 1), (0, 1, 0), 6, ())
-    also_certain = ((3, 60, 1), (2, 4, 0), (1, 2, 1), (0, 1, 0), 6, ())
+    sig = HeroSig((3, 5, 1), (2, 4, 0), (1, 2, 1), (0, 1, 0), 6, ())
+    unseen = HeroSig((9, 5, -3), (7, 4, 8), (4, 2, 0), (3, 1, 2), 6, ())
+    certain = HeroSig((3, 40, 1), (2, 4, 0), (1, 2, 1), (0, 1, 0), 6, ())
+    also_certain = HeroSig((3, 60, 1), (2, 4, 0), (1, 2, 1), (0, 1, 0), 6, ())
     first = solve_fight(kb, green, sig, 1.0)
     assert solve_fight(kb, green, unseen, 1.0).p_win is first.p_win
     assert solve_fight(kb, green, certain, 1.0).p_win is not first.p_win

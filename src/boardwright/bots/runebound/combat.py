@@ -98,7 +98,7 @@ class CombatHandlers(Appraisal):
         enemy = self._combat_enemy(view)
         if enemy is None:
             return self.pick(observation, step_scores)
-        live: HeroSig = (
+        live = HeroSig(
             (att[0], att[1], att[2]),
             sig[1],
             (dmg[0], dmg[1], dmg[2]),

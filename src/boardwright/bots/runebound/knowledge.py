@@ -8,7 +8,7 @@ from __future__ import annotations
 import gc
 from collections import deque
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from boardwright.bots.runebound.constants import (
     CHALLENGE_ARMOUR,
@@ -44,9 +44,24 @@ bot uses it to weigh rolling against stepping one hex or staying.
 
 
 Step = tuple[int, int] | None  # a challenge's (value, damage) in one combat step
-Triple = tuple[int, int, int]
+# Triple and HeroSig are kept boxed by the compiled code (setup.py): mypyc turns a tuple type
+# of fixed length into a C struct, unboxed and boxed again (new tuples) at every call between
+# compiled and interpreted code, so signatures would be rebuilt and rehashed at every fight
+# lookup; a tuple of any length and a NamedTuple stay the objects they are
+Triple = tuple[int, ...]  # one number per combat step (ranged, melee, magic)
 AllySig = tuple[Triple, Triple, int]  # attack values, damages, life left
-HeroSig = tuple[Triple, Triple, Triple, Triple, int, tuple[AllySig, ...]]
+
+
+class HeroSig(NamedTuple):
+    """What the fight model sees of a party: attack, defence, damage and armour per combat
+    step, life left (wounds short of a knock-out) and its allies."""
+
+    att: Triple
+    dfn: Triple
+    dmg: Triple
+    arm: Triple
+    life: int
+    allies: tuple[AllySig, ...]
 
 
 class FightTable:
@@ -95,7 +110,7 @@ class Enemy:
     """A challenge as the fight model sees it."""
 
     key: str
-    steps: tuple[Step, Step, Step]
+    steps: tuple[Step, ...]  # ranged, melee, magic (of any length: kept boxed, see Triple)
     life: int
     armour: int
     no_escape: bool

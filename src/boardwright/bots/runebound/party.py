@@ -192,7 +192,7 @@ class Party:
                 )
                 for card, wounds in ally_rows
             )
-        return (
+        return HeroSig(
             (att[0], att[1], att[2]),
             (dfn[0], dfn[1], dfn[2]),
             (dmg[0], dmg[1], dmg[2]),
