@@ -45,11 +45,12 @@ class FightGrid:
         self.fights_on = fights_on
 
 
-Round = tuple[float, float, float, tuple[tuple[int, float], ...]]
+Round = tuple[float, float, float, tuple[int, ...], tuple[float, ...]]
 """A round as the induction uses it: P(win), P(knock-out), 1 - P(nothing changes) and the other
-outcomes as (how far back in a grid of one stride their state lies, probability)."""
+outcomes, how far back in a grid of one stride their states lie and their probabilities (two
+flat tuples: the compiled induction reads them without a tuple per outcome)."""
 
-_UNSEEN: Round | None = (0.0, 0.0, 0.0, ())  # a marker: the round is not worked out yet
+_UNSEEN: Round | None = (0.0, 0.0, 0.0, (), ())  # a marker: the round is not worked out yet
 
 
 class PlanRounds:
@@ -93,7 +94,8 @@ class PlanRounds:
         win, lose, stay, outcomes = round_outcomes(self.paths, cap_e, cap_h)
         found: Round | None = None
         if stay <= 1 - 1e-9:
-            found = (win, lose, 1 - stay, tuple([(de * stride + dh, p) for de, dh, p in outcomes]))
+            offsets = tuple([de * stride + dh for de, dh, _ in outcomes])
+            found = (win, lose, 1 - stay, offsets, tuple([p for _, _, p in outcomes]))
         self.rounds(stride)[cap_e * 1024 + cap_h] = found
         return found
 
@@ -185,19 +187,19 @@ def solve_grid(
                 round_ = along[room_h]
                 if round_ is None:
                     continue
-                win, lose, norm, back = round_
+                win, lose, norm, offsets, probs = round_
                 u = win - kappa * lose
-                for offset, p in back:
-                    u += p * values[here - offset]
+                for i in range(len(offsets)):
+                    u += probs[i] * values[here - offsets[i]]
                 u = u / norm
                 if u > best_u + 1e-12:
                     best_u, best_s, best = u, s, round_
             if best is not None:
-                pw, pl, norm, back = best
-                for offset, p in back:
-                    there = here - offset
-                    pw += p * wins[there]
-                    pl += p * losses[there]
+                pw, pl, norm, offsets, probs = best
+                for i in range(len(offsets)):
+                    there = here - offsets[i]
+                    pw += probs[i] * wins[there]
+                    pl += probs[i] * losses[there]
                 best_pw, best_pl = pw / norm, pl / norm
             if best_s < 0:  # no step can change anything: a stalemate
                 best_u, best_pw, best_pl = (-kappa, 0.0, 1.0) if no_escape else (0, 0, 0)

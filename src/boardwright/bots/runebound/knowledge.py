@@ -216,6 +216,8 @@ class Knowledge:
         self.plan_rounds: BoundedMemo[RoundPaths, PlanRounds] = BoundedMemo(PLAN_ROUNDS_KEPT)
         self.plans_made = 0  # numbers each plan's rounds (the fight grids are keyed by them)
         self.value_cache: BoundedMemo[tuple[Any, ...], float] = BoundedMemo(VALUES_KEPT)
+        # a win's mean worth per colour by the runes held (strength.py; a few entries)
+        self.colour_worth: dict[tuple[str, int], float] = {}
 
     def sig_number(self, sig: HeroSig) -> int:
         """The number of a fight signature (equal signatures, equal numbers; a number is never

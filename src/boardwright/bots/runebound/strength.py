@@ -37,8 +37,15 @@ def strength(kb: Knowledge, party: Party, sig: HeroSig, pre: int, colours: Seque
     """What a signature's chances against ``colours`` are worth over the fights expected."""
     total = 0.0
     for colour in colours:
-        cards = kb.challenges[colour]
-        worth = sum(card_win_value(kb, party, c, counter=True) for c in cards) / max(len(cards), 1)
+        # a win's mean worth in the colour: a function of the runes held alone
+        key = (colour, party.runes)
+        worth = kb.colour_worth.get(key)
+        if worth is None:
+            cards = kb.challenges[colour]
+            worth = sum(card_win_value(kb, party, c, counter=True) for c in cards) / max(
+                len(cards), 1
+            )
+            kb.colour_worth[key] = worth
         total += colour_pw(kb, sig, pre, colour, party.tough) * worth * STRENGTH_FIGHTS
     return total
 

@@ -44,10 +44,14 @@ def best_from(
 
 def raised(pot: list[float], value: float, row: tuple[float, ...]) -> list[float]:
     """max(p, value * x) element by element (the first of equals, as max keeps it)."""
-    out: list[float] = []
-    for p, x in zip(pot, row, strict=True):
-        v = value * x
-        out.append(v if v > p else p)
+    n = len(pot)
+    if len(row) != n:
+        raise ValueError(f"a row of {len(row)} hexes for a potential of {n}")
+    out = [0.0] * n
+    for i in range(n):
+        v = value * row[i]
+        p = pot[i]
+        out[i] = v if v > p else p
     return out
 
 
