@@ -36,9 +36,12 @@ C_FOLDER = "build"  # where mypyc writes its C files
 LIBRARY = "_native"  # the extension holding every compiled module: boardwright._native__mypyc
 
 # Modules (relative to src/boardwright) compiled by mypyc: what random play and search spend
-# their time in. Left out: the command line, simulation, views, texts and terminal drawing, the
-# content models (pydantic) and the bots (the heuristic bot's handlers are mixins, which mypyc's
-# native classes do not allow).
+# their time in, Runebound's views (a bot reads one per decision) and the heuristic Runebound
+# bot's hot parts (fight model, induction, knowledge, memos, party, values, walk, strength, and
+# the adventure plays: one chain of single inheritance). Left out: the command line, simulation,
+# texts and terminal drawing, the content models (pydantic), the other bots and the heuristic
+# bot's handlers (mixins, which mypyc's native classes do not allow; they call the compiled
+# functions).
 COMPILED = (
     "engine/decision.py",
     "engine/events.py",
