@@ -17,10 +17,16 @@ from boardwright.bots.runebound.core import BotCore
 from boardwright.bots.runebound.fight import fight_odds
 from boardwright.bots.runebound.knowledge import HeroSig
 from boardwright.bots.runebound.party import Party
-from boardwright.bots.runebound.strength import card_value, colour_pw, strength
+from boardwright.bots.runebound.strength import (
+    best_buy,
+    can_carry,
+    card_value,
+    colour_pw,
+    frontier,
+    strength,
+)
 from boardwright.bots.runebound.values import card_win_value, choice_value
 from boardwright.games.runebound.records import COLOURS, MarketCard
-from boardwright.games.runebound.rules import fits_item_limits
 
 
 class Appraisal(BotCore):
@@ -79,12 +85,7 @@ class Appraisal(BotCore):
 
     def frontier(self, party: Party) -> tuple[str, ...]:
         """The colours the hero works on: the first it does not beat reliably yet, and the next."""
-        sig = party.sig()
-        pre = party.pre_damage()
-        for i, colour in enumerate(COLOURS):
-            if self.colour_pw(sig, pre, colour, party.tough) < 0.85:
-                return tuple(COLOURS[i : i + 2])
-        return (COLOURS[-1],)
+        return frontier(self.kb, party)
 
     def strength(self, party: Party, sig: HeroSig, pre: int, colours: Sequence[str]) -> float:
         return strength(self.kb, party, sig, pre, colours)
@@ -114,21 +115,8 @@ class Appraisal(BotCore):
     def best_buy(self, party: Party, stack: str, gold: int, colours: Sequence[str]) -> float:
         """The most a card of a market stack (named as the view names it) adds over its price,
         among those ``gold`` pays for and the party can carry."""
-        shop = 0.0
-        for card_id in party.view.get("markets", {}).get(stack, []):
-            card = self.kb.market.get(card_id)
-            if card is None or card.cost > gold or not self.can_carry(party, card):
-                continue
-            shop = max(shop, self.card_value(party, card, colours) - card.cost)
-        return shop
+        return best_buy(self.kb, party, stack, gold, colours)
 
     @staticmethod
     def can_carry(party: Party, card: MarketCard) -> bool:
-        if card.kind == "ally":
-            return len(party.allies) < 2
-        if card.kind == "dual" or any(c.kind == "dual" for c in party.items):
-            return fits_item_limits([*party.items, card])  # PV-11
-        if card.kind in ("weapon", "armour"):
-            limit = 2 if card.kind == "weapon" else 1
-            return sum(1 for c in party.items if c.kind == card.kind) < limit
-        return True
+        return can_carry(party, card)

@@ -12,7 +12,8 @@ from boardwright.bots.runebound.fight import fight_odds
 from boardwright.bots.runebound.knowledge import HeroSig, Knowledge
 from boardwright.bots.runebound.party import Party
 from boardwright.bots.runebound.values import card_win_value, charge_share, utility_value
-from boardwright.games.runebound.records import MarketCard
+from boardwright.games.runebound.records import COLOURS, MarketCard
+from boardwright.games.runebound.rules import fits_item_limits
 
 
 def colour_pw(kb: Knowledge, sig: HeroSig, pre: int, colour: str, tough: bool = False) -> float:
@@ -99,3 +100,37 @@ def _card_value_now(
     if card.uses is not None:  # PV-8: charges run out
         gain *= charge_share(card)
     return gain + utility_value(card)
+
+
+def frontier(kb: Knowledge, party: Party) -> tuple[str, ...]:
+    """The colours the hero works on: the first it does not beat reliably yet, and the next."""
+    sig = party.sig()
+    pre = party.pre_damage()
+    for i, colour in enumerate(COLOURS):
+        if colour_pw(kb, sig, pre, colour, party.tough) < 0.85:
+            return tuple(COLOURS[i : i + 2])
+    return (COLOURS[-1],)
+
+
+def best_buy(kb: Knowledge, party: Party, stack: str, gold: int, colours: Sequence[str]) -> float:
+    """The most a card of a market stack (named as the view names it) adds over its price,
+    among those ``gold`` pays for and the party can carry."""
+    shop = 0.0
+    for card_id in party.view.get("markets", {}).get(stack, []):
+        card = kb.market.get(card_id)
+        if card is None or card.cost > gold or not can_carry(party, card):
+            continue
+        shop = max(shop, card_value(kb, party, card, colours) - card.cost)
+    return shop
+
+
+def can_carry(party: Party, card: MarketCard) -> bool:
+    """Whether the party may take ``card`` on top of what it carries."""
+    if card.kind == "ally":
+        return len(party.allies) < 2
+    if card.kind == "dual" or any(c.kind == "dual" for c in party.items):
+        return fits_item_limits([*party.items, card])  # PV-11
+    if card.kind in ("weapon", "armour"):
+        limit = 2 if card.kind == "weapon" else 1
+        return sum(1 for c in party.items if c.kind == card.kind) < limit
+    return True

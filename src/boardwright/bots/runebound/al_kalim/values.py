@@ -27,6 +27,7 @@ from boardwright.bots.runebound.constants import (
     WIN_VALUE,
 )
 from boardwright.bots.runebound.fight import fight_odds
+from boardwright.bots.runebound.knowledge import Enemy
 from boardwright.bots.runebound.party import Party, fight_start
 from boardwright.bots.runebound.play import BasePlay
 from boardwright.bots.runebound.values import card_win_value, test_chance
@@ -53,6 +54,7 @@ class AlKalimValues(BasePlay):
         self._memo: dict[tuple[Any, ...], Any] = {}
         self._memo_view: dict[str, Any] | None = None
         self._plunders: dict[str, int] = {}  # legend cards a challenge takes, by card
+        self._ambushers: dict[str, Enemy] = {}  # AK-8.10: challenges fought without escape
 
     # --- reading and memory -----------------------------------------------------------------------
     def read(self, party: Party) -> AlKalimRead:
@@ -133,7 +135,11 @@ class AlKalimValues(BasePlay):
         sig = party.sig()
         enemy = party.enemies[card.id]
         if ambush and not enemy.no_escape:
-            enemy = replace(enemy, key=f"{enemy.key}!", no_escape=True)
+            found = self._ambushers.get(enemy.key)
+            if found is None:
+                found = replace(enemy, key=f"{enemy.key}!", no_escape=True)
+                self._ambushers[enemy.key] = found
+            enemy = found
         dealt, taken = fight_start(party, enemy, sig)
         pw, pl, _ = fight_odds(self.kb, enemy, sig, dealt, taken)
         return pw, pl
