@@ -58,7 +58,8 @@ def memory_report() -> dict[str, int]:
     for name, kb in (("base", knowledge()), ("al_kalim", al_kalim_knowledge())):
         # the memos an older checkout lacks (bots_side_by_side.py runs this script on one) are
         # left out
-        for memo in ("fight_cache", "fight_grids", "plan_rounds", "value_cache", "signatures"):
+        memos = ("fight_cache", "fight_grids", "plan_rounds", "plan_serials", "value_cache")
+        for memo in (*memos, "signatures"):
             if hasattr(kb, memo):
                 report[f"{name}_{memo}"] = len(getattr(kb, memo))
     return report

@@ -98,6 +98,7 @@ def assert_deterministic_per_seed(seed: int, options: dict[str, Any], kb: Knowle
     kb.plan_rounds.clear()
     kb.value_cache.clear()
     kb.signatures.clear()
+    kb.plan_serials.clear()
     assert digest(seed) == first
     assert digest(seed + 1) != first
 

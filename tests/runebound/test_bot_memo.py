@@ -31,7 +31,8 @@ def test_tight_memos_keep_their_bounds_and_change_no_choice(
     kinds = ["heuristic", "heuristic"]
     kb = al_kalim_knowledge()
     _, roomy = play_bots(2, 41, kinds, options)
-    memos = ("fight_cache", "fight_grids", "plan_rounds", "value_cache", "signatures")
+    memos: tuple[str, ...] = ("fight_cache", "fight_grids", "plan_rounds", "plan_serials")
+    memos += ("value_cache", "signatures")
     for name in memos:
         monkeypatch.setattr(kb, name, BoundedMemo(40))
     _, tight = play_bots(2, 41, kinds, options)

@@ -195,13 +195,18 @@ def _solve_shared(kb: Knowledge, enemy: Enemy, sig: HeroSig, kappa: float) -> Fi
         paths = _round_paths(enemy, sig, s)
         plan = kb.plan_rounds.get(paths)
         if plan is None:
-            kb.plans_made += 1
-            plan = PlanRounds(paths, kb.plans_made)
+            serial = kb.plan_serials.get(paths)
+            if serial is None:
+                kb.plans_made += 1
+                serial = kb.plans_made
+                kb.plan_serials.put(paths, serial)
+            plan = PlanRounds(paths, serial)
             kb.plan_rounds.put(paths, plan)
         plans.append((s, plan))
     life, hp = enemy.life, max(sig[4], 1)
-    # a plan's serial number stands for its round paths (cheaper to hash; a plan made again
-    # after the memo let it go has a new number, and its grids are solved again, the same)
+    # a plan's serial number stands for its round paths (cheaper to hash); a plan made again
+    # after its memo let it go keeps its number while the longer memo of numbers holds it, so
+    # its grids are found again (else it gets a new one, and its grids are solved again)
     grid_key = (enemy.no_escape, kappa, *[x for s, plan in plans for x in (s, plan.serial)])
     grid = kb.fight_grids.get(grid_key)
     if grid is None or grid.rooms_e < life or grid.rooms_h < hp:

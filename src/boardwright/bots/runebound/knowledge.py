@@ -214,7 +214,10 @@ class Knowledge:
         # the grids the tables read, by (no escape, kappa, each plan's step and round paths)
         self.fight_grids: BoundedMemo[tuple[Any, ...], FightGrid] = BoundedMemo(FIGHT_GRIDS_KEPT)
         self.plan_rounds: BoundedMemo[RoundPaths, PlanRounds] = BoundedMemo(PLAN_ROUNDS_KEPT)
-        self.plans_made = 0  # numbers each plan's rounds (the fight grids are keyed by them)
+        # each plan's round paths get a number (never given to other paths): the fight grids
+        # are keyed by them; kept as long as grids may be
+        self.plan_serials: BoundedMemo[RoundPaths, int] = BoundedMemo(FIGHT_GRIDS_KEPT)
+        self.plans_made = 0
         self.value_cache: BoundedMemo[tuple[Any, ...], float] = BoundedMemo(VALUES_KEPT)
         # a win's mean worth per colour by the runes held (strength.py; a few entries)
         self.colour_worth: dict[tuple[str, int], float] = {}
