@@ -63,7 +63,7 @@ class PlanRounds:
 
     def __init__(self, paths: RoundPaths, serial: int = 0) -> None:
         self.paths = paths
-        self.serial = serial  # the knowledge's count of plans made (the grids' key names it)
+        self.serial = serial  # the number the knowledge gave these paths (grids key on it)
         # the most wounds one round can deal and take (every step's outcomes can combine)
         self.reach_e = sum(max(de for de, _, _ in dist) for dist in paths)
         self.reach_h = sum(max(dh for _, dh, _ in dist) for dist in paths)
@@ -113,7 +113,10 @@ def round_outcomes(paths: RoundPaths, room_e: int, room_h: int) -> RawRound:
     """One round from a state ``room_e`` wounds short of winning and ``room_h`` short of a
     knock-out: P(win), P(knock-out), P(nothing changes) and every other outcome as (wounds
     dealt, wounds taken, probability), in the order the induction adds them up."""
-    # a branch (wounds dealt, wounds taken) is keyed e * 1024 + h (both stay below its room)
+    # a branch (wounds dealt, wounds taken) is keyed e * 1024 + h (h stays below room_h, which
+    # is capped at what one round can reach)
+    if room_h > 1024:
+        raise ValueError(f"a round reaching {room_h} wounds is beyond the fight model")
     branches: dict[int, float] = {0: 1.0}
     win = lose = 0.0
     for dist in paths:

@@ -211,7 +211,7 @@ class Knowledge:
         self.fight_cache: BoundedMemo[tuple[str, int, float], FightTable] = BoundedMemo(
             FIGHT_TABLES_KEPT
         )
-        # the grids the tables read, by (no escape, kappa, each plan's step and round paths)
+        # the grids the tables read, by (no escape, kappa, each plan's step and number)
         self.fight_grids: BoundedMemo[tuple[Any, ...], FightGrid] = BoundedMemo(FIGHT_GRIDS_KEPT)
         self.plan_rounds: BoundedMemo[RoundPaths, PlanRounds] = BoundedMemo(PLAN_ROUNDS_KEPT)
         # each plan's round paths get a number (never given to other paths): the fight grids
