@@ -16,6 +16,8 @@ from boardwright.cli.main import app
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.session import Match, load_save
 from boardwright.games.runebound.render import render_view
+from boardwright.games.runebound.content import CONTENT_DIR, load_content
+from boardwright.games.runebound.game import Runebound
 from tests.runebound.kit import GAME
 from tests.runebound.packs.kit import ALL_PACKS, FIXTURES, pack_game
 
@@ -53,13 +55,23 @@ def test_PK_3_options_lists_the_pack_options(runner: CliRunner) -> None:
 
 
 # PK-3
-def test_PK_3_a_pack_not_installed_is_refused_with_how_to_import_it(runner: CliRunner) -> None:
+def test_PK_3_a_pack_not_installed_is_refused_with_how_to_import_it(
+    runner: CliRunner, home: Path, tmp_path: Path
+) -> None:
+    """Content without a pack's cards (here: a copy of the base files, imported) refuses it."""
+    bare = Runebound(load_content(CONTENT_DIR, packs=tmp_path / "no-packs"))
     with pytest.raises(ConfigError, match=r"card pack 'kellos' \(Champions of Kellos\) is not"):
-        GAME.config(2, {"packs": "kellos"})
+        bare.config(2, {"packs": "kellos"})
+    plain = tmp_path / "plain"
+    shutil.copytree(CONTENT_DIR, plain)
+    imported = runner.invoke(app, ["content", "import", "runebound", str(plain), "--name", "plain"])
+    assert imported.exit_code == 0, imported.output
     for command in (["simulate", "runebound", "--games", "1"], ["play", "runebound"]):
-        result = runner.invoke(app, [*command, "--packs", "kellos"])
+        result = runner.invoke(app, [*command, "--content", "plain", "--packs", "kellos"])
         one_line_error(result, "'kellos'", "content import runebound")
-    result = runner.invoke(app, ["simulate", "runebound", "--option", "packs=kellos"])
+    result = runner.invoke(
+        app, ["simulate", "runebound", "--content", "plain", "--option", "packs=kellos"]
+    )
     one_line_error(result, "not installed")
 
 
