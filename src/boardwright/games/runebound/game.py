@@ -34,6 +34,7 @@ from boardwright.games.runebound.adventures import (
     other_adventures,
 )
 from boardwright.games.runebound.adventures.protocol import Adventure
+from boardwright.games.runebound.card_packs import BUILTIN_PACKS_DIR, PACKS_FOLDER, pack_of_file
 from boardwright.games.runebound.content import (
     CONTENT_MODELS,
     RuneboundContent,
@@ -144,6 +145,16 @@ class Runebound(Game[RuneboundState]):
 
     def validate_content(self, directory: Path) -> list[ContentError]:
         return validate_content_dir(directory)
+
+    def pinned_files(self, config: GameConfig) -> dict[str, Path]:
+        """The built-in files of the chosen card packs (PK-3), as ``packs/<folder>/<file>``;
+        an imported content pack's files are pinned with the pack."""
+        chosen = set(config.options.get("packs", ()))
+        out: dict[str, Path] = {}
+        for path in self.content.pack_files:
+            if path.parent.parent == BUILTIN_PACKS_DIR and pack_of_file(path) in chosen:
+                out[f"{PACKS_FOLDER}/{path.parent.name}/{path.name}"] = path
+        return out
 
     def content_part_folder(self, directory: Path) -> str:
         """A card pack's folder goes to ``packs/<its folder name>``, a folder of card packs
