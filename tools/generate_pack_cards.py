@@ -52,7 +52,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/ is not a pack
 import generate_runebound_cards as cards
 from content_kit import Flow, FlowList, Record, records_yaml, stat_line
 
-OUT = Path(__file__).resolve().parents[1] / "src" / "boardwright" / "content" / "runebound" / "packs"
+OUT = (
+    Path(__file__).resolve().parents[1] / "src" / "boardwright" / "content" / "runebound" / "packs"
+)
 SCRIPT = "tools/generate_pack_cards.py"
 
 # --- the yardstick, extended (gold pieces) -------------------------------------------------------
@@ -141,7 +143,12 @@ def pack_market_value(card: Mapping[str, Any]) -> float:
 attack, defend, damage = cards.attack, cards.defend, cards.damage
 heal, harm, gold, extra_move = cards.heal, cards.harm, cards.gold, cards.extra_move
 reduce_damage, experience, teleport = cards.reduce_damage, cards.experience, cards.teleport
-damage_enemy, replenish, fight, modify = cards.damage_enemy, cards.replenish, cards.fight, cards.modify
+damage_enemy, replenish, fight, modify = (
+    cards.damage_enemy,
+    cards.replenish,
+    cards.fight,
+    cards.modify,
+)
 draw_market = cards.draw_market
 
 
@@ -290,9 +297,7 @@ def foe_ability(name: str, timing: str, *effects: Flow) -> Record:
 
 def breath(name: str, wounds: int = 0, exhaustion: int = 0, party: bool = False) -> Record:
     """PV-10: the challenge strikes at the start of every combat round."""
-    return foe_ability(
-        name, "combat_round", harm(wounds, exhaustion, "party" if party else "hero")
-    )
+    return foe_ability(name, "combat_round", harm(wounds, exhaustion, "party" if party else "hero"))
 
 
 def rises(name: str, amount: int = 1, phase: str | None = None) -> Record:
@@ -822,8 +827,7 @@ def _outcome(effects: Sequence[Flow], names: Mapping[str, str]) -> str:
     if not effects:
         return "nothing happens"
     return "; ".join(
-        f"fight {names[e['card']]} at once" if e["do"] == "fight" else describe(e)
-        for e in effects
+        f"fight {names[e['card']]} at once" if e["do"] == "fight" else describe(e) for e in effects
     )
 
 
@@ -1034,7 +1038,8 @@ def report(built: Mapping[str, list[Record]]) -> str:
         for c in built[pack]:
             if c["kind"] == "challenge":
                 steps = " ".join(
-                    f"{s[:2]}{c[s]['value']}/{c[s]['damage']}" for s in cards.PHASE_OF.values()
+                    f"{s[:2]}{c[s]['value']}/{c[s]['damage']}"
+                    for s in cards.PHASE_OF.values()
                     if s in c
                 )
                 lines.append(f"  {c['colour']:<7} {c['name']:<36} life {c['life']} {steps}")
