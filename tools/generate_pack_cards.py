@@ -419,7 +419,8 @@ KELLOS_ITEMS = [
     # weapons: the temple's arms
     item("Dawnforged Mace", "weapon", passive("Blessed Steel", attack("body", 2)),
          passive("Bane of the Grave", against("undead", damage("melee")))),
-    item("Censer Flail", "weapon", passive("Chained Censer", attack("body", 1), attack("spirit", 1)),
+    item("Censer Flail", "weapon",
+         passive("Chained Censer", attack("body", 1), attack("spirit", 1)),
          ability("Holy Smoke", "before_combat",
                  enemy("value", -1, phase="magic", duration="combat"), exhaustion=1)),
     item("Sunspear of the Vigil", "weapon", passive("Sunlit Point", attack("body", 2)),

@@ -16,9 +16,9 @@ from boardwright.cli.main import app
 from boardwright.cli.saves import save_data
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.session import Match, load_save
-from boardwright.games.runebound.render import render_view
 from boardwright.games.runebound.content import CONTENT_DIR, load_content
 from boardwright.games.runebound.game import Runebound
+from boardwright.games.runebound.render import render_view
 from tests.runebound.kit import GAME
 from tests.runebound.packs.kit import ALL_PACKS, FIXTURES, pack_game
 

@@ -22,6 +22,7 @@ from boardwright.engine.rng import Rng
 from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
 from boardwright.games.runebound.card_packs import in_play
+from boardwright.games.runebound.game import Runebound
 from boardwright.games.runebound.options import ADVANCED_PRESET
 from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import RuneboundState
@@ -36,7 +37,6 @@ from tests.runebound.kit import (
     laid_out_adventure_cards,
     owned_market_cards,
 )
-from boardwright.games.runebound.game import Runebound
 from tests.runebound.kit import GAME as SHIPPED
 from tests.runebound.packs.kit import ALL_PACKS, MARKET_PACKS, pack_game
 
