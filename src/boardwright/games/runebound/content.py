@@ -26,6 +26,7 @@ from boardwright.games.runebound.card_packs import (
     BASE_SET,
     BUILTIN_PACKS_DIR,
     PACKS_FOLDER,
+    REGISTRY_FILE,
     PackCards,
     check_unique_ids,
     in_play,
@@ -473,8 +474,8 @@ def pack_folders_alone(directory: Path) -> list[Path] | None:
     subfolders (a folder of packs); None for any other folder."""
     if is_pack_folder(directory):
         return [directory]
-    if any(directory.glob("*.yaml")):
-        return None
+    if any(p.name != REGISTRY_FILE for p in directory.glob("*.yaml")):
+        return None  # the built-in packs folder holds the registry beside the packs
     subfolders = pack_folders(directory)
     if subfolders and all(is_pack_folder(sub) for sub in subfolders):
         return subfolders
