@@ -199,8 +199,8 @@ def test_PK_3_simulate_with_every_pack_reports_no_errors(runner: CliRunner, home
     assert data["errors"] == 0 and data["options"]["packs"] == ALL_PACKS
 
 
-# PK-3
-def test_PK_3_a_save_pins_the_built_in_pack_files_and_refuses_them_changed(
+# PK-9
+def test_PK_9_a_save_pins_the_built_in_pack_files_and_refuses_them_changed(
     runner: CliRunner, tmp_path: Path
 ) -> None:
     """A game with built-in packs saves their files' fingerprint; a save whose pack files
@@ -224,7 +224,7 @@ def test_PK_3_a_save_pins_the_built_in_pack_files_and_refuses_them_changed(
     assert "packs/drakes/adventures.yaml changed" in forced.output
 
 
-# PK-3
-def test_PK_3_a_save_without_packs_pins_nothing(tmp_path: Path) -> None:
+# PK-9
+def test_PK_9_a_save_without_packs_pins_nothing(tmp_path: Path) -> None:
     match = Match(GAME, GAME.config(2, {}), 4)
     assert "pinned_files" not in save_data(match, ["random", "random"], None)

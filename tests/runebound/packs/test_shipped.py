@@ -26,6 +26,7 @@ from boardwright.games.runebound.content import (
     validate_content_dir,
     with_packs,
 )
+from boardwright.games.runebound.game import Runebound
 from boardwright.games.runebound.records import Ability, AdventureCard, MarketCard
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -74,15 +75,15 @@ def effects_of(pack: str) -> Iterator[tuple[str, Any]]:
                 yield "choice", effect
 
 
-# KL-1, WW-1: the market packs' compositions
-def test_KL_1_WW_1_the_market_packs_hold_30_cards_in_the_research_counts() -> None:
+# PK-8, KL-1, WW-1: the market packs' compositions
+def test_PK_8_KL_1_WW_1_the_market_packs_hold_30_cards_in_the_research_counts() -> None:
     walkers = Counter(c.kind for c in market("walkers"))
     assert walkers == {"ally": 12, "armour": 2, "rune": 1, "artifact": 6, "weapon": 7, "dual": 2}
     kellos = Counter(c.kind for c in market("kellos"))  # ours: the research has no breakdown
     assert sum(kellos.values()) == 30 and kellos["ally"] == 10 and "dual" not in kellos
 
 
-# SM-1, DD-1: the adventure packs' compositions, by colour
+# PK-8, SM-1, DD-1: the adventure packs' compositions, by colour
 @pytest.mark.parametrize(
     ("pack", "split"),
     [
@@ -90,7 +91,7 @@ def test_KL_1_WW_1_the_market_packs_hold_30_cards_in_the_research_counts() -> No
         ("drakes", {"green": (8, 2, 2), "yellow": (5, 2, 2), "blue": (4, 1, 1), "red": (2, 1, 0)}),
     ],
 )
-def test_SM_1_DD_1_the_adventure_packs_hold_30_cards_per_colour(
+def test_PK_8_SM_1_DD_1_the_adventure_packs_hold_30_cards_per_colour(
     pack: str, split: dict[str, tuple[int, int, int]]
 ) -> None:
     cards = adventures(pack)
@@ -174,8 +175,8 @@ def test_PK_2_pack_challenges_stay_in_the_base_colour_bands() -> None:
                     assert scale.value[0] <= step.value <= scale.value[1], card.name
 
 
-# PK-3: red pack challenges keep the red deck's nature (RB-4.12): each is a Dragon Rune
-def test_PK_3_red_pack_challenges_are_dragon_runes_with_powers() -> None:
+# PK-8: red pack challenges keep the red deck's nature (RB-4.12): each is a Dragon Rune
+def test_PK_8_red_pack_challenges_are_dragon_runes_with_powers() -> None:
     for pack in ("margath", "drakes"):
         reds = [c for c in adventures(pack) if c.colour == "red" and c.kind == "challenge"]
         assert reds and all(c.reward.dragon_rune and c.reward.abilities for c in reds)
@@ -205,3 +206,16 @@ def test_PK_2_the_shipped_packs_validate_and_import(
     assert len(with_packs(imported, ["drakes"]).adventures) == len(
         with_packs(default_content(), ["drakes"]).adventures
     )
+
+
+# PK-9
+def test_PK_9_a_game_holds_the_chosen_packs_cards_only() -> None:
+    game = Runebound()
+    plain = game.setup(game.config(2, {}), 1)
+    rules = game.rules_for(plain)
+    assert {c.card_set for c in rules.market} == {"base"}
+    assert {c.card_set for c in rules.adventures} == {"base"}
+    assert len(rules.market) == 84 and len(rules.adventures) == 84
+    drakes = game.setup(game.config(2, {"packs": ["drakes"]}), 1)
+    sets = {c.card_set for c in game.rules_for(drakes).adventures}
+    assert sets == {"base", "drakes"}
