@@ -423,15 +423,15 @@ KELLOS_ITEMS = [
          passive("Chained Censer", attack("body", 1), attack("spirit", 1)),
          ability("Holy Smoke", "before_combat",
                  enemy("value", -1, phase="magic", duration="combat"), exhaustion=1)),
-    item("Sunspear of the Vigil", "weapon", passive("Sunlit Point", attack("body", 2)),
+    item("Sunspear of the Vigil", "weapon", passive("Sunlit Throw", attack("mind", 2)),
          ability("Noon Radiance", "combat_step", lasting(modify("damage", 1, when="attack")),
                  exhaustion=1)),
     item("Lantern Staff of Saint Orwen", "weapon", passive("Kindled Wick", attack("spirit", 2)),
          ability("Warm Light", "activate", reaching("here", heal(exhaustion=1)))),
     item("Pilgrim's Crossbow", "weapon", passive("Steady Aim", attack("mind", 2)),
          passive("Bolts of Witness", against("cultist", attack("mind", 2)))),
-    item("Brand of Judgement", "weapon", passive("Judging Edge", attack("body", 3)),
-         passive("Sentence of Dawn", against("undead", damage("melee")))),
+    item("Brand of Judgement", "weapon", passive("Judging Flame", attack("spirit", 3)),
+         passive("Sentence of Dawn", against("undead", damage("magic")))),
     # armour
     item("Vestments of the Faithful", "armour", passive("Woven Prayers", defend("spirit", 2)),
          ability("Faith Holds", "when_damaged", prevent(1), exhaustion=1)),
@@ -625,7 +625,8 @@ MARGATH: dict[str, Deck] = {
                 abilities=(rises("Dread Command", 1, "melee"),)),
             Foe("Shade of the Burned Village", ("undead", "spirit"), 1, magic=+1,
                 abilities=(breath("Smoke of the Pyres", exhaustion=1),)),
-            Foe("Chaos-Warped Ogre", ("giant", "abomination"), 2, melee=+1, heavy=("melee",)),
+            Foe("Chaos-Warped Ogre", ("giant", "abomination"), 2, ranged=-1, melee=+1,
+                heavy=("melee",)),
             Foe("Nightveil Assassin", ("bandit", "agent"), 3, ranged=+1, melee=0,
                 abilities=(cards.ambush("Knife in the Dark", wounds=1),)),
             Foe("Dread Chanter", ("cultist",), 4, ranged=-1, magic=+1,
@@ -658,7 +659,7 @@ MARGATH: dict[str, Deck] = {
         foes=(
             Foe("The Shadow Hand", ("cultist", "agent"), 1, ranged=0, melee=0, magic=0,
                 abilities=(rises("Veil of Night", 1),)),
-            Foe("Flayed Colossus", ("abomination",), 3, melee=+1, heavy=("melee",),
+            Foe("Flayed Colossus", ("abomination",), 3, melee=+1, magic=-1, heavy=("melee",),
                 abilities=(breath("Rending Blows", exhaustion=1),)),
             Foe("Voice of the Dragonlord", ("cultist", "undead"), 4, ranged=-1, magic=+1,
                 abilities=(cards.ambush("Word of Ruin", exhaustion=1, party=True),)),
@@ -666,7 +667,7 @@ MARGATH: dict[str, Deck] = {
         events=(
             Event("Eclipse over Terrinoth", 11,
                   ability("Darkened Sky", "event", replenish("blue", "red"),
-                          reaching("all", harm(exhaustion=2)))),
+                          reaching("all", harm(exhaustion=1)))),
         ),
         encounters=(
             Encounter("The Traitor's Map", (
@@ -686,7 +687,7 @@ MARGATH: dict[str, Deck] = {
             Foe("Grathor, Margath's Herald", ("cultist", "agent"), 1, melee=0, magic=+1,
                 dragon_rune=True, abilities=(rises("The Herald's Banner", 1, "melee"),),
                 grants=(ability("Herald's Voice", "when_damaged", prevent(1), exhaustion=1),)),
-            Foe("The Ashen Warlord", ("giant", "agent"), 3, ranged=0, melee=+1,
+            Foe("The Ashen Warlord", ("giant", "agent"), 2, ranged=0, melee=+1,
                 heavy=("melee",), dragon_rune=True,
                 abilities=(breath("Ash-Choked Field", exhaustion=1),),
                 grants=(ability("Warlord's Stride", "instead_of_movement", extra_move(4),
@@ -694,7 +695,7 @@ MARGATH: dict[str, Deck] = {
         ),
         encounters=(
             Encounter("The War Council of Margath", (
-                Option("Steal the battle plans", ("mind", "stealth", 1),
+                Option("Steal the battle plans", ("mind", "stealth", 0),
                        failure=(harm(wounds=2),)),
                 Option("Cut your way out", success=(fight("The Ashen Warlord"),)),
             ), Held((passive("The Plans in Hand", against("agent", attack("body", 1))),),
@@ -712,7 +713,7 @@ DRAKES: dict[str, Deck] = {
             Foe("Scale-Mite Brood", ("beast",), 1, melee=0,
                 abilities=(breath("Biting Swarm", exhaustion=1),), life=-1),
             Foe("Kobold Egg-Thief", ("goblin",), 1, ranged=0, gold=+1),
-            Foe("Mud Wyrmling", ("dragon",), 2, melee=+1),
+            Foe("Mud Wyrmling", ("dragon",), 2, melee=+1, magic=-1),
             Foe("Dragon-Cult Novice", ("cultist",), 2, melee=-1, magic=0),
             Foe("Coilback Wyrmlet", ("dragon", "abomination"), 3, melee=0,
                 abilities=(rises("Tightening Coils", 1, "melee"),)),
@@ -790,8 +791,7 @@ DRAKES: dict[str, Deck] = {
         ),
         events=(
             Event("Wingbeats in the Night", 12,
-                  ability("Sleepless Skies", "event", replenish("blue"),
-                          reaching("all", harm(exhaustion=1)))),
+                  ability("Dragons on the Wing", "event", replenish("blue", "red"))),
         ),
         encounters=(
             Encounter("The Wyrmcult of Nerekhall", (
@@ -808,7 +808,7 @@ DRAKES: dict[str, Deck] = {
                 heavy=("ranged",), dragon_rune=True,
                 abilities=(breath("Molten Breath", exhaustion=1, party=True),),
                 grants=(passive("Molten Ways", pathfinder("mountains")),)),
-            Foe("Sselkaris, Mother of Drakes", ("dragon",), 3, melee=+1, magic=0,
+            Foe("Sselkaris, Mother of Drakes", ("dragon",), 2, melee=+1, magic=0,
                 dragon_rune=True, abilities=(rises("Brood's Fury", 1, "magic"),),
                 grants=(ability("Mother's Scales", "when_damaged", prevent(1),
                                 exhaustion=1),)),
