@@ -28,6 +28,7 @@ from boardwright.games.runebound.content import (
 )
 from boardwright.games.runebound.game import Runebound
 from boardwright.games.runebound.records import Ability, AdventureCard, MarketCard
+from tests.runebound.balancekit import assert_report_is_fresh
 
 ROOT = Path(__file__).resolve().parents[3]
 TOOL = ROOT / "tools" / "generate_pack_cards.py"
@@ -219,3 +220,9 @@ def test_PK_9_a_game_holds_the_chosen_packs_cards_only() -> None:
     drakes = game.setup(game.config(2, {"packs": ["drakes"]}), 1)
     sets = {c.card_set for c in game.rules_for(drakes).adventures}
     assert sets == {"base", "drakes"}
+
+
+# PK-8: the balance report with the packs comes from the shipped cards
+def test_PK_8_the_packs_balance_report_is_fresh() -> None:
+    heroes = [h.name for h in default_content().heroes]
+    assert_report_is_fresh("balance-packs.md", heroes, packs=PACKS)
