@@ -209,6 +209,9 @@ def _enemy_text(effect: Mapping[str, Any], foe: bool) -> str:
     return f"{change} {span}"
 
 
+TERRAIN_TEXT = {"mountains": "mountain", "hills": "hill"}
+TERRAIN_TEXT.update(plains="plains", road="road", forest="forest", river="river", swamp="swamp")
+
 HEROES_TEXT = {
     "all": "every hero",
     "others": "every other hero",
@@ -222,9 +225,10 @@ def describe(effect: Mapping[str, Any], foe: bool = False, always: bool = False)
     if do == "modify_enemy":
         return _enemy_text(effect, foe)
     if do == "prevent":
-        return f"prevent {cards._plural(effect['amount'], 'wound')} of them"
+        amount = effect["amount"]
+        return f"prevent {'1 of those wounds' if amount == 1 else f'up to {amount} of them'}"
     if do == "pathfinder":
-        return f"enter {effect['terrain']} hexes with any movement die"
+        return f"enter {TERRAIN_TEXT[effect['terrain']]} hexes with any movement die"
     if do == "teleport" and effect["to"] in CITY_NAMES:
         return f"travel at once to {CITY_NAMES[effect['to']]}"
     plain = {k: v for k, v in effect.items() if k not in ("trait", "duration", "heroes")}
