@@ -356,10 +356,14 @@ AL_KALIM_FILES = (
 )
 
 
-def content_fingerprint(directory: Path | None = None, adventure: str = "") -> str:
+def content_fingerprint(
+    directory: Path | None = None, adventure: str = "", packs: Sequence[str] = ()
+) -> str:
     """The first 16 hex digits of a SHA-256 over the content files the games used: the base
     board, heroes, adventures and market, and with ``adventure="al-kalim"`` also every file of
-    the Al-Kalim folder (its overlay, heroes, challenges, legends, allies and gear)."""
+    the Al-Kalim folder (its overlay, heroes, challenges, legends, allies and gear), and the
+    files of the card packs in ``packs`` (the built-in ones, docs/rules/packs.md PK-8)."""
+    from boardwright.games.runebound.card_packs import BUILTIN_PACKS_DIR
     from boardwright.games.runebound.content import CONTENT_DIR
 
     folder = directory or CONTENT_DIR
@@ -371,7 +375,18 @@ def content_fingerprint(directory: Path | None = None, adventure: str = "") -> s
         for name in AL_KALIM_FILES:
             digest.update(f"al-kalim/{name}".encode())
             digest.update((folder.parent / "al-kalim" / name).read_bytes())
+    for pack in packs:
+        for path in sorted((BUILTIN_PACKS_DIR / pack).glob("*.yaml")):
+            digest.update(f"packs/{pack}/{path.name}".encode())
+            digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def packs_of(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The card packs an options mapping names (``packs=a,b`` or a list)."""
+    given = options.get("packs", ())
+    names = given.split(",") if isinstance(given, str) else list(given)
+    return tuple(name.strip() for name in names if name.strip())
 
 
 def render(
@@ -428,9 +443,10 @@ def render(
         "```",
         "",
         f"- games: **{games}**{cut}, {players} players, seed {seed}, options: {option_text}",
-        f"- content: `{content_fingerprint(adventure=adventure)}` (SHA-256 of the base board, "
-        "heroes, adventure and market files"
+        f"- content: `{content_fingerprint(adventure=adventure, packs=packs_of(options))}` "
+        "(SHA-256 of the base board, heroes, adventure and market files"
         + (" and of every Al-Kalim content file" if adventure == "al-kalim" else "")
+        + (" and of the card packs' files" if packs_of(options) else "")
         + ", first 16 digits; a test checks it against the shipped files)",
         f"- machine: {machine}; {workers} worker process(es)",
         f"- time: {elapsed:.0f} s ({elapsed / max(games, 1):.2f} s per game)",

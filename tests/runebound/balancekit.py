@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from types import ModuleType
 
@@ -22,12 +22,15 @@ def load_balance_tool() -> ModuleType:
     return balance
 
 
-def assert_report_is_fresh(report_name: str, heroes: Iterable[str], adventure: str = "") -> None:
+def assert_report_is_fresh(
+    report_name: str, heroes: Iterable[str], adventure: str = "", packs: Sequence[str] = ()
+) -> None:
     """``docs/<report_name>`` carries the fingerprint of the shipped content files the balance
-    tool hashes for ``adventure``, and has a row for each of ``heroes``."""
+    tool hashes for ``adventure`` (and the card ``packs``), and has a row for each of
+    ``heroes``."""
     balance = load_balance_tool()
     report = (ROOT / "docs" / report_name).read_text(encoding="utf-8")
-    stamp = f"- content: `{balance.content_fingerprint(adventure=adventure)}`"
+    stamp = f"- content: `{balance.content_fingerprint(adventure=adventure, packs=packs)}`"
     assert stamp in report, f"docs/{report_name} is stale: run tools/runebound_balance.py again"
     rows = {line.split("|")[1].strip() for line in report.splitlines() if line.startswith("| ")}
     missing = sorted(set(heroes) - rows)

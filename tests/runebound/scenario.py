@@ -41,7 +41,7 @@ from boardwright.games.runebound.state import XP_KINDS, AllyState, HeroState, Ru
 GAME: Runebound = get_game("runebound")  # type: ignore[assignment]
 RULES = GAME.rules
 BOARD = RULES.board
-CONTENT = GAME.content
+CONTENT = GAME.rules.content  # the base game as played without card packs
 TAMALIR = BOARD.cities[0].hex
 RANGED, MELEE, MAGIC = range(3)  # combat steps (RB-5.2), as RULES.hero_roll_bonus numbers them
 

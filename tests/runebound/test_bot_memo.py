@@ -7,7 +7,10 @@ import pytest
 
 from boardwright.bots.runebound.al_kalim.knowledge import al_kalim_knowledge
 from boardwright.bots.runebound.memo import BoundedMemo
+from boardwright.games.runebound.content import default_content, with_packs
 from tests.runebound.botkit import play_bots
+
+NO_PACKS = with_packs(default_content(), ())  # the content a game without packs plays
 
 
 def test_a_full_memo_forgets_its_older_half() -> None:
@@ -29,7 +32,7 @@ def test_tight_memos_keep_their_bounds_and_change_no_choice(
 ) -> None:
     options = {"adventure": "al-kalim", "max_rounds": 6}
     kinds = ["heuristic", "heuristic"]
-    kb = al_kalim_knowledge()
+    kb = al_kalim_knowledge(NO_PACKS)
     _, roomy = play_bots(2, 41, kinds, options)
     memos: tuple[str, ...] = ("fight_cache", "fight_grids", "plan_rounds", "plan_serials")
     memos += ("value_cache", "signatures")

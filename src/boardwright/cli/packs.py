@@ -253,12 +253,17 @@ def pack_fingerprint(game_name: str, pack: str) -> dict[str, str]:
     digests = {}
     for path in sorted(directory.rglob("*.yaml")):
         try:
-            text = read_user_text(path, CONTENT_FILE_LIMIT)
+            digest = file_digest(path)
         except UnreadableFileError as err:
             raise CliError(f"content pack '{pack}': {path.name}: {err}") from None
-        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:FINGERPRINT_DIGITS]
         digests[path.relative_to(directory).as_posix()] = digest
     return digests
+
+
+def file_digest(path: Path) -> str:
+    """A content file's short SHA-256 (UnreadableFileError if it cannot be read)."""
+    text = read_user_text(path, CONTENT_FILE_LIMIT)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:FINGERPRINT_DIGITS]
 
 
 def build_game(game_name: str, pack: str) -> Game[Any]:

@@ -8,6 +8,9 @@ Optional keys, which version 1 saves written before them simply lack:
 - ``"content"``: the imported content pack the game was played with (absent: built-in content),
   and ``"content_files"``: its fingerprint, a short SHA-256 per file. Loading a save whose pack
   has changed since is refused (``--force`` loads it anyway and says what differs).
+- ``"pinned_files"``: the fingerprint of the built-in content files the game played with
+  beyond the base files (``Game.pinned_files``: Runebound's chosen card packs). A save whose
+  files have changed since (a newer boardwright retuned a pack) is refused the same way.
 """
 
 from __future__ import annotations
@@ -19,17 +22,18 @@ from pathlib import Path
 from typing import Any
 
 from boardwright.engine.errors import SaveFileError
-from boardwright.engine.game import Game
+from boardwright.engine.game import Game, GameConfig
 from boardwright.engine.session import Match, check_save_header, load_save, read_save_data
 from boardwright.games import get_game
 
 from .common import error_line
 from .errors import CliError
-from .packs import PACK_NAME, build_game, pack_fingerprint
+from .packs import PACK_NAME, build_game, file_digest, pack_fingerprint
 
 SEATS_KEY = "seats"
 CONTENT_KEY = "content"
 CONTENT_FILES_KEY = "content_files"
+PINNED_KEY = "pinned_files"
 SHOWN_DIFFERENCES = 3
 
 
@@ -56,13 +60,42 @@ class SavedGame:
 
 
 def save_data(match: Match[Any], seats: Sequence[str], pin: ContentPin | None) -> dict[str, Any]:
-    """The engine's save data plus the seats and, with a content pack, its name and files."""
+    """The engine's save data plus the seats, the built-in files it pins and, with a content
+    pack, its name and files."""
     data = match.to_save()
     data[SEATS_KEY] = list(seats)
+    pinned = pinned_fingerprint(match.game, match.config)
+    if pinned:
+        data[PINNED_KEY] = pinned
     if pin is not None:
         data[CONTENT_KEY] = pin.name
         data[CONTENT_FILES_KEY] = dict(pin.files)
     return data
+
+
+def pinned_fingerprint(game: Game[Any], config: GameConfig) -> dict[str, str]:
+    """A short SHA-256 of each built-in file the configuration plays with (``pinned_files``)."""
+    return {name: file_digest(path) for name, path in sorted(game.pinned_files(config).items())}
+
+
+def _check_pinned(data: Mapping[str, Any], match: Match[Any], where: Path, force: bool) -> None:
+    """CliError if the built-in files the save pins have changed since (unless ``force``: then
+    a warning on stderr says what differs)."""
+    saved = data.get(PINNED_KEY)
+    if saved is None:
+        return
+    if not (isinstance(saved, dict) and all(isinstance(v, str) for v in saved.values())):
+        raise SaveFileError(f'{where}: "{PINNED_KEY}" must map file names to digests')
+    now = pinned_fingerprint(match.game, match.config)
+    if saved == now:
+        return
+    what = changes(saved, now)
+    if not force:
+        raise CliError(
+            f"{where} was played with built-in content that has changed since ({what}); "
+            "load it with --force to play on with the content as it is now"
+        )
+    error_line(f"{where}: the built-in content has changed since: {what}", "warning")
 
 
 def write_save(match: Match[Any], path: Path, seats: Sequence[str], pin: ContentPin | None) -> None:
@@ -122,9 +155,13 @@ def load_saved(path: Path, *, force: bool = False) -> SavedGame:
     seats = _saved_seats(data, path)
     pin = _saved_pin(data, path, force)
     if pin is None:
-        return SavedGame(load_save(data, get_game, str(path)), seats, None)
+        match = load_save(data, get_game, str(path))
+    else:
+        name = pin.name
 
-    def lookup(name: str) -> Game[Any]:
-        return build_game(name, pin.name)
+        def lookup(game: str) -> Game[Any]:
+            return build_game(game, name)
 
-    return SavedGame(load_save(data, lookup, str(path)), seats, pin)
+        match = load_save(data, lookup, str(path))
+    _check_pinned(data, match, path, force)
+    return SavedGame(match, seats, pin)

@@ -200,6 +200,12 @@ class Game(ABC, Generic[S]):
         """Every problem of a content directory an owner made (empty when it is fine)."""
         return []
 
+    def pinned_files(self, config: GameConfig) -> dict[str, Path]:
+        """The built-in content files a game of this configuration plays with beyond the
+        game's own base files, by a name stable across installs (Runebound: the chosen card
+        packs' files). A save pins them by fingerprint; none by default."""
+        return {}
+
     def content_part_folder(self, directory: Path) -> str:
         """Where an imported folder's files go inside a content pack: "" for a whole content
         folder (its files at the pack's top), else the pack's subfolder for a part of the

@@ -17,6 +17,7 @@ from boardwright.games.runebound.adventures.al_kalim.content import al_kalim_con
 from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
 from boardwright.games.runebound.adventures.al_kalim.sandstorm import DIRECTION_NAMES, steps
 from boardwright.games.runebound.adventures.al_kalim.state import LegendSlot, al_kalim_state
+from boardwright.games.runebound.content import default_content, with_packs
 from boardwright.games.runebound.game import Runebound
 from boardwright.games.runebound.state import RuneboundState
 from tests.runebound.botkit import (
@@ -33,6 +34,8 @@ DUNES, LOWLAND = 0, 5  # terrain indexes (AK-2.2: dunes on plains, lowland on ri
 
 # Fields of the view the bot must not need (deck sizes, the result, whose turn...)
 UNNEEDED = ("deck_sizes", "discard_sizes", "result", "first_player", "finished", "winner")
+
+NO_PACKS = with_packs(default_content(), ())  # the content a game without packs plays
 
 
 # --- match-ups and contract ---------------------------------------------------------------
@@ -79,12 +82,14 @@ def test_the_bot_reads_only_its_observation_in_al_kalim() -> None:
 
 
 def test_the_bot_is_deterministic_per_seed_in_al_kalim() -> None:
-    assert_deterministic_per_seed(31, {**AL_KALIM_RULES, "max_rounds": 10}, al_kalim_knowledge())
+    assert_deterministic_per_seed(
+        31, {**AL_KALIM_RULES, "max_rounds": 10}, al_kalim_knowledge(NO_PACKS)
+    )
 
 
 def test_the_knowledge_comes_from_the_al_kalim_content_view() -> None:
-    kb = al_kalim_knowledge()
-    assert kb is al_kalim_knowledge()  # cached: content is immutable
+    kb = al_kalim_knowledge(NO_PACKS)
+    assert kb is al_kalim_knowledge(NO_PACKS)  # cached: content is immutable
     records = al_kalim_content(kb.content)
     assert records is not None and kb.content.board is records.board
     assert "ak-h-tarek" in kb.heroes and "ak-g-01" in kb.adventures
@@ -145,7 +150,7 @@ def plain_hexes(state: RuneboundState, terrain: int) -> list[int]:
 
 
 def at_distance(here: int, distance: int) -> int:
-    kb = al_kalim_knowledge()
+    kb = al_kalim_knowledge(NO_PACKS)
     return next(h for h in range(kb.hex_count) if kb.dist[here][h] == distance)
 
 
@@ -155,7 +160,7 @@ def test_day_when_the_fight_is_next_door_night_for_a_long_tired_march() -> None:
     state = table()
     here = plain_hexes(state, DUNES)[20]
     state.heroes[0].hex = here
-    state.counters[al_kalim_knowledge().neighbours[here][0]] = GREEN
+    state.counters[al_kalim_knowledge(NO_PACKS).neighbours[here][0]] = GREEN
     assert choice(state, "day_or_night", ["day", "night"]) == "day"
     assert choice(state, "movement", ["roll:5", "roll:4", "step", "stay"]) == "step"
     state = table()
@@ -229,7 +234,7 @@ def test_the_camel_carries_the_hero_to_a_quest_place_two_hexes_off_by_day() -> N
     state = table()
     board = rules(state).board
     well = board.locations[board.location_index["well-of-whispers"]].name_hexes[0]
-    kb = al_kalim_knowledge()
+    kb = al_kalim_knowledge(NO_PACKS)
     start = next(
         h
         for h in range(kb.hex_count)
@@ -283,7 +288,7 @@ def test_the_sandstorm_moves_away_from_the_hero() -> None:
     state = table()
     al_kalim = al_kalim_state(state)
     board = rules(state).board
-    kb = al_kalim_knowledge()
+    kb = al_kalim_knowledge(NO_PACKS)
     centre = board.sandstorm_start
     al_kalim.storm = centre
     direction, moves = next((d, m) for d in range(6) if len(m := steps(board, centre, d, 1)) == 2)
@@ -340,7 +345,7 @@ def test_a_challenge_that_takes_legend_cards_costs_more_to_lose_to() -> None:
     bot.choose(observe(state, 0, "day_or_night", ["day", "night"]))
     play = bot.play
     assert isinstance(play, AlKalimPlay)
-    kb = al_kalim_knowledge()
+    kb = al_kalim_knowledge(NO_PACKS)
     sultan = next(c for c in kb.adventures.values() if c.name == "The Sultan of Thieves")
     plain = kb.adventures["ak-g-01"]
     party = bot.party(observe(state, 0, "movement", ["stay"]))

@@ -13,8 +13,11 @@ from rich.console import Console
 from typer.testing import CliRunner, Result
 
 from boardwright.cli.main import app
+from boardwright.cli.saves import save_data
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.session import Match, load_save
+from boardwright.games.runebound.content import CONTENT_DIR, load_content
+from boardwright.games.runebound.game import Runebound
 from boardwright.games.runebound.render import render_view
 from tests.runebound.kit import GAME
 from tests.runebound.packs.kit import ALL_PACKS, FIXTURES, pack_game
@@ -53,13 +56,23 @@ def test_PK_3_options_lists_the_pack_options(runner: CliRunner) -> None:
 
 
 # PK-3
-def test_PK_3_a_pack_not_installed_is_refused_with_how_to_import_it(runner: CliRunner) -> None:
+def test_PK_3_a_pack_not_installed_is_refused_with_how_to_import_it(
+    runner: CliRunner, home: Path, tmp_path: Path
+) -> None:
+    """Content without a pack's cards (here: a copy of the base files, imported) refuses it."""
+    bare = Runebound(load_content(CONTENT_DIR, packs=tmp_path / "no-packs"))
     with pytest.raises(ConfigError, match=r"card pack 'kellos' \(Champions of Kellos\) is not"):
-        GAME.config(2, {"packs": "kellos"})
+        bare.config(2, {"packs": "kellos"})
+    plain = tmp_path / "plain"
+    shutil.copytree(CONTENT_DIR, plain)
+    imported = runner.invoke(app, ["content", "import", "runebound", str(plain), "--name", "plain"])
+    assert imported.exit_code == 0, imported.output
     for command in (["simulate", "runebound", "--games", "1"], ["play", "runebound"]):
-        result = runner.invoke(app, [*command, "--packs", "kellos"])
+        result = runner.invoke(app, [*command, "--content", "plain", "--packs", "kellos"])
         one_line_error(result, "'kellos'", "content import runebound")
-    result = runner.invoke(app, ["simulate", "runebound", "--option", "packs=kellos"])
+    result = runner.invoke(
+        app, ["simulate", "runebound", "--content", "plain", "--option", "packs=kellos"]
+    )
     one_line_error(result, "not installed")
 
 
@@ -184,3 +197,34 @@ def test_PK_3_simulate_with_every_pack_reports_no_errors(runner: CliRunner, home
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["errors"] == 0 and data["options"]["packs"] == ALL_PACKS
+
+
+# PK-9
+def test_PK_9_a_save_pins_the_built_in_pack_files_and_refuses_them_changed(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """A game with built-in packs saves their files' fingerprint; a save whose pack files
+    differ from the installed ones is refused with one line (``--force`` warns and loads)."""
+    save = tmp_path / "game.json"
+    args = ["play", "runebound", "--packs", "kellos,drakes", "--option", "max_rounds=3"]
+    args += ["--seats", "heuristic,heuristic", "--seed", "3", "--save", str(save)]
+    result = runner.invoke(app, args, input="")
+    assert result.exit_code == 0, result.output
+    data = json.loads(save.read_text())
+    assert set(data["pinned_files"]) == {"packs/kellos/market.yaml", "packs/drakes/adventures.yaml"}
+    assert "content" not in data  # built-in content: no content pack named
+    replay = runner.invoke(app, ["replay", str(save)], input="")
+    assert replay.exit_code == 0, replay.output
+    data["pinned_files"]["packs/drakes/adventures.yaml"] = "0" * 16  # as saved by an older copy
+    save.write_text(json.dumps(data), encoding="utf-8")
+    refused = runner.invoke(app, ["replay", str(save)], input="")
+    one_line_error(refused, "built-in content", "packs/drakes/adventures.yaml changed")
+    forced = runner.invoke(app, ["replay", str(save), "--force"], input="")
+    assert forced.exit_code == 0, forced.output
+    assert "packs/drakes/adventures.yaml changed" in forced.output
+
+
+# PK-9
+def test_PK_9_a_save_without_packs_pins_nothing(tmp_path: Path) -> None:
+    match = Match(GAME, GAME.config(2, {}), 4)
+    assert "pinned_files" not in save_data(match, ["random", "random"], None)

@@ -16,6 +16,7 @@ from boardwright.games.runebound.content import (
     default_content,
     load_content,
     validate_content_dir,
+    with_packs,
 )
 from boardwright.games.runebound.records import MarketCard
 from tests.runebound.packs.kit import FIXTURES, pack_game
@@ -24,8 +25,10 @@ from tests.runebound.packs.kit import FIXTURES, pack_game
 # PK-2
 def test_PK_2_every_card_carries_its_set() -> None:
     content = default_content()
-    assert {c.card_set for c in content.market} == {"base"}
-    assert {c.card_set for c in content.adventures} == {"base"}
+    assert {c.card_set for c in content.market} == {"base", "kellos", "walkers"}
+    assert {c.card_set for c in content.adventures} == {"base", "margath", "drakes"}
+    assert {c.card_set for c in with_packs(content, ()).market} == {"base"}
+    assert {c.card_set for c in with_packs(content, ["drakes"]).adventures} == {"base", "drakes"}
     al_kalim = content.parts["al_kalim"]
     assert {c.card_set for c in (*al_kalim.allies, *al_kalim.adventures)} == {"al-kalim"}
     packs = pack_game().content
@@ -44,8 +47,13 @@ def test_PK_1_the_packs_are_data_with_their_family() -> None:
 
 
 # PK-3
-def test_PK_3_no_pack_cards_are_shipped_yet() -> None:
-    assert default_content().packs == ()
+def test_PK_3_the_four_packs_are_shipped_with_30_cards_each() -> None:
+    content = default_content()
+    assert content.packs == ("kellos", "walkers", "margath", "drakes")
+    for pack in content.packs:
+        market = sum(1 for c in content.market if c.card_set == pack)
+        adventures = sum(1 for a in content.adventures if a.card_set == pack)
+        assert market + adventures == 30, pack
 
 
 def pack_folder(tmp_path: Path, name: str, text: str, stem: str = "market") -> Path:

@@ -3,9 +3,10 @@ with packs in every mode, checked after every decision: every card in play in ex
 place, counted per set; no card of a pack left out; the focus parts of the decks hold only
 the chosen packs' cards; counters conserved and nothing negative; every game ends.
 
-The default run plays a CI sample; the full run (1,000 games of the base adventure with the four
-packs, 500 of Al-Kalim with the market packs, 500 with the advanced rules; packs and modes mixed
-per game, 2-6 players) is marked ``fuzz_full``::
+The default run plays a CI sample with the fixture packs and with the shipped packs
+(``content/runebound/packs``); the full run, with the shipped packs (1,000 games of the base
+adventure with the four packs, 500 of Al-Kalim with the market packs, 500 with the advanced rules;
+packs and modes mixed per game, 2-6 players), is marked ``fuzz_full``::
 
     pytest tests/runebound/packs/test_fuzz.py -m fuzz_full -n 2
 """
@@ -21,6 +22,7 @@ from boardwright.engine.rng import Rng
 from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
 from boardwright.games.runebound.card_packs import in_play
+from boardwright.games.runebound.game import Runebound
 from boardwright.games.runebound.options import ADVANCED_PRESET
 from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import RuneboundState
@@ -35,9 +37,10 @@ from tests.runebound.kit import (
     laid_out_adventure_cards,
     owned_market_cards,
 )
+from tests.runebound.kit import GAME as SHIPPED
 from tests.runebound.packs.kit import ALL_PACKS, MARKET_PACKS, pack_game
 
-GAME = pack_game()
+GAMES: dict[str, Runebound] = {"fixtures": pack_game(), "shipped": SHIPPED}
 MODES = ("mixed", "focus")
 
 
@@ -66,8 +69,8 @@ def check_focus(state: RuneboundState, rules: Rules) -> None:
             assert rules.adventures[card].card_set in chosen
 
 
-def check_invariants(state: RuneboundState) -> None:
-    rules = GAME.rules_for(state)
+def check_invariants(game: Runebound, state: RuneboundState) -> None:
+    rules = game.rules_for(state)
     packs = state.opts.packs
     check_focus(state, rules)
     market_sets = [card.card_set for card in rules.market]
@@ -93,20 +96,22 @@ def check_invariants(state: RuneboundState) -> None:
         assert all(a.wounds >= 0 and a.exhaustion >= 0 for a in h.allies)
 
 
-def play(players: int, seed: int, options: dict[str, Any], eager: bool) -> RuneboundState:
-    state = GAME.setup(GAME.config(players, options), seed)
+def play(
+    game: Runebound, players: int, seed: int, options: dict[str, Any], eager: bool
+) -> RuneboundState:
+    state = game.setup(game.config(players, options), seed)
     rng = Rng(seed ^ 0x9AC5)
-    check_invariants(state)
+    check_invariants(game, state)
     decisions = 0
     while (decision := state.pending) is not None:
         keys = [o.key for o in decision.options]
         assert keys and len(set(keys)) == len(keys)
         choice = eager_choice(decision, rng, EAGER) if eager else rng.below(len(keys))
-        GAME.apply(state, choice)
-        check_invariants(state)
+        game.apply(state, choice)
+        check_invariants(game, state)
         decisions += 1
         assert decisions < DECISION_CAP, "the game did not end"
-    assert state.finished and GAME.result(state) is not None
+    assert state.finished and game.result(state) is not None
     return state
 
 
@@ -130,17 +135,23 @@ def pack_case(family: str, players: int, index: int) -> dict[str, Any]:
 
 
 FAMILIES = ("dragonlords", "al-kalim", "advanced")
-SAMPLE = {"dragonlords": 2, "al-kalim": 1, "advanced": 1}  # games per player count in CI
+SAMPLE = {  # games per player count in CI, by packs and family
+    "fixtures": {"dragonlords": 2, "al-kalim": 1, "advanced": 1},
+    "shipped": {"dragonlords": 1, "al-kalim": 1, "advanced": 1},
+}
 FULL = {"dragonlords": 200, "al-kalim": 100, "advanced": 100}  # per player count: 1000/500/500
 
 
 # PK-3, PK-4, PK-5
+@pytest.mark.parametrize("packs", sorted(GAMES))
 @pytest.mark.parametrize("family", FAMILIES)
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_PK_3_PK_4_PK_5_fuzz_sample(family: str, players: int) -> None:
+def test_PK_3_PK_4_PK_5_fuzz_sample(packs: str, family: str, players: int) -> None:
     """The CI sample: every game ends with every card of the chosen packs accounted for."""
-    for index in range(SAMPLE[family]):
-        play(players, 1000 * players + index, pack_case(family, players, index), index % 2 == 0)
+    game = GAMES[packs]
+    for index in range(SAMPLE[packs][family]):
+        options = pack_case(family, players, index)
+        play(game, players, 1000 * players + index, options, index % 2 == 0)
 
 
 # PK-6
@@ -148,10 +159,10 @@ def test_PK_3_PK_4_PK_5_fuzz_sample(family: str, players: int) -> None:
 @pytest.mark.parametrize("family", FAMILIES)
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_PK_6_fuzz_full(family: str, players: int) -> None:
-    """The full run (only with ``-m fuzz_full``)."""
+    """The full run with the shipped packs (only with ``-m fuzz_full``)."""
     endings: Counter[str] = Counter()
     for index in range(FULL[family]):
         options = pack_case(family, players, index)
-        state = play(players, 77_000 * players + index, options, index % 3 != 0)
+        state = play(SHIPPED, players, 77_000 * players + index, options, index % 3 != 0)
         endings[state.ended_by] += 1
     print(f"{family} players={players} endings={dict(endings)}")

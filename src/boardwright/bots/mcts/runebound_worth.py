@@ -20,6 +20,7 @@ from boardwright.bots.runebound.bot import RuneboundBot
 from boardwright.bots.runebound.constants import EXHAUSTION, WIN_VALUE, WOUND, XP_POINT
 from boardwright.bots.runebound.play import adventure_play
 from boardwright.bots.runebound.values import kept_value
+from boardwright.games.runebound.content import with_packs
 from boardwright.games.runebound.game import Runebound
 from boardwright.games.runebound.state import RuneboundState
 
@@ -64,7 +65,9 @@ class RuneboundWorth:
         view = self.game.view(state, seat)
         appraiser = self.appraisers.get(seat)
         if appraiser is None:
-            appraiser = self.appraisers[seat] = RuneboundBot(0, content=self.game.content)
+            chosen = (view.get("packs") or {}).get("chosen", ())  # PK-9: the game's cards
+            content = with_packs(self.game.content, chosen)
+            appraiser = self.appraisers[seat] = RuneboundBot(0, content=content)
             appraiser.use_play(adventure_play(appraiser, view.get("adventure")))
         party = appraiser.play.party(view, seat)
         here = party.here

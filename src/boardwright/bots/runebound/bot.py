@@ -69,7 +69,7 @@ from boardwright.bots.runebound.knockout import KnockoutHandlers
 from boardwright.bots.runebound.market import MarketHandlers
 from boardwright.bots.runebound.movement import MovementHandlers
 from boardwright.bots.runebound.play import BasePlay, adventure_play
-from boardwright.games.runebound.content import RuneboundContent
+from boardwright.games.runebound.content import RuneboundContent, default_content, with_packs
 
 
 class RuneboundBot(
@@ -97,6 +97,9 @@ class RuneboundBot(
         if self._game is None:
             self._game = str(observation.view.get("game", ""))
             if self._game == "runebound":
+                # PK-3: the cards this game may deal are the base's and the chosen packs'
+                chosen = (observation.view.get("packs") or {}).get("chosen", ())
+                self.content = with_packs(self.content or default_content(), chosen)
                 self.use_play(adventure_play(self, observation.view.get("adventure")))
         replaced = self.play.handler(decision.kind)
         if replaced is not None:

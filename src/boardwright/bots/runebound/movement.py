@@ -14,7 +14,7 @@ from boardwright.bots.runebound.party import Party
 from boardwright.bots.runebound.values import effect_value
 from boardwright.bots.runebound.walk import best_from, raised, roll_value
 from boardwright.engine.decision import Decision
-from boardwright.games.runebound.content import RuneboundContent
+from boardwright.games.runebound.content import CITY, RuneboundContent
 from boardwright.games.runebound.movement import payments
 from boardwright.games.runebound.records import Ability
 
@@ -48,6 +48,10 @@ class MovementHandlers(Appraisal):
         self._pots_view: dict[str, Any] | None = None
         self.walk_pos = -1
         self.walk_memo: dict[tuple[int, tuple[int, ...], int], float] = {}
+        # PV-6: the terrains any die enters on this walk, and those a pathfinder used this
+        # turn opened (by the turn: round and seat)
+        self.walk_open = 0
+        self._used_open: tuple[tuple[Any, int], int] = ((None, -1), 0)
 
     def potential(self, party: Party) -> list[float]:
         """The value of ending this turn's movement on each hex."""
@@ -103,6 +107,7 @@ class MovementHandlers(Appraisal):
         self._faces = None
         self.walk_pos = here
         self.walk_memo = {}
+        self.walk_open = self.opened(party)
         # abilities first: healing, extra moves towards a far target, teleports
         best_far = max(range(kb.hex_count), key=lambda h: (pot[h], -kb.dist[here][h]))
         far = kb.dist[here][best_far]
@@ -114,6 +119,7 @@ class MovementHandlers(Appraisal):
             lambda ability: self._movement_ability_worth(party, ability, pot, far),
         )
         if use is not None:
+            self._remember_passage(party, options[use].key)
             return use
         tired = party.exhaustion + sum(e for _, _, e in party.allies)
         scores: list[float] = []
@@ -133,6 +139,27 @@ class MovementHandlers(Appraisal):
             else:
                 scores.append(self.play.movement_option(party, key, pot))
         return self.pick(observation, scores)
+
+    def opened(self, party: Party) -> int:
+        """PV-6: the terrains (bits) any movement die enters for the party this turn."""
+        turn, bits = self._used_open
+        now = (party.view.get("round"), party.seat)
+        return party.passages() | (bits if turn == now else 0)
+
+    def _remember_passage(self, party: Party, key: str) -> None:
+        """PV-6: a used ability that opens a terrain for the rest of the turn."""
+        for timing in ("before_movement", "activate"):
+            ability = self.ability(party, key.removeprefix("use:"), timing)
+            if ability is None:
+                continue
+            bits = 0
+            for e in ability.effects:
+                if e.do == "pathfinder":
+                    bits |= self.kb.face_bits[e.terrain]
+            if bits:
+                turn, before = self._used_open
+                now = (party.view.get("round"), party.seat)
+                self._used_open = (now, bits | (before if turn == now else 0))
 
     def _instead_worth(self, party: Party, ability: Ability, pot: list[float]) -> float:
         """PV-7: an ``instead_of_movement`` ability against the dice: the potential where its
@@ -220,7 +247,7 @@ class MovementHandlers(Appraisal):
         memo: dict[tuple[int, tuple[int, ...], int], float],
     ) -> float:
         """The best potential a walk from ``hex_index`` reaches (:func:`walk.best_from`)."""
-        return best_from(self.kb.step_masks, hex_index, faces, bonus, pot, memo)
+        return best_from(self.kb.step_masks, hex_index, faces, bonus, pot, memo, self.walk_open)
 
     def walk_state(self, observation: Observation) -> tuple[int, list[float]]:
         """Where the hero stands and this turn's potential during a walk.
@@ -236,6 +263,7 @@ class MovementHandlers(Appraisal):
         pot = self.potential(party)
         self.walk_memo = {}
         self.walk_pos = party.here
+        self.walk_open = self.opened(party)
         return party.here, pot
 
     def move(self, observation: Observation) -> int:
@@ -258,7 +286,10 @@ class MovementHandlers(Appraisal):
                 continue
             faces, bonus = parsed
             best = -1e9
-            for pay in payments(faces, kb.terrain[target], bonus):
+            terrain = kb.terrain[target]
+            if self.walk_open >> terrain & 1:  # PV-6: entered as a city is, with any die
+                terrain = CITY
+            for pay in payments(faces, terrain, bonus):
                 if pay < 0:
                     value = self.best_from(target, faces, bonus - 1, pot, memo)
                 else:

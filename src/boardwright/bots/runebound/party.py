@@ -77,6 +77,7 @@ class Party:
         kept = (*me.get("dragon_runes", []), *me.get("held", []))  # PV-12: held encounters
         self.kept = [kb.kept[r] for r in kept if r in kb.kept]
         self.kept_cards = [card for _, card in self.kept]
+        self.held = [kb.adventures[c] for c in me.get("held", []) if c in kb.adventures]
         self.here = kb.index_of.get(me["at"], 0)
         self._sigs: dict[tuple[Any, ...], HeroSig] = {}
         self._pre: int | None = None
@@ -220,6 +221,21 @@ class Party:
                 (f"{prefix}.{i}", a) for i, a in enumerate(card.abilities) if a.timing == timing
             )
         return found
+
+    def passages(self) -> int:
+        """PV-6: the terrains (a bit each) the party's lasting ``pathfinder`` abilities open to
+        any movement die (its cards', its kept cards' and the event in play's)."""
+        bits = 0
+        for e in passives(
+            self.kb,
+            self.hero,
+            (*self.items, *self.kept_cards, *(c for _, c in self.extra_cards)),
+            [a for a, _, _ in self.allies],
+            self.event,
+        ):
+            if e.do == "pathfinder":
+                bits |= self.kb.face_bits[e.terrain]
+        return bits
 
     def pre_damage(self) -> int:
         """Wounds the party's before-combat abilities deal at no risk of a wound."""

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from boardwright.bots.base import Observation
 from boardwright.bots.runebound.knowledge import Knowledge, knowledge
 from boardwright.bots.runebound.party import Party, adventure_hexes
-from boardwright.bots.runebound.values import challenge_ev
+from boardwright.bots.runebound.values import challenge_ev, effect_value
 from boardwright.games.runebound.adventures import get_adventure
 from boardwright.games.runebound.records import TestRecord
 
@@ -64,8 +64,9 @@ class BasePlay:
                 value = max(colours.get(c, 0.0) for c in present) if present else 0.0
             out.append((hex_index, value))
         frontier = bot.frontier(party)
+        goals = goal_values(party)
         for city, hex_index in kb.city_hex.items():
-            out.append((hex_index, bot.city_value(party, city, frontier)))
+            out.append((hex_index, bot.city_value(party, city, frontier) + goals.get(city, 0.0)))
         return [(h, v) for h, v in out if v > 0.05]
 
     def potential_key(self, party: Party) -> tuple[Any, ...] | None:
@@ -100,6 +101,18 @@ class BasePlay:
         """Tests the hero expects to roll, each with what passing it is worth: experience in
         their stat makes them likelier (none in the base game)."""
         return ()
+
+
+def goal_values(party: Party) -> dict[str, float]:
+    """PV-12: what ending the movement in each goal city of the party's held cards is worth
+    (their goals' effects), so that the bot's routes aim for them."""
+    out: dict[str, float] = {}
+    for card in party.held:
+        goal = card.reward.goal
+        if goal is not None:
+            worth = effect_value(party.kb, party, goal.effects, moving=False)
+            out[goal.city] = out.get(goal.city, 0.0) + max(worth, 0.0)
+    return out
 
 
 def adventure_play(bot: RuneboundBot, adventure_id: str | None) -> BasePlay:

@@ -87,9 +87,9 @@ def held_value(kb: Knowledge, party: Party, card: AdventureCard) -> float:
     return kept_value(card) + reached
 
 
-GOAL_SHARE = 0.5
-"""PV-12: the share of a held card's goal the bot counts on (the goal city is out of its way
-about half the time; its routes do not aim for it)."""
+GOAL_SHARE = 0.75
+"""PV-12: the share of a held card's goal the bot counts on when it takes the card: its routes
+aim for the goal city (``play.goal_values``), but the trip there costs turns."""
 
 FIGHT_STATS = ("mind", "body", "spirit", "damage", "armour", "life")
 """The stats of a lasting ``modify`` that the fight model reads (:meth:`Party.sig`)."""

@@ -16,9 +16,11 @@ def best_from(
     bonus: int,
     pot: list[float],
     memo: dict[tuple[int, tuple[int, ...], int], float],
+    opened: int = 0,
 ) -> float:
     """The best potential a walk from ``hex_index`` reaches with ``faces`` (sorted terrain bits)
-    and ``bonus`` moves left, stopping anywhere on the way."""
+    and ``bonus`` moves left, stopping anywhere on the way; ``opened`` holds the terrain bits any
+    die enters this turn (PV-6), so ``memo`` serves one value of it."""
     key = (hex_index, faces, bonus)
     found = memo.get(key)
     if found is not None:
@@ -28,14 +30,14 @@ def best_from(
         last = -1
         for i, face in enumerate(faces):
             # equal faces sit side by side (sorted): spending either is the same
-            if face == last or not (city or face & bit):
+            if face == last or not (city or face & bit or opened & bit):
                 continue
             last = face
-            value = best_from(step_masks, n, faces[:i] + faces[i + 1 :], bonus, pot, memo)
+            value = best_from(step_masks, n, faces[:i] + faces[i + 1 :], bonus, pot, memo, opened)
             if value > best:
                 best = value
         if bonus > 0:
-            value = best_from(step_masks, n, faces, bonus - 1, pot, memo)
+            value = best_from(step_masks, n, faces, bonus - 1, pot, memo, opened)
             if value > best:
                 best = value
     memo[key] = best

@@ -149,6 +149,16 @@ def file_set(path: Path, stem: str, errors: list[ContentError]) -> str | None:
     return pack.id
 
 
+def pack_of_file(path: Path) -> str | None:
+    """The pack a pack file declares (``set:``), None if it declares none it can be read for."""
+    try:
+        document = read_yaml(path)
+    except ContentError:
+        return None
+    declared = document.get(SET_KEY) if isinstance(document, dict) else None
+    return str(declared) if declared is not None else None
+
+
 def pack_folders(root: Path) -> list[Path]:
     """The card-pack folders of a ``packs/`` folder, by name."""
     if not root.is_dir():

@@ -26,8 +26,10 @@ from boardwright.games.runebound.card_packs import (
     BASE_SET,
     BUILTIN_PACKS_DIR,
     PACKS_FOLDER,
+    REGISTRY_FILE,
     PackCards,
     check_unique_ids,
+    in_play,
     is_pack_folder,
     is_pack_set,
     pack_file,
@@ -472,8 +474,8 @@ def pack_folders_alone(directory: Path) -> list[Path] | None:
     subfolders (a folder of packs); None for any other folder."""
     if is_pack_folder(directory):
         return [directory]
-    if any(directory.glob("*.yaml")):
-        return None
+    if any(p.name != REGISTRY_FILE for p in directory.glob("*.yaml")):
+        return None  # the built-in packs folder holds the registry beside the packs
     subfolders = pack_folders(directory)
     if subfolders and all(is_pack_folder(sub) for sub in subfolders):
         return subfolders
@@ -494,3 +496,32 @@ def card_pack_part(directory: Path) -> str:
 @cache
 def default_content() -> RuneboundContent:
     return load_content()
+
+
+_WITH_PACKS: dict[tuple[int, tuple[str, ...]], tuple[RuneboundContent, RuneboundContent]] = {}
+
+
+def with_packs(content: RuneboundContent, packs: Iterable[str]) -> RuneboundContent:
+    """The content a game with ``packs`` plays with (PK-3): every card of the base and the
+    adventures, and of the card packs only the chosen ones' (cached: content is immutable).
+
+    A game's card indexes (and the ability keys built from them) are those of this view, so a
+    game without packs numbers its cards as if no pack were installed."""
+    chosen = tuple(p for p in content.packs if p in set(packs))
+    if chosen == content.packs:
+        return content
+    key = (id(content), chosen)
+    found = _WITH_PACKS.get(key)
+    if found is None or found[0] is not content:
+        market = tuple(c for c in content.market if in_play(c.card_set, chosen))
+        adventures = tuple(c for c in content.adventures if in_play(c.card_set, chosen))
+        view = replace(
+            content,
+            market=market,
+            adventures=adventures,
+            market_index={c.id: i for i, c in enumerate(market)},
+            adventure_index={c.id: i for i, c in enumerate(adventures)},
+            packs=chosen,
+        )
+        found = _WITH_PACKS[key] = (content, view)
+    return found[1]

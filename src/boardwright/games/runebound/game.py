@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,12 +34,14 @@ from boardwright.games.runebound.adventures import (
     other_adventures,
 )
 from boardwright.games.runebound.adventures.protocol import Adventure
+from boardwright.games.runebound.card_packs import BUILTIN_PACKS_DIR, PACKS_FOLDER, pack_of_file
 from boardwright.games.runebound.content import (
     CONTENT_MODELS,
     RuneboundContent,
     card_pack_part,
     default_content,
     validate_content_dir,
+    with_packs,
 )
 from boardwright.games.runebound.options import (
     RULE_SETS,
@@ -64,31 +66,48 @@ class Runebound(Game[RuneboundState]):
     def __init__(self, content: RuneboundContent | None = None) -> None:
         self.content = content or default_content()
         # one adventure, rules object and procedure table per option value of "adventure"
-        # (those whose content is there, when an adventure has a content folder of its own)
+        # (those whose content is there, when an adventure has a content folder of its own),
+        # and per choice of card packs (PK-3: a game's content holds the chosen packs' cards
+        # only; built when first played)
         self._adventures: dict[str, Adventure] = {}
-        self._rules: dict[str, Rules] = {}
-        self._tables: dict[str, ProcedureTable[RuneboundState]] = {}
+        self._rules: dict[tuple[str, tuple[str, ...]], Rules] = {}
+        self._tables: dict[tuple[str, tuple[str, ...]], ProcedureTable[RuneboundState]] = {}
+        self._asked: dict[tuple[str, tuple[str, ...]], Rules] = {}  # by the packs as given
         for each in all_adventures():
             if each.available(self.content):
-                rules = each.rules(self.content)
                 self._adventures[each.option_value] = each
-                self._rules[each.option_value] = rules
-                self._tables[each.option_value] = each.table(rules, self._table(rules))
         default = all_adventures()[0].option_value
-        self.rules = self._rules[default]  # the base game's rules
-        self.procedures = self._tables[default]
-        self._texts: dict[tuple[str, str], Texts] = {}
+        self.rules = self._rules_of(default, ())  # the base game's rules
+        self.procedures = self._tables[(default, ())]
+        self._texts: dict[tuple[str, tuple[str, ...], str], Texts] = {}
+
+    def _rules_of(self, adventure: str, packs: Sequence[str]) -> Rules:
+        """The rules of an adventure played with these card packs (built once)."""
+        asked = (adventure, tuple(packs))
+        rules = self._asked.get(asked)
+        if rules is not None:
+            return rules
+        played = with_packs(self.content, packs)
+        key = (adventure, played.packs)
+        rules = self._rules.get(key)
+        if rules is None:
+            each = self._adventures[adventure]
+            rules = self._rules[key] = each.rules(played)
+            self._tables[key] = each.table(rules, self._table(rules))
+        self._asked[asked] = rules
+        return rules
 
     def adventure_for(self, state: RuneboundState) -> Adventure:
         """The adventure the state is a game of."""
         return self._adventures[state.opts.adventure]
 
     def rules_for(self, state: RuneboundState) -> Rules:
-        """The rules (and content) of the state's adventure."""
-        return self._rules[state.opts.adventure]
+        """The rules (and content) of the state's adventure and card packs."""
+        return self._rules_of(state.opts.adventure, state.opts.packs)
 
     def procedures_for(self, state: RuneboundState) -> ProcedureTable[RuneboundState]:
-        return self._tables[state.opts.adventure]
+        rules = self.rules_for(state)
+        return self._tables[(state.opts.adventure, rules.content.packs)]
 
     @staticmethod
     def _table(r: Rules) -> ProcedureTable[RuneboundState]:
@@ -127,6 +146,16 @@ class Runebound(Game[RuneboundState]):
     def validate_content(self, directory: Path) -> list[ContentError]:
         return validate_content_dir(directory)
 
+    def pinned_files(self, config: GameConfig) -> dict[str, Path]:
+        """The built-in files of the chosen card packs (PK-3), as ``packs/<folder>/<file>``;
+        an imported content pack's files are pinned with the pack."""
+        chosen = set(config.options.get("packs", ()))
+        out: dict[str, Path] = {}
+        for path in self.content.pack_files:
+            if path.parent.parent == BUILTIN_PACKS_DIR and pack_of_file(path) in chosen:
+                out[f"{PACKS_FOLDER}/{path.parent.name}/{path.name}"] = path
+        return out
+
     def content_part_folder(self, directory: Path) -> str:
         """A card pack's folder goes to ``packs/<its folder name>``, a folder of card packs
         to ``packs`` (PK-3); any other folder is a whole content folder."""
@@ -138,7 +167,7 @@ class Runebound(Game[RuneboundState]):
         played = self._adventures[config.options["adventure"]]
         opts = RuneboundOptions.from_mapping(config.options, played.options(config.options))
         state = RuneboundState(Rng(seed), opts)
-        played.setup(self._rules[opts.adventure], state, config.players, log)
+        played.setup(self._rules_of(opts.adventure, opts.packs), state, config.players, log)
         return state
 
     def config(self, players: int, options: Mapping[str, Any] | None = None) -> GameConfig:
@@ -180,10 +209,10 @@ class Runebound(Game[RuneboundState]):
         """The texts of the configured adventure: its board's hex names, its cards, its own
         messages merged with the base game's."""
         played = config.options.get("adventure", all_adventures()[0].option_value)
-        key = (played, language)
+        rules = self._rules_of(played, config.options.get("packs", ()))
+        key = (played, rules.content.packs, language)
         texts = self._texts.get(key)
         if texts is None:
-            rules = self._rules[played]
             texts = self._texts[key] = runebound_texts(
                 rules.content, self._adventures[played], language
             )
