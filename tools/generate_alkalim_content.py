@@ -1028,7 +1028,7 @@ def make_heroes() -> list[Record]:
     # fmt: off
     heroes = [
         hero(
-            "yasmin", "Yasmin Dunewalker", 6, 4, (5, 2), (3, 1), (1, 1), {"survival": 2},
+            "yasmin", "Yasmin Dunewalker", 6, 3, (5, 2), (3, 1), (1, 1), {"survival": 2},
             ability("Read the Dunes", "after_movement", extra_move(1)),
         ),
         hero(
@@ -1036,7 +1036,7 @@ def make_heroes() -> list[Record]:
             ability("Whirling Blades", "combat_step", attack("body", 2), exhaustion=1),
         ),
         hero(
-            "zuleika", "Zuleika of the Seven Veils", 5, 4, (2, 1), (3, 1), (5, 2), {"lore": 2},
+            "zuleika", "Zuleika of the Seven Veils", 5, 4, (2, 1), (3, 1), (4, 2), {"lore": 2},
             ability("Veil of Sand", "combat_step", reduce_damage(1), exhaustion=1),
         ),
         hero(
@@ -1046,11 +1046,11 @@ def make_heroes() -> list[Record]:
             ability("Tea by the Fire", "activate", heal(exhaustion=1, target="party")),
         ),
         hero(
-            "tarek", "Tarek Hawk-Eye", 5, 3, (4, 2), (3, 1), (1, 1), {"stealth": 1},
-            ability("First Arrow", "before_combat", damage_enemy(1), exhaustion=1),
+            "tarek", "Tarek Hawk-Eye", 4, 3, (4, 2), (3, 1), (1, 1), {"stealth": 1},
+            ability("First Arrow", "before_combat", damage_enemy(1), exhaustion=2),
         ),
         hero(
-            "samira", "Samira the Djinn-Caller", 5, 4, (2, 1), (2, 1), (4, 1),
+            "samira", "Samira the Djinn-Caller", 4, 4, (2, 1), (2, 1), (4, 1),
             {"lore": 1, "diplomacy": 1},
             ability("Call the Wind", "before_combat", damage_enemy(2), exhaustion=2),
         ),

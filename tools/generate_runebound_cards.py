@@ -522,7 +522,8 @@ def make_heroes() -> list[Record]:
     # fmt: off
     return [
         hero(
-            "ysolde", "Ysolde Farshot", 4, 3, (4, 2), (3, 1), (2, 1), {"survival": 1},
+            "ysolde", "Ysolde Farshot", 4, 4, (4, 2), (3, 1), (2, 1),
+            {"survival": 1, "climb": 1},
             ability("Steady Aim", "combat_step", attack("mind", 3), exhaustion=1),
         ),
         hero(
@@ -531,18 +532,18 @@ def make_heroes() -> list[Record]:
         ),
         hero(
             "thessaly", "Thessaly of the Ninth Lantern", 5, 3, (2, 1), (3, 1), (5, 2),
-            {"lore": 2},
+            {"swim": 1},
             ability("Arcane Surge", "combat_step", damage("magic"), exhaustion=2),
             ability("Lantern Step", "activate", teleport("nearest_city"), exhaustion=2),
         ),
         hero(
-            "nettle", "Nettle Quickfingers", 5, 3, (3, 1), (3, 1), (1, 1),
+            "nettle", "Nettle Quickfingers", 5, 4, (4, 1), (3, 1), (1, 1),
             {"stealth": 2, "climb": 1},
             ability("Light Fingers", "after_combat", gold(1)),
             ability("Slip Away", "activate", extra_move(1), exhaustion=1),
         ),
         hero(
-            "aurelwyn", "Sister Aurelwyn", 5, 3, (2, 1), (2, 1), (4, 1),
+            "aurelwyn", "Sister Aurelwyn", 6, 4, (2, 1), (2, 1), (4, 1),
             {"lore": 1, "diplomacy": 1},
             ability("Mending Light", "activate", heal(wounds=1, target="party"), exhaustion=1),
             ability("Ward of Dawn", "combat_step", reduce_damage(1), exhaustion=1),
@@ -552,16 +553,16 @@ def make_heroes() -> list[Record]:
             ability("Spellblade", "combat_step", attack("body", 2), exhaustion=1),
         ),
         hero(
-            "kestrel", "Kestrel Marrowind", 6, 4, (5, 1), (4, 1), (4, 1),
+            "kestrel", "Kestrel Marrowind", 6, 3, (5, 1), (5, 1), (3, 1),
             {"survival": 2, "swim": 1},
-            ability("Pathfinder", "after_movement", extra_move(1)),
+            ability("Pathfinder", "after_movement", extra_move(1), exhaustion=1),
         ),
         hero(
-            "hagen", "Hagen Stonevow", 5, 3, (0, 1), (2, 2), (1, 1), {"diplomacy": 1},
+            "hagen", "Hagen Stonevow", 5, 4, (0, 1), (2, 2), (2, 1), {"diplomacy": 1},
             ability("Shield Wall", "combat_step", reduce_damage(1), exhaustion=1),
         ),
         hero(
-            "mireille", "Mireille Songweaver", 6, 3, (3, 1), (2, 1), (3, 1),
+            "mireille", "Mireille Songweaver", 6, 4, (3, 1), (2, 1), (4, 1),
             {"diplomacy": 2, "lore": 1},
             ability("Lucky Verse", "combat_step", reroll(), exhaustion=1),
             ability("Silver Tongue", "market", gold(1)),
@@ -571,7 +572,7 @@ def make_heroes() -> list[Record]:
             ability("Rite of Banishing", "before_combat", damage_enemy(2), exhaustion=2),
         ),
         hero(
-            "zerith", "Zerith Duskveil", 4, 3, (0, 1), (3, 2), (1, 1), {"stealth": 1},
+            "zerith", "Zerith Duskveil", 5, 4, (0, 1), (3, 2), (2, 1), {"stealth": 2},
             ability("Killing Blow", "combat_step", damage("melee"), exhaustion=2),
         ),
         hero(

@@ -70,7 +70,7 @@ def test_advanced_fuzz_full(players: int, chunk: int) -> None:
 def test_advanced_views_hide_the_doom_track_and_render() -> None:
     """AR-2.2: views show the doom track's colours, never its cards; every view renders."""
     state = GAME.setup(GAME.config(3, all_on()), 20)
-    for step, _ in random_steps(state, Rng(7), 3000):  # a seed that reaches the endgame
+    for step, _ in random_steps(state, Rng(1), 3000):  # a seed that reaches the endgame
         if step % 25 == 0 or state.endgame_order:
             for seat in (None, 0, 1, 2):
                 view = GAME.view(state, seat)

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from boardwright.engine.events import Event
 from boardwright.games.runebound.state import RuneboundState
 from tests.runebound.scenario import (
     BOARD,
@@ -175,10 +176,14 @@ def test_rb_7_5_heal_one_wound_per_gold_hero_and_allies_not_exhaustion() -> None
     ally(state, "m-64").wounds = 1
     at_market(state)
     assert "heal" in keys(state) and "heal-ally:0" in keys(state)
-    play(state, "heal", "heal", "heal-ally:0")
+    log: list[Event] = []
+    play(state, "heal", "heal", "heal-ally:0", log=log)
     assert (h.wounds, h.gold, ally(state, "m-64").wounds) == (0, 0, 0)
     assert h.exhaustion == 2
     assert not any(k.startswith("heal") for k in keys(state))
+    texts = GAME.texts(GAME.config(1, {}))
+    healed = [texts.event(e) for e in log if e.kind == "heal"]
+    assert len(healed) == 3 and healed[0] != healed[2]  # the ally's heal has its own text
 
 
 def test_rb_7_5_no_healing_without_gold() -> None:

@@ -66,6 +66,7 @@ RARE = {
     "rb.event.goal",  # PV-6: only pack cards; test_effect_primitives renders it
     "rb.prompt.when_damaged",
     "rb.option.take_wounds",
+    "rb.event.heal.ally_wound",  # test_rb_7_5_heal_one_wound_per_gold_hero_and_allies_...
     "rb.option.take_spoils",  # rendered in test_rb_5_10_the_winner_chooses_which_card_...
     "rb.prompt.duel_spoils",
     "rb.event.empty_deck",
