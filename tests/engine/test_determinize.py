@@ -379,7 +379,7 @@ def test_runebound(name: str) -> None:
     moved: Counter[Any] = Counter()
     # seeds whose random games reach every situation checked below (a lost legend card under
     # its stack is rare in Al-Kalim since AK-11.12's cards take one only on a failed test)
-    seeds = {"al-kalim+advanced": (0, 3)}.get(name, (0, 1))
+    seeds = {"al-kalim": (0, 5), "al-kalim+advanced": (0, 2)}.get(name, (0, 1))
     for players in (2, 3, 4):
         for seed in seeds:
             states = mid_game_states(

@@ -68,6 +68,7 @@ RARE = {
     "rb.option.take_wounds",
     "rb.event.heal.ally_wound",  # test_rb_7_5_heal_one_wound_per_gold_hero_and_allies_...
     "rb.option.take_spoils",  # rendered in test_rb_5_10_the_winner_chooses_which_card_...
+    "rb.event.spoils",  # the same test renders it (duels are rare among the sample games)
     "rb.prompt.duel_spoils",
     "rb.event.empty_deck",
     "rb.event.game_over.defeats",
