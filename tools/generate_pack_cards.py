@@ -50,7 +50,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/ is not a package
 import generate_runebound_cards as cards
-from content_kit import Flow, FlowList, Record, records_yaml, stat_line
+from content_kit import Flow, FlowList, Record, records_yaml
 
 OUT = (
     Path(__file__).resolve().parents[1] / "src" / "boardwright" / "content" / "runebound" / "packs"
@@ -321,15 +321,7 @@ class Item:
     modes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Ally:
-    name: str
-    life: int
-    stamina: int
-    mind: tuple[int, int]
-    body: tuple[int, int]
-    spirit: tuple[int, int]
-    abilities: tuple[Record, ...] = ()
+Ally = cards.Ally  # the base generator's ally record
 
 
 def item(name: str, kind: str, *abilities: Record, uses: int | None = None) -> Item:
@@ -518,23 +510,8 @@ def item_card(card_id: str, spec: Item) -> Record:
 
 
 def ally_card(card_id: str, ally: Ally) -> Record:
-    strongest = cards._strongest_step(ally)  # type: ignore[arg-type]
-    texts = [f"An ally who fights beside you, strongest in the {strongest} step."]
-    texts += [a["text"] for a in ally.abilities]
-    card: Record = {
-        "id": card_id,
-        "name": ally.name,
-        "kind": "ally",
-        "cost": 0,
-        "text": " ".join(texts),
-        "life": ally.life,
-        "stamina": ally.stamina,
-        **stat_line(ally.mind, ally.body, ally.spirit),
-    }
-    if ally.abilities:
-        card["abilities"] = list(ally.abilities)
-    card["cost"] = cards.price(pack_market_value(card))
-    return card
+    """An ally's card as the base generator makes it, priced by the packs' yardstick."""
+    return cards.ally_card(card_id, ally, pack_market_value)
 
 
 def market_pack(prefix: str, items: Sequence[Item], allies: Sequence[Ally]) -> list[Record]:

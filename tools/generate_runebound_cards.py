@@ -1286,8 +1286,9 @@ def _strongest_step(ally: Ally) -> str:
     return max(stats, key=lambda step: (stats[step][0], stats[step][1]))
 
 
-def ally_card(card_id: str, ally: Ally) -> Record:
-    """An ally's market card, priced: cost = price(value)."""
+def ally_card(card_id: str, ally: Ally, value: Callable[[Record], float] | None = None) -> Record:
+    """An ally's market card, priced: cost = price(value), ``value`` being
+    :func:`market_value` unless another yardstick is given (the packs' generator extends it)."""
     texts = [f"An ally who fights beside you, strongest in the {_strongest_step(ally)} step."]
     texts += [a["text"] for a in ally.abilities]
     card: Record = {
@@ -1302,7 +1303,7 @@ def ally_card(card_id: str, ally: Ally) -> Record:
     }
     if ally.abilities:
         card["abilities"] = list(ally.abilities)
-    card["cost"] = price(market_value(card))
+    card["cost"] = price((value or market_value)(card))
     return card
 
 
