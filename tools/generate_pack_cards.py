@@ -268,14 +268,8 @@ def ability(
     discard: bool = False,
     foe: bool = False,
 ) -> Record:
-    """An ability record with its text written from its data."""
-    cost = Flow()
-    if exhaustion:
-        cost["exhaustion"] = exhaustion
-    if wounds:
-        cost["wounds"] = wounds
-    if discard:
-        cost["discard"] = True
+    """An ability record with its text written from its data (the packs' phrases)."""
+    cost = cards.ability_cost(exhaustion, wounds, discard=discard)
     what = "; ".join(describe(e, foe, always=timing == "passive") for e in effects)
     paid = cards._cost_text(cost)
     if timing == "passive":
@@ -284,11 +278,7 @@ def ability(
         text = f"While this event is in play, every hero may {what}."
     else:
         text = f"{WHEN_TEXT[timing]}{', ' + paid if paid else ''}: {what}."
-    record: Record = {"name": name, "text": text, "timing": timing}
-    if cost:
-        record["cost"] = cost
-    record["effects"] = list(effects)
-    return record
+    return cards.ability_record(name, text, timing, cost, effects)
 
 
 def passive(name: str, *effects: Flow) -> Record:

@@ -465,20 +465,32 @@ def ability(
     foe: bool = False,
 ) -> Record:
     """An ability record with its text written from its data."""
+    cost = ability_cost(exhaustion, wounds, gold_cost, discard)
+    text = describe_ability(timing, cost, list(effects), foe)
+    return ability_record(name, text, timing, cost, effects)
+
+
+def ability_cost(
+    exhaustion: int = 0, wounds: int = 0, gold: int = 0, discard: bool = False
+) -> Flow:
+    """An ability's cost record: only what it costs, in a fixed order."""
     cost = Flow()
     if exhaustion:
         cost["exhaustion"] = exhaustion
     if wounds:
         cost["wounds"] = wounds
-    if gold_cost:
-        cost["gold"] = gold_cost
+    if gold:
+        cost["gold"] = gold
     if discard:
         cost["discard"] = True
-    record: Record = {
-        "name": name,
-        "text": describe_ability(timing, cost, list(effects), foe),
-        "timing": timing,
-    }
+    return cost
+
+
+def ability_record(
+    name: str, text: str, timing: str, cost: Flow, effects: Iterable[Flow]
+) -> Record:
+    """An ability record in the content files' field order."""
+    record: Record = {"name": name, "text": text, "timing": timing}
     if cost:
         record["cost"] = cost
     record["effects"] = list(effects)
