@@ -1028,7 +1028,7 @@ def make_heroes() -> list[Record]:
     # fmt: off
     heroes = [
         hero(
-            "yasmin", "Yasmin Dunewalker", 6, 3, (5, 2), (3, 1), (1, 1), {"survival": 2},
+            "yasmin", "Yasmin Dunewalker", 6, 3, (4, 2), (3, 1), (1, 1), {"survival": 2},
             ability("Read the Dunes", "after_movement", extra_move(1)),
         ),
         hero(
@@ -1040,13 +1040,13 @@ def make_heroes() -> list[Record]:
             ability("Veil of Sand", "combat_step", reduce_damage(1), exhaustion=1),
         ),
         hero(
-            "qorro", "Old Qorro the Caravaneer", 6, 4, (2, 1), (4, 1), (3, 1),
+            "qorro", "Old Qorro the Caravaneer", 6, 4, (3, 1), (4, 1), (3, 1),
             {"diplomacy": 2},
             ability("Haggler", "market", gold(1)),
             ability("Tea by the Fire", "activate", heal(exhaustion=1, target="party")),
         ),
         hero(
-            "tarek", "Tarek Hawk-Eye", 4, 3, (4, 2), (3, 1), (1, 1), {"stealth": 1},
+            "tarek", "Tarek Hawk-Eye", 5, 3, (4, 2), (3, 1), (1, 1), {"stealth": 1},
             ability("First Arrow", "before_combat", damage_enemy(1), exhaustion=2),
         ),
         hero(

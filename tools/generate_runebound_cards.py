@@ -534,7 +534,7 @@ def make_heroes() -> list[Record]:
     # fmt: off
     return [
         hero(
-            "ysolde", "Ysolde Farshot", 4, 4, (4, 2), (3, 1), (2, 1),
+            "ysolde", "Ysolde Farshot", 5, 4, (4, 2), (3, 1), (2, 1),
             {"survival": 1, "climb": 1},
             ability("Steady Aim", "combat_step", attack("mind", 3), exhaustion=1),
         ),
@@ -556,7 +556,7 @@ def make_heroes() -> list[Record]:
         ),
         hero(
             "aurelwyn", "Sister Aurelwyn", 6, 4, (2, 1), (2, 1), (4, 1),
-            {"lore": 1, "diplomacy": 1},
+            {"lore": 2, "diplomacy": 1},
             ability("Mending Light", "activate", heal(wounds=1, target="party"), exhaustion=1),
             ability("Ward of Dawn", "combat_step", reduce_damage(1), exhaustion=1),
         ),
@@ -565,12 +565,12 @@ def make_heroes() -> list[Record]:
             ability("Spellblade", "combat_step", attack("body", 2), exhaustion=1),
         ),
         hero(
-            "kestrel", "Kestrel Marrowind", 6, 3, (5, 1), (5, 1), (3, 1),
+            "kestrel", "Kestrel Marrowind", 6, 2, (4, 1), (4, 1), (3, 1),
             {"survival": 2, "swim": 1},
-            ability("Pathfinder", "after_movement", extra_move(1), exhaustion=1),
+            ability("Hunter's Snare", "before_combat", damage_enemy(1), exhaustion=1),
         ),
         hero(
-            "hagen", "Hagen Stonevow", 5, 4, (0, 1), (2, 2), (2, 1), {"diplomacy": 1},
+            "hagen", "Hagen Stonevow", 5, 4, (0, 1), (2, 2), (2, 1), {"diplomacy": 1, "climb": 1},
             ability("Shield Wall", "combat_step", reduce_damage(1), exhaustion=1),
         ),
         hero(

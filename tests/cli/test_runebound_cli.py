@@ -332,12 +332,15 @@ def test_the_heuristic_bot_plays_with_the_packs_cards(
     not the built-in ones."""
     folder = copy_content(RUNEBOUND_CONTENT, tmp_path / "stats")
     heroes = folder / "heroes.yaml"
-    heroes.write_text(heroes.read_text().replace("life: 4", "life: 9", 1))  # h-ysolde, first
+    built = get_game("runebound").content  # type: ignore[attr-defined]
+    shipped_life = built.heroes[0].life  # h-ysolde, first
+    life_line = f"life: {shipped_life}\n"
+    heroes.write_text(heroes.read_text().replace(life_line, "life: 9\n", 1))
     market = folder / "market.yaml"
     market.write_text(market.read_text().replace("cost: 2\n", "cost: 7\n", 1))  # m-01, first
     assert invoke(runner, ["content", "import", "runebound", str(folder)]).exit_code == 0
     built = get_game("runebound").content  # type: ignore[attr-defined]
-    assert (built.heroes[0].id, built.heroes[0].life) == ("h-ysolde", 4)
+    assert (built.heroes[0].id, built.heroes[0].life) == ("h-ysolde", shipped_life)
     assert (built.market[0].id, built.market[0].cost) == ("m-01", 2)
     made: list[RuneboundBot] = []
 

@@ -35,7 +35,7 @@ def assert_loadouts_current(state: RuneboundState, seen: set[tuple[int, ...]]) -
 CASES = [
     pytest.param({}, EAGER, 2, 0, id="base-2"),
     pytest.param({}, EAGER, 4, 0, id="base-4"),
-    pytest.param(AL_KALIM_OPTIONS, AL_KALIM_EAGER, 2, 0, id="al-kalim-2"),
+    pytest.param(AL_KALIM_OPTIONS, AL_KALIM_EAGER, 2, 1, id="al-kalim-2"),
     pytest.param(AL_KALIM_OPTIONS, AL_KALIM_EAGER, 4, 16, id="al-kalim-4"),
 ]
 

@@ -24,7 +24,7 @@ from tests.runebound.scenario import (
     events,
     faces,
     gem_hexes,
-    hero_ability,
+    give,
     hex_at,
     hits_to_defeat,
     keys,
@@ -251,8 +251,14 @@ def test_rb_10_1_only_on_an_empty_wild_hex_with_the_option_on() -> None:
 
 def test_rb_10_1_after_the_after_movement_abilities() -> None:
     """RB-10.1: the travel check is the last act of movement, after 'after movement'."""
-    hero_id, pathfinder, _ = hero_ability("after_movement")
-    state = new_game(heroes=(hero_id,), travel_problems=True)
+    boots = next(  # an item with an after-movement ability (no base hero has one)
+        card
+        for card in RULES.content.market
+        if card.kind != "ally" and any(a.timing == "after_movement" for a in card.abilities)
+    )
+    state = new_game(travel_problems=True)
+    (held,) = give(state, boots.id)
+    pathfinder = f"use:m{held}.0"
     put(state, PLAINS)
     draws = state.rng.draws
     play(state, "step", f"to:{BOARD.hexes[FOREST].at}")
