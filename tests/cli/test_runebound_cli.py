@@ -332,8 +332,8 @@ def test_the_heuristic_bot_plays_with_the_packs_cards(
     not the built-in ones."""
     folder = copy_content(RUNEBOUND_CONTENT, tmp_path / "stats")
     heroes = folder / "heroes.yaml"
-    built = get_game("runebound").content  # type: ignore[attr-defined]
-    shipped_life = built.heroes[0].life  # h-ysolde, first
+    shipped = get_game("runebound").content  # type: ignore[attr-defined]
+    shipped_life = shipped.heroes[0].life  # h-ysolde, first
     life_line = f"life: {shipped_life}\n"
     heroes.write_text(heroes.read_text().replace(life_line, "life: 9\n", 1))
     market = folder / "market.yaml"

@@ -251,19 +251,21 @@ def test_rb_10_1_only_on_an_empty_wild_hex_with_the_option_on() -> None:
 
 def test_rb_10_1_after_the_after_movement_abilities() -> None:
     """RB-10.1: the travel check is the last act of movement, after 'after movement'."""
-    boots = next(  # an item with an after-movement ability (no base hero has one)
-        card
+    item_id, ability = next(  # an item's after-movement ability (no base hero has one)
+        (card.id, j)
         for card in RULES.content.market
-        if card.kind != "ally" and any(a.timing == "after_movement" for a in card.abilities)
+        if card.kind != "ally"
+        for j, a in enumerate(card.abilities)
+        if a.timing == "after_movement"
     )
     state = new_game(travel_problems=True)
-    (held,) = give(state, boots.id)
-    pathfinder = f"use:m{held}.0"
+    (held,) = give(state, item_id)
+    use_key = f"use:m{held}.{ability}"
     put(state, PLAINS)
     draws = state.rng.draws
     play(state, "step", f"to:{BOARD.hexes[FOREST].at}")
     assert kind(state) == "after_movement" and state.rng.draws == draws
-    assert pathfinder in keys(state)
+    assert use_key in keys(state)
     rig(state, *faces(3, 3))
     play(state, "done")
     assert state.rng.draws == draws + 2
