@@ -536,7 +536,7 @@ def make_heroes() -> list[Record]:
         hero(
             "ysolde", "Ysolde Farshot", 5, 4, (4, 2), (3, 1), (2, 1),
             {"survival": 1, "climb": 1},
-            ability("Steady Aim", "combat_step", attack("mind", 3), exhaustion=1),
+            ability("Steady Aim", "combat_step", attack("mind", 3), exhaustion=2),
         ),
         hero(
             "brannoc", "Brannoc Ironhide", 5, 3, (0, 1), (3, 2), (1, 1), {"climb": 1},
@@ -549,14 +549,14 @@ def make_heroes() -> list[Record]:
             ability("Lantern Step", "activate", teleport("nearest_city"), exhaustion=2),
         ),
         hero(
-            "nettle", "Nettle Quickfingers", 5, 4, (4, 1), (3, 1), (1, 1),
+            "nettle", "Nettle Quickfingers", 5, 4, (4, 1), (3, 1), (2, 1),
             {"stealth": 2, "climb": 1},
-            ability("Light Fingers", "after_combat", gold(1)),
+            ability("Light Fingers", "market", gold(1)),
             ability("Slip Away", "activate", extra_move(1), exhaustion=1),
         ),
         hero(
             "aurelwyn", "Sister Aurelwyn", 6, 4, (2, 1), (2, 1), (4, 1),
-            {"lore": 2, "diplomacy": 1},
+            {"lore": 2, "diplomacy": 1, "climb": 1},
             ability("Mending Light", "activate", heal(wounds=1, target="party"), exhaustion=1),
             ability("Ward of Dawn", "combat_step", reduce_damage(1), exhaustion=1),
         ),

@@ -96,7 +96,9 @@ def test_twelve_heroes_in_the_published_ranges() -> None:
         assert 4 <= hero.life <= 6 and 2 <= hero.stamina <= 4, hero.name
         for attack in (hero.mind, hero.body, hero.spirit):
             assert 0 <= attack.value <= 5 and 1 <= attack.damage <= 2, hero.name
-        assert 1 <= len(hero.skills) <= 2 and 1 <= len(hero.abilities) <= 2, hero.name
+        # research base §7: "one or two special abilities"; skill bonuses come with no count
+        # there, and ours keep to at most three (one hero has three since issue 18)
+        assert 1 <= len(hero.skills) <= 3 and 1 <= len(hero.abilities) <= 2, hero.name
         assert hero.id.startswith("h-")
 
 

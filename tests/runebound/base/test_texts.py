@@ -18,6 +18,17 @@ from boardwright.engine.texts import Texts, variant_id
 from boardwright.games.runebound.options import ADVANCED_PRESET
 from boardwright.games.runebound.texts import PACKAGE
 from tests.runebound.kit import GAME, eager_choice
+from tests.runebound.scenario import (
+    keys,
+    kind,
+    me,
+    new_game,
+    play,
+    rig,
+    rolls,
+    safe_green_hex,
+    start_adventure,
+)
 
 ENGLISH = read_messages(PACKAGE, "en")
 EAGER = ("adventure:", "undefeated", "attack:", "buy:", "hire", "xp:", "roll:", "use:", "choice:")
@@ -52,6 +63,9 @@ CONFIGS: list[tuple[int, dict[str, Any]]] = [
 SEEDS = range(3)
 # Messages of moments these games do not reach (a duel called off, the last red card...).
 RARE = {
+    # no base hero or base item acts after combat: test_after_combat_abilities_... renders them
+    "rb.prompt.after_combat",
+    "rb.option.go_on",
     "rb.event.duel_end.called_off",
     "rb.event.duel_roll.ally",
     # only pack cards use modify_enemy (PV-2); test_effect_primitives renders both
@@ -146,6 +160,27 @@ def test_every_prompt_option_and_event_renders_in_english() -> None:
     assert seen <= set(ENGLISH), sorted(seen - set(ENGLISH))
     catalog_ids = {m for m in ENGLISH if m.split(".")[1] in ("prompt", "option", "event")}
     assert catalog_ids - seen <= RARE, sorted(catalog_ids - seen - RARE)
+
+
+def test_after_combat_abilities_are_offered_once_the_fight_is_over_and_render() -> None:
+    """An after-combat ability (a pack item's; no base card has one) is offered when the fight
+    has ended, with "go on"; prompt and options render, and using it applies its effect."""
+    state = new_game(packs="walkers")
+    rules = GAME.rules_for(state)
+    rules.gain_card(state, 0, rules.content.market_index["ww-05"])  # remove 1 exhaustion
+    me(state).exhaustion = 1
+    rig(state, *rolls(*[20] * 8))  # every roll hits
+    start_adventure(state, safe_green_hex(), "green", "g-10")
+    while kind(state) == "escape":
+        play(state, "fight")
+    assert kind(state) == "after_combat" and keys(state)[-1] == "done"
+    texts = GAME.texts(GAME.config(1, {"packs": "walkers"}))
+    assert state.pending is not None
+    assert texts.prompt(state.pending) == "Player 1 (Ysolde Farshot): after the fight"
+    shown = [texts.option(o) for o in state.pending.options]
+    assert shown[0].startswith("use Antler Knife: Skin and Forage") and shown[-1] == "go on"
+    play(state, keys(state)[0])
+    assert me(state).exhaustion == 0 and kind(state) == "movement"
 
 
 def test_known_texts_read_as_before() -> None:
