@@ -778,8 +778,8 @@ DRAKES: dict[str, Deck] = {
     ),
     "red": Deck(
         foes=(
-            # issue 19 balance: of the four pack runes three have a magic step and one a ranged
-            # one (a spirit hero had no step to attack Vyrmathax or the Ashen Warlord in)
+            # issue 19 balance: every pack rune now has a magic step, and Vyrmathax the only
+            # ranged one (a spirit hero had no step to attack Vyrmathax or the Ashen Warlord in)
             Foe("Vyrmathax the Molten", ("dragon",), 2, ranged=+1, magic=0,
                 heavy=("ranged",), dragon_rune=True,
                 abilities=(breath("Molten Breath", exhaustion=1, party=True),),

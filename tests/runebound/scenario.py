@@ -295,6 +295,21 @@ def hero_ability(
     return found[skip]
 
 
+def item_ability(timing: str) -> tuple[str, int]:
+    """An item chosen by what it can do: (card id, the ability's index on the card) of the first
+    market item (not an ally) with an ability of this timing; its ``use:`` key names the copy
+    held (``use:m{held}.{index}``)."""
+    found = [
+        (card.id, j)
+        for card in CONTENT.market
+        if card.kind != "ally"
+        for j, a in enumerate(card.abilities)
+        if a.timing == timing
+    ]
+    assert found, f"no market item has a {timing} ability"
+    return found[0]
+
+
 def reaching(target: int, plus: int) -> int:
     """The 2d10 total that, with ``plus`` added, meets ``target`` exactly (or the lowest roll
     when any roll does)."""

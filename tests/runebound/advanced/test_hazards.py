@@ -32,6 +32,7 @@ from tests.runebound.scenario import (
     events,
     faces,
     give,
+    item_ability,
     keys,
     kind,
     me,
@@ -113,11 +114,9 @@ def test_ar_4_1_only_on_an_empty_wild_hex_and_also_when_staying() -> None:
 
 def test_ar_4_1_the_roll_comes_after_the_after_movement_abilities() -> None:
     """AR-4.1: "after movement" abilities are used before the hazard roll."""
-    boots = next(
-        c for c in CONTENT.market if any(a.timing == "after_movement" for a in c.abilities)
-    )
+    boots, _ = item_ability("after_movement")
     state = adv_game(1, "travel_hazards")
-    give(state, boots.id)
+    give(state, boots)
     put(state, START)
     draws = state.rng.draws
     play(state, "step", f"to:{BOARD.hexes[FOREST].at}")

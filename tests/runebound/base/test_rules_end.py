@@ -27,6 +27,7 @@ from tests.runebound.scenario import (
     give,
     hex_at,
     hits_to_defeat,
+    item_ability,
     keys,
     kind,
     life,
@@ -251,13 +252,7 @@ def test_rb_10_1_only_on_an_empty_wild_hex_with_the_option_on() -> None:
 
 def test_rb_10_1_after_the_after_movement_abilities() -> None:
     """RB-10.1: the travel check is the last act of movement, after 'after movement'."""
-    item_id, ability = next(  # an item's after-movement ability (no base hero has one)
-        (card.id, j)
-        for card in RULES.content.market
-        if card.kind != "ally"
-        for j, a in enumerate(card.abilities)
-        if a.timing == "after_movement"
-    )
+    item_id, ability = item_ability("after_movement")  # no base hero has one
     state = new_game(travel_problems=True)
     (held,) = give(state, item_id)
     use_key = f"use:m{held}.{ability}"
