@@ -779,8 +779,8 @@ DRAKES: dict[str, Deck] = {
             # issue 19 balance: every pack rune has a magic step (a spirit hero had no step to
             # attack Vyrmathax or the Ashen Warlord in), and none a ranged one: Vyrmathax at range
             # was beaten by Ysolde in 18 fights of 30 and by the rest in 8 % of theirs. Its melee
-            # is the harder step: with magic the harder, Hagen gained 6 points; magic alone
-            # gave Thessaly 5 to 7
+            # is the harder step: with magic the harder, Tamsin fell to -6 (and Hagen rose to +6
+            # when the pack events' exhaustion went too); magic alone put Thessaly at +5 to +7
             Foe("Vyrmathax the Molten", ("dragon",), 2, melee=+1, magic=0,
                 heavy=("melee",), dragon_rune=True,
                 abilities=(breath("Molten Breath", exhaustion=1, party=True),),
