@@ -130,7 +130,7 @@ def mcts_bot(game_name: str, seed: int, game: Game[Any], budget: dict[str, Any])
             seconds=seconds,
             clock=clock,
             depth=DEPTH,
-            worth=RuneboundWorth(cast(Runebound, game)),
+            worth=RuneboundWorth(cast(Runebound, game), position=False),
         )
     return runebound_mcts(seed, game, iterations=iterations, seconds=seconds, clock=clock)
 

@@ -92,11 +92,12 @@ def test_a_settled_decision_takes_the_proposal_without_search() -> None:
     assert bot.searched == 0
 
 
-def test_runebound_leaves_market_and_experience_to_the_heuristic() -> None:
+def test_runebound_leaves_market_experience_and_the_route_to_the_heuristic() -> None:
     def kind(name: str) -> Decision:
         return Decision(0, name, ())
 
     assert runebound_settled(kind("market")) and runebound_settled(kind("experience"))
+    assert all(runebound_settled(kind(name)) for name in ("move", "move_die", "step"))
     assert not runebound_settled(kind("movement")) and not runebound_settled(kind("escape"))
 
 

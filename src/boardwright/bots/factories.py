@@ -67,11 +67,12 @@ GUIDED_DEPTH = 20
 """Decisions per rollout: about one turn of each of two heroes."""
 GUIDED_CONFIDENCE = 2.0
 """Standard errors of evidence needed to overrule the heuristic bot's choice."""
-POSITION = 1.0
-"""Weight of the movement potential in the rollouts' valuation (gold pieces per gold piece)."""
-SETTLED = frozenset({"market", "experience"})
+SETTLED = frozenset({"market", "experience", "move", "move_die", "step"})
 """Runebound decisions the heuristic answers without search: what a card or counter bought is
-worth shows in fights beyond a rollout's horizon, so rollouts would only see the gold spent."""
+worth shows in fights beyond a rollout's horizon, so rollouts would only see the gold spent;
+and the route hex by hex (``move``, ``move_die``, ``step``: over two fifths of a game's
+decisions) only walks to the target the search has judged at ``movement``, so searching it
+spends the budget on differences of a hex."""
 
 
 def runebound_mcts(
@@ -84,8 +85,9 @@ def runebound_mcts(
 ) -> Bot:
     """Information-set MCTS for Runebound (any adventure), guided by the heuristic bot
     (:mod:`boardwright.bots.mcts.guided`): it plays the heuristic's choice unless rollouts in
-    which the heuristic plays every seat, valued by the parties' progress and position
-    (:mod:`boardwright.bots.mcts.runebound_worth`), show a better one; at the registry's budget
+    which the heuristic plays every seat, valued by a win-probability model of the parties'
+    progress and position (:mod:`boardwright.bots.mcts.runebound_worth`), show a better one;
+    at the registry's budget
     unless ``iterations`` (rollouts) or ``seconds`` are given."""
     from boardwright.bots.mcts.runebound_worth import RuneboundWorth
 
@@ -97,7 +99,7 @@ def runebound_mcts(
         seconds=seconds,
         clock=clock,
         depth=GUIDED_DEPTH,
-        worth=RuneboundWorth(cast("Runebound", game), position=POSITION),
+        worth=RuneboundWorth(cast("Runebound", game)),
         policy=partial(runebound_heuristic, game=game),
         confidence=GUIDED_CONFIDENCE,
         settled=runebound_settled,

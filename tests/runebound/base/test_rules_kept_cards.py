@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from boardwright.bots.mcts.runebound_worth import LEAD, RuneboundWorth
+from boardwright.bots.mcts.runebound_worth import RuneboundWorth
 from boardwright.bots.runebound.knowledge import Knowledge
 from boardwright.bots.runebound.party import Party
 from boardwright.bots.runebound.values import card_win_value, kept_value
@@ -201,4 +201,7 @@ def test_rb_4_11_the_mcts_worth_counts_kept_abilities() -> None:
     keep(state, "r-05")
     with_power = worth(state, 0)
     me(state).runes[:] = [adventure("r-09")]
-    assert with_power - worth(state, 0) == pytest.approx(kept_value(challenge("r-05")) / LEAD)
+    weight = worth.weights_for(state)["kept"]
+    assert weight > 0
+    gained = 0.5 * weight * kept_value(challenge("r-05"))
+    assert with_power - worth(state, 0) == pytest.approx(gained)

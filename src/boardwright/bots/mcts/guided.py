@@ -12,8 +12,8 @@ rollout algorithm, in the information-set setting):
    then valued as the tree search values it (:mod:`.reward`). The copies share the sample and its
    dice (common random numbers), so the options are compared on the same luck and the
    differences are far less noisy than the values.
-3. After ``MIN_ROUNDS`` rounds an option whose mean difference to the prior's is below
-   ``MARGIN`` by more than ``confidence`` standard errors is dropped; the search ends when only
+3. After ``MIN_ROUNDS`` rounds an option whose mean difference to the prior's is below zero
+   by more than ``confidence`` standard errors is dropped; the search ends when only
    the prior is left or the budget is spent (a decision with a single option takes none).
 4. The answer is the option whose difference to the prior is highest at ``confidence`` standard
    errors below its mean, if that lower bound is above zero; else the prior. So the search plays
@@ -40,9 +40,6 @@ MIN_ROUNDS = 4
 """Rounds before an option may be dropped (fewer differences give no usable spread)."""
 CONFIDENCE = 2.0
 """Standard errors of the mean difference that decide (about 98 % one-sided)."""
-MARGIN = 0.01
-"""A gain in reward too small to search on (about a third of a gold piece in Runebound's
-worth): an option whose gain is surely below it is dropped."""
 
 
 class Rollouts:
@@ -157,7 +154,7 @@ def guided_choice(
                 index
                 for index in live
                 if index == prior
-                or differences[index].mean + confidence * differences[index].error() >= MARGIN
+                or differences[index].mean + confidence * differences[index].error() >= 0.0
             ]
         if deadline is not None and clock() >= deadline:
             break

@@ -1,73 +1,170 @@
-"""What a Runebound position is worth to each seat, for the MCTS bot's cut-off rollouts.
+"""What a Runebound position is worth to each seat, for the MCTS bot's cut-off rollouts: a
+win-probability model fitted to self-play.
 
 The game's ``score`` (runes and experience counters) seldom moves within a short rollout, so a
 search scored by it cannot tell a good move from a bad one. This reads the progress a party
-makes every turn instead, in gold pieces, the heuristic bot's scale (its constants): gold,
-the market cards carried (by their cost), adventure counters held (by the experience points
-they count) and experience counters bought, the trophies the adventure is won by and what the
-kept red cards' abilities are worth (RB-4.11), and wounds and exhaustion against it. With a
-``position`` weight it adds where the hero stands: the heuristic bot's movement potential at the
-hero's hex (the best target's value, discounted by the turns of travel to it), read by a
-heuristic bot from the seat's own view of the state, so a rollout cut off on the way to an
-adventure is not valued as one that wandered off. It reads a state the search holds, which is
-always a sample for the bot's seat (``Game.determinize``),
-never the true one.
+makes every turn instead (:data:`FEATURES`): the trophies the adventure is won by, experience
+counters and points, gold, the market cards carried (by their cost), what the kept red cards'
+abilities are worth (RB-4.11), wounds and exhaustion, and where the hero stands (the heuristic
+bot's movement potential at its hex, read by a heuristic bot from the seat's own view, so a
+rollout cut off on the way to an adventure is not valued as one that wandered off).
+
+The weights are a logistic model of who wins a two-player game: P(seat beats other) is the
+sigmoid of the weighted sum of the differences of the two parties' features, fitted per
+adventure by ``tools/fit_runebound_value.py`` to games between heuristic bots
+(``runebound_weights.yaml`` beside this module, with what each was fitted on). A worth is half
+the seat's weighted sum, so the search's reward (:func:`.reward._ahead`, the sigmoid of twice
+the difference of worths) is that probability.
+
+Fitted rather than set by hand: the hand-set worth this replaced (gold pieces, a lead of 15
+counting as clear) was about four times too sure of itself (held-out log loss 1.00 on the base
+game's two-player self-play, worse than a coin's 0.69), so rollouts' rewards saturated and
+options were compared on noise; the fitted model's is 0.57.
+
+It reads a state the search holds, which is always a sample for the bot's seat
+(``Game.determinize``), never the true one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
 from boardwright.bots.runebound.bot import RuneboundBot
-from boardwright.bots.runebound.constants import EXHAUSTION, WIN_VALUE, WOUND, XP_POINT
 from boardwright.bots.runebound.play import adventure_play
 from boardwright.bots.runebound.values import kept_value
+from boardwright.engine.errors import ConfigError
 from boardwright.games.runebound.content import with_packs
 from boardwright.games.runebound.game import Runebound
 from boardwright.games.runebound.state import RuneboundState
 
-TROPHY = 30.0
-"""A Dragon Rune (Al-Kalim: a legendary reward): a third of the way to the win."""
-XP_COUNTER = 6.0
-"""An experience counter: +2 to a stat (or +1 life), dearer than the points it costs."""
-CARD_SHARE = 0.8
-"""The share of its cost a market card carried is worth (it sells for half, it fights for more)."""
-LEAD = 15.0
-"""Gold pieces of lead that count as a clear advantage (the rewards' margin, see ``scaled``)."""
+FEATURES = (
+    "trophies",
+    "xp_counters",
+    "xp_points",
+    "gold",
+    "carried",
+    "kept",
+    "wounds",
+    "exhaustion",
+    "potential",
+)
+"""What the model reads of a party, in this order (see :meth:`RuneboundWorth.features`)."""
+HARMS = frozenset({"wounds", "exhaustion"})
+"""Features that can only cost a party: the fit may not count them as gains."""
+FALLBACK = "dragonlords"
+"""The adventure whose weights serve one without its own fit."""
+WEIGHTS_FILE = Path(__file__).with_name("runebound_weights.yaml")
+
+
+class Fit:
+    """One adventure's fitted weights (feature to weight) and what they were fitted on."""
+
+    __slots__ = ("fitted", "weights")
+
+    def __init__(self, weights: dict[str, float], fitted: str) -> None:
+        self.weights = weights
+        self.fitted = fitted
+
+
+@cache
+def shipped_fits() -> dict[str, Fit]:
+    """The fits in :data:`WEIGHTS_FILE`, checked (ConfigError naming the file and the entry)."""
+    return read_fits(WEIGHTS_FILE)
+
+
+def read_fits(path: Path) -> dict[str, Fit]:
+    """The fits a weights file holds: adventure to ``{fitted: text, weights: {feature: w}}``
+    with every feature of :data:`FEATURES` and no other, each a number."""
+    try:
+        raw: Any = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as error:
+        raise ConfigError(f"{path.name}: cannot read the fitted weights ({error})") from None
+    if not isinstance(raw, dict) or FALLBACK not in raw:
+        raise ConfigError(f"{path.name}: expected a mapping of adventures with '{FALLBACK}'")
+    fits: dict[str, Fit] = {}
+    for adventure, entry in raw.items():
+        weights = entry.get("weights") if isinstance(entry, dict) else None
+        if not isinstance(weights, dict) or set(weights) != set(FEATURES):
+            raise ConfigError(
+                f"{path.name}: {adventure}: 'weights' must give exactly {', '.join(FEATURES)}"
+            )
+        bad = [
+            k for k, v in weights.items() if isinstance(v, bool) or not isinstance(v, int | float)
+        ]
+        if bad:
+            raise ConfigError(f"{path.name}: {adventure}: weight '{bad[0]}' is not a number")
+        fits[str(adventure)] = Fit(
+            {k: float(v) for k, v in weights.items()}, str(entry.get("fitted", ""))
+        )
+    return fits
 
 
 class RuneboundWorth:
-    """``worth(state, seat)``: the seat's party in units of :data:`LEAD` gold pieces, plus
-    ``position`` times the movement potential where its hero stands."""
+    """``worth(state, seat)``: half the fitted logit of the seat's party (see the module
+    docstring); ``weights`` (adventure to feature to weight) replaces the shipped fit, and
+    ``position=False`` leaves out the movement potential (the dearest feature to read)."""
 
-    def __init__(self, game: Runebound, position: float = 0.0) -> None:
+    def __init__(
+        self,
+        game: Runebound,
+        weights: Mapping[str, Mapping[str, float]] | None = None,
+        *,
+        position: bool = True,
+    ) -> None:
         self.game = game
+        if weights is None:
+            weights = {name: fit.weights for name, fit in shipped_fits().items()}
+        self.weights = weights
         self.position = position
-        self.appraisers: dict[int, RuneboundBot] = {}
+        self.appraisers: dict[tuple[int, str, tuple[str, ...]], RuneboundBot] = {}
+        """A heuristic bot per seat and game kind (adventure and packs): each knows its cards."""
 
     def __call__(self, state: RuneboundState, seat: int) -> float:
+        weights = self.weights_for(state)
+        values = self.features(state, seat)
+        pairs = zip(FEATURES, values, strict=True)
+        return 0.5 * sum(weights.get(name, 0.0) * value for name, value in pairs)
+
+    def weights_for(self, state: RuneboundState) -> Mapping[str, float]:
+        """The weights of the state's adventure (the fallback's if it has none)."""
+        adventure = state.opts.adventure
+        return self.weights.get(adventure) or self.weights[FALLBACK]
+
+    def features(self, state: RuneboundState, seat: int) -> list[float]:
+        """The seat's party as :data:`FEATURES` reads it."""
         game = self.game
         rules = game.rules_for(state)
         market = rules.market
         hero = state.heroes[seat]
-        worth = WIN_VALUE if seat == state.winner else 0.0
-        worth += TROPHY * game.trophies(state, seat)
-        worth += XP_COUNTER * len(hero.xp) + XP_POINT * rules.xp_total(hero) + hero.gold
         carried = sum(market[item].cost for item in hero.items)
         carried += sum(market[ally.card].cost for ally in hero.allies)
-        worth += CARD_SHARE * carried
-        worth += sum(kept_value(card) for _, card in rules.kept_cards(state, seat))  # RB-4.11
-        worth -= WOUND * hero.wounds + EXHAUSTION * hero.exhaustion
-        if self.position:
-            worth += self.position * self.potential(state, seat)
-        return worth / LEAD
+        kept = sum(kept_value(card) for _, card in rules.kept_cards(state, seat))  # RB-4.11
+        return [
+            float(game.trophies(state, seat)),
+            float(len(hero.xp)),
+            float(rules.xp_total(hero)),
+            float(hero.gold),
+            float(carried),
+            kept,
+            float(hero.wounds),
+            float(hero.exhaustion),
+            self.potential(state, seat) if self.position else 0.0,
+        ]
 
     def potential(self, state: RuneboundState, seat: int) -> float:
         """The heuristic bot's movement potential at the seat's hero, from the seat's view."""
         view = self.game.view(state, seat)
-        appraiser = self.appraisers.get(seat)
+        chosen = tuple((view.get("packs") or {}).get("chosen", ()))  # PK-9: the game's cards
+        kind = (seat, state.opts.adventure, chosen)
+        appraiser = self.appraisers.get(kind)
         if appraiser is None:
-            chosen = (view.get("packs") or {}).get("chosen", ())  # PK-9: the game's cards
             content = with_packs(self.game.content, chosen)
-            appraiser = self.appraisers[seat] = RuneboundBot(0, content=content)
+            appraiser = self.appraisers[kind] = RuneboundBot(0, content=content)
             appraiser.use_play(adventure_play(appraiser, view.get("adventure")))
         party = appraiser.play.party(view, seat)
         here = party.here
