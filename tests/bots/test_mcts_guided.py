@@ -10,7 +10,7 @@ from typing import Any
 from boardwright.bots import make_bot
 from boardwright.bots.factories import runebound_mcts, runebound_settled
 from boardwright.bots.mcts import MctsBot
-from boardwright.bots.mcts.guided import MIN_ROUNDS
+from boardwright.bots.mcts.guided import EXTENSION, MIN_ROUNDS, Rollouts
 from boardwright.engine.bot import Bot, Observation
 from boardwright.engine.decision import Decision
 from boardwright.engine.session import Match
@@ -98,7 +98,36 @@ def test_runebound_leaves_market_experience_and_the_route_to_the_heuristic() -> 
 
     assert runebound_settled(kind("market")) and runebound_settled(kind("experience"))
     assert all(runebound_settled(kind(name)) for name in ("move", "move_die", "step"))
+    assert runebound_settled(kind("adventure_or_story"))  # Al-Kalim's play adds it (AK-7.1)
     assert not runebound_settled(kind("movement")) and not runebound_settled(kind("escape"))
+
+
+def test_a_rollout_runs_past_its_depth_until_the_position_is_quiet() -> None:
+    """A guided rollout stops at its depth only where ``quiet`` says it may: here, not before
+    the seat to move has banked (a turn's points are not yet the seat's)."""
+    state, _ = stake_decision()
+    plain = TOY.clone(state)
+    Rollouts(TOY, cautious, 1, 3).play(plain)
+    quiet = TOY.clone(state)
+    Rollouts(TOY, cautious, 1, 3, quiet=lambda s: s.turn_total == 0).play(quiet)
+    assert quiet.turn_total == 0
+    assert sum(quiet.banked) >= sum(plain.banked)
+    endless = TOY.clone(state)
+    asked = Counting()
+    Rollouts(TOY, lambda seed: asked, 1, 3, quiet=lambda s: False).play(endless)
+    assert asked.calls <= 3 + EXTENSION  # bounded all the same
+    assert asked.calls == 3 + EXTENSION or TOY.result(endless) is not None
+
+
+class Counting(Cautious):
+    """The cautious policy, counting the decisions it is asked."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, observation: Observation) -> int:
+        self.calls += 1
+        return super().choose(observation)
 
 
 def test_the_registry_mcts_plays_a_whole_al_kalim_game_guided() -> None:

@@ -13,7 +13,7 @@ from typing import cast
 
 import pytest
 
-from boardwright.bots.factories import runebound_mcts
+from boardwright.bots.factories import runebound_mcts, runebound_quiet
 from boardwright.bots.mcts import MctsBot
 from boardwright.bots.mcts.reward import rewards
 from boardwright.bots.mcts.runebound_worth import (
@@ -192,3 +192,11 @@ def test_a_bad_weights_file_is_one_line_naming_the_file_and_entry(
         read_fits(path)
     assert str(error.value).startswith("weights.yaml: ")
     assert message in str(error.value)
+
+
+def test_the_registry_bot_settles_fights_before_valuing_a_rollout() -> None:
+    bot = runebound_mcts(1, RUNEBOUND)
+    assert isinstance(bot, MctsBot)
+    assert bot.rollouts is not None and bot.rollouts.quiet is runebound_quiet
+    state = fresh()
+    assert runebound_quiet(state)

@@ -4,7 +4,7 @@ game, so that a bot knows the content the game runs with (a content pack's, not 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
+from functools import cache, partial
 from time import perf_counter
 from typing import TYPE_CHECKING, Any, cast
 
@@ -103,12 +103,32 @@ def runebound_mcts(
         policy=partial(runebound_heuristic, game=game),
         confidence=GUIDED_CONFIDENCE,
         settled=runebound_settled,
+        quiet=runebound_quiet,
     )
 
 
 def runebound_settled(decision: Decision) -> bool:
-    """Whether the guided search leaves ``decision`` to the heuristic (:data:`SETTLED`)."""
-    return decision.kind in SETTLED
+    """Whether the guided search leaves ``decision`` to the heuristic: :data:`SETTLED`, and what
+    each adventure's play adds (``BasePlay.search_settled``; decision kinds are the adventure's
+    own, so one set serves every game)."""
+    return decision.kind in settled_kinds()
+
+
+@cache
+def settled_kinds() -> frozenset[str]:
+    """:data:`SETTLED` and every adventure's ``search_settled``."""
+    from boardwright.bots.runebound.play import play_class
+    from boardwright.games.runebound.adventures import all_adventures
+
+    kinds = set(SETTLED)
+    for adventure in all_adventures():
+        kinds |= play_class(adventure.id).search_settled
+    return frozenset(kinds)
+
+
+def runebound_quiet(state: RuneboundState) -> bool:
+    """Whether a guided rollout may stop here: not in the middle of a fight."""
+    return state.combat is None
 
 
 def realm_players(state: RealmState) -> int:

@@ -44,7 +44,8 @@ class MctsBot:
     (:mod:`.guided`): one proposes the answer from the real observation, the others play the
     rollouts; ``iterations`` then counts rollouts and ``confidence`` is the evidence (in standard
     errors) needed to overrule the proposal; ``settled`` names decisions the proposal answers
-    without search (a game's factory knows where its rollouts cannot judge). ``clock`` measures
+    without search (a game's factory knows where its rollouts cannot judge); ``quiet`` tells a
+    position a guided rollout may stop at (:class:`.guided.Rollouts`). ``clock`` measures
     ``seconds`` (``time.process_time`` gives the search its CPU time on a shared machine).
     """
 
@@ -64,6 +65,7 @@ class MctsBot:
         policy: Callable[[int], Bot] | None = None,
         confidence: float = CONFIDENCE,
         settled: Callable[[Decision], bool] | None = None,
+        quiet: Callable[[Any], bool] | None = None,
         clock: Callable[[], float] = perf_counter,
     ) -> None:
         if iterations < 1 or (seconds is not None and seconds <= 0) or depth < 0:
@@ -85,7 +87,9 @@ class MctsBot:
         """Proposals overruled so far (each gives the proposer a fresh start)."""
         self.proposer = None if policy is None else policy(derive_seed(seed, "proposer"))
         self.rollouts = (
-            None if policy is None else Rollouts(game, policy, derive_seed(seed, "rollouts"), depth)
+            None
+            if policy is None
+            else Rollouts(game, policy, derive_seed(seed, "rollouts"), depth, quiet)
         )
         self.searched = 0
         """Iterations run by the last :meth:`choose` (0 when it needed no search)."""

@@ -42,22 +42,39 @@ CONFIDENCE = 2.0
 """Standard errors of the mean difference that decide (about 98 % one-sided)."""
 
 
-class Rollouts:
-    """Plays a sample on by the policy's bots, one per seat, for at most ``depth`` decisions; a
-    decision with one option is taken without asking. Every rollout gets new bots (they cost
-    next to nothing to make), so no bot carries a plan from another sample into this one."""
+EXTENSION = 200
+"""Decisions a rollout may run past its depth to reach a quiet position (a bound, not a goal)."""
 
-    def __init__(self, game: Game[Any], policy: Callable[[int], Bot], seed: int, depth: int):
+
+class Rollouts:
+    """Plays a sample on by the policy's bots, one per seat, for ``depth`` decisions and then
+    on until ``quiet(state)`` (at most :data:`EXTENSION` more): a position in the middle of
+    something that settles soon (a Runebound fight) is not valued before it settles, since its
+    worth would show the wounds taken and not yet the reward. A decision with one option is
+    taken without asking. Every rollout gets new bots (they cost next to nothing to make), so no
+    bot carries a plan from another sample into this one."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        policy: Callable[[int], Bot],
+        seed: int,
+        depth: int,
+        quiet: Callable[[Any], bool] | None = None,
+    ):
         self.game = game
         self.policy = policy
         self.seeds: dict[int, int] = {}
         self.seed = seed
         self.depth = depth
+        self.quiet = quiet
 
     def play(self, state: Any) -> None:
-        game = self.game
+        game, quiet = self.game, self.quiet
         bots: dict[int, Bot] = {}
-        for _ in range(self.depth):
+        for made in range(self.depth + (EXTENSION if quiet is not None else 0)):
+            if made >= self.depth and (quiet is None or quiet(state)):
+                return
             decision = game.decision(state)
             if decision is None:
                 return

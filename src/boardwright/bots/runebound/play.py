@@ -28,6 +28,10 @@ class BasePlay:
     adventure.
     """
 
+    search_settled: frozenset[str] = frozenset()
+    """Decision kinds of this adventure that a search leaves to the heuristic bot (beyond the
+    base game's, ``bots.factories.SETTLED``): their worth shows beyond a rollout's horizon."""
+
     def __init__(self, bot: RuneboundBot) -> None:
         self.bot = bot
 
@@ -118,9 +122,14 @@ def goal_values(party: Party) -> dict[str, float]:
 def adventure_play(bot: RuneboundBot, adventure_id: str | None) -> BasePlay:
     """The play for the view's adventure: the class its module names (``Adventure.bot_play``,
     imported only when a game of that adventure is played), else the base play."""
+    return play_class(adventure_id)(bot)
+
+
+def play_class(adventure_id: str | None) -> type[BasePlay]:
+    """The class of an adventure's play (``Adventure.bot_play``), else the base play's."""
     target = get_adventure(adventure_id).bot_play if adventure_id else ""
     if not target:
-        return BasePlay(bot)
+        return BasePlay
     module_name, _, class_name = target.partition(":")
     play: type[BasePlay] = getattr(import_module(module_name), class_name)
-    return play(bot)
+    return play
