@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from boardwright.bots.base import Observation
 from boardwright.bots.runebound.knowledge import Knowledge, knowledge
@@ -28,7 +28,7 @@ class BasePlay:
     adventure.
     """
 
-    search_settled: frozenset[str] = frozenset()
+    search_settled: ClassVar[frozenset[str]] = frozenset()
     """Decision kinds of this adventure that a search leaves to the heuristic bot (beyond the
     base game's, ``bots.factories.SETTLED``): their worth shows beyond a rollout's horizon."""
 

@@ -56,7 +56,7 @@ How it plays
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from boardwright.bots.base import Observation
 from boardwright.bots.runebound.al_kalim.constants import (
@@ -95,7 +95,7 @@ class AlKalimPlay(AlKalimTravel):
     """The Al-Kalim decisions of one :class:`RuneboundBot` (one per game), and its answers to
     the base handlers' hooks."""
 
-    search_settled = frozenset({"adventure_or_story"})
+    search_settled: ClassVar[frozenset[str]] = frozenset({"adventure_or_story"})
     """Adventure, story or bazaar (AK-7): a legend drawn or a fight won pays off in quests and
     rewards beyond a rollout's horizon, while the story die pays at once, so the search chose
     the story too often (12 two-player probe games to round 20: 55 points to the heuristic's
