@@ -41,9 +41,10 @@ from boardwright.bots.mcts.runebound_worth import (
     RuneboundWorth,
     read_fits,
 )
-from boardwright.bots.runebound.constants import EXHAUSTION, WOUND
-from boardwright.engine.bot import Observation
+from boardwright.bots.runebound.constants import EXHAUSTION, WOUND, XP_POINT
 from boardwright.engine.errors import ConfigError
+from boardwright.engine.session import Match
+from boardwright.engine.table import Table
 from boardwright.games import get_game
 from boardwright.games.runebound.game import Runebound
 from boardwright.sim.runner import derive_seed
@@ -59,31 +60,22 @@ Row = tuple[list[float], float]  # feature differences (seat 0 less seat 1), 1.0
 
 
 def play(adventure: str, seed: int, number: int) -> tuple[int, list[Row]]:
-    """Game ``number``: its samples (none if it ended level)."""
+    """Game ``number``, played by the table driver: its samples (none if it ended level), taken
+    before every ``SAMPLE_EVERY``-th decision."""
     game = cast(Runebound, get_game("runebound"))
     worth = RuneboundWorth(game)
     game_seed = derive_seed(seed, "game", number)
-    state = game.setup(game.config(2, {"adventure": adventure}), game_seed)
     bots = [make_bot("heuristic", derive_seed(game_seed, "bot", s), game) for s in (0, 1)]
+    match = Match(game, game.config(2, {"adventure": adventure}), game_seed, lean=True)
+    table = Table(match, bots)
     samples: list[list[float]] = []
-    made = 0
-    while (decision := game.decision(state)) is not None:
-        made += 1
-        if made % SAMPLE_EVERY == 0:
-            ours, theirs = worth.features(state, 0), worth.features(state, 1)
-            samples.append([a - b for a, b in zip(ours, theirs, strict=True)])
-        index = 0
-        if len(decision.options) > 1:
-            seat = decision.seat
-            seen = Observation(
-                seat,
-                decision,
-                partial(game.view, state, seat),
-                partial(game.determinize, state, seat),
-            )
-            index = bots[seat].choose(seen)
-        game.apply(state, index, None)
-    result = game.result(state)
+    ahead = SAMPLE_EVERY - 1  # decisions before the first sample
+    while table.run_bots(ahead) == ahead and match.decision is not None:
+        ours, theirs = worth.features(match.state, 0), worth.features(match.state, 1)
+        samples.append([a - b for a, b in zip(ours, theirs, strict=True)])
+        ahead = SAMPLE_EVERY
+    table.run_bots()
+    result = match.result
     assert result is not None
     if result.ranks[0] == result.ranks[1]:
         return number, []
@@ -124,7 +116,7 @@ def fit(rows: Sequence[Row], free: Sequence[int], pinned: dict[int, float]) -> l
 
 
 def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """``the solution x of matrix . x = vector`` by Gaussian elimination with partial pivoting."""
+    """The x with matrix . x = vector, by Gaussian elimination with partial pivoting."""
     size = len(vector)
     rows = [[*matrix[r], vector[r]] for r in range(size)]
     for col in range(size):
@@ -169,7 +161,7 @@ def fitted_weights(train: Sequence[Row]) -> list[float]:
 
 def old_logit(x: Sequence[float]) -> float:
     """The hand-set worth's logit (its gold-piece prices), for the report's comparison."""
-    prices = {"trophies": 30.0, "xp_counters": 6.0, "xp_points": 0.8, "gold": 1.0}
+    prices = {"trophies": 30.0, "xp_counters": 6.0, "xp_points": XP_POINT, "gold": 1.0}
     prices |= {"carried": 0.8, "kept": 1.0, "wounds": -WOUND, "exhaustion": -EXHAUSTION}
     prices["potential"] = 1.0
     return OLD_SCALE * sum(prices[name] * v for name, v in zip(FEATURES, x, strict=True))
