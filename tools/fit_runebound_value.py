@@ -8,7 +8,9 @@ out, and the report gives its log loss against a coin's (ln 2 = 0.693) and the h
 it replaced. A harm (wounds, exhaustion) whose weight comes out as a gain is a correlation, not
 a cause (heroes who exhaust themselves are those who move and fight): it is pinned at the
 heuristic bot's price for it in gold times the fitted weight of a gold piece, and the rest
-refitted. Games that end level (the round cap) teach nothing about who wins and are left out.
+refitted. Likewise a good (anything else: gold, cards, an adventure's quests and gear) whose
+weight comes out below zero is pinned at zero: holding more of it never hurts, as it need not
+be used. Games that end level (the round cap) teach nothing about who wins and are left out.
 
 Game ``i`` is seeded ``derive_seed(seed, "game", i)`` and its bots ``derive_seed(game seed,
 "bot", seat)``, so a fit is reproducible from (adventure, games, seed) whatever ``--workers``.
@@ -22,6 +24,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import sys
@@ -39,6 +42,7 @@ from boardwright.bots.mcts.runebound_worth import (
     HARMS,
     WEIGHTS_FILE,
     RuneboundWorth,
+    names,
     read_fits,
 )
 from boardwright.bots.runebound.constants import EXHAUSTION, WOUND, XP_POINT
@@ -83,10 +87,31 @@ def play(adventure: str, seed: int, number: int) -> tuple[int, list[Row]]:
     return number, [(sample, won) for sample in samples]
 
 
+def played(
+    adventure: str, games: int, seed: int, workers: int, samples: Path | None
+) -> list[tuple[int, list[Row]]]:
+    """The games' samples: from ``samples`` when it holds these games' (same adventure, games,
+    seed and features), else played (and written there)."""
+    key = {"adventure": adventure, "games": games, "seed": seed, "features": names(adventure)}
+    if samples is not None and samples.exists():
+        stored = json.loads(samples.read_text(encoding="utf-8"))
+        if {k: stored.get(k) for k in key} == {
+            k: list(v) if k == "features" else v for k, v in key.items()
+        }:
+            return [(n, [(x, y) for x, y in rows]) for n, rows in stored["rows"]]
+    job = partial(play, adventure, seed)
+    with multiprocessing.get_context("spawn").Pool(max(1, workers)) as pool:
+        out = sorted(pool.imap_unordered(job, range(games), chunksize=8))
+    if samples is not None:
+        stored = {**key, "features": list(key["features"]), "rows": out}
+        samples.write_text(json.dumps(stored), encoding="utf-8")
+    return out
+
+
 def fit(rows: Sequence[Row], free: Sequence[int], pinned: dict[int, float]) -> list[float]:
     """Newton's method for the logistic weights of the ``free`` features, the ``pinned`` ones
     held at their weights; returns every feature's weight."""
-    weights = [0.0] * len(FEATURES)
+    weights = [0.0] * len(rows[0][0])
     for index, value in pinned.items():
         weights[index] = value
     size = len(free)
@@ -145,18 +170,25 @@ def log_loss(rows: Sequence[Row], logit: Any) -> float:
     return total / max(1, len(rows))
 
 
-def fitted_weights(train: Sequence[Row]) -> list[float]:
-    """The fit, with any harm that came out as a gain pinned (see the module docstring)."""
-    gold = FEATURES.index("gold")
+def wrong_sign(feature: str, weight: float) -> bool:
+    """A harm weighed as a gain, or a good as a loss."""
+    return weight > 0.0 if feature in HARMS else weight < 0.0
+
+
+def fitted_weights(train: Sequence[Row], features: Sequence[str]) -> list[float]:
+    """The fit of ``features`` (the rows' columns), with any weight of the wrong sign pinned
+    (see the module docstring)."""
+    gold = features.index("gold")
     pinned: dict[int, float] = {}
     while True:
-        free = [i for i in range(len(FEATURES)) if i not in pinned]
+        free = [i for i in range(len(features)) if i not in pinned]
         weights = fit(train, free, pinned)
-        wrong = [i for i in free if FEATURES[i] in HARMS and weights[i] > 0.0]
+        wrong = [i for i in free if wrong_sign(features[i], weights[i])]
         if not wrong:
             return weights
         for i in wrong:
-            pinned[i] = -HARM_PRICE[FEATURES[i]] * max(weights[gold], 0.0)
+            harm = features[i] in HARMS
+            pinned[i] = -HARM_PRICE[features[i]] * max(weights[gold], 0.0) if harm else 0.0
 
 
 def old_logit(x: Sequence[float]) -> float:
@@ -164,13 +196,14 @@ def old_logit(x: Sequence[float]) -> float:
     prices = {"trophies": 30.0, "xp_counters": 6.0, "xp_points": XP_POINT, "gold": 1.0}
     prices |= {"carried": 0.8, "kept": 1.0, "wounds": -WOUND, "exhaustion": -EXHAUSTION}
     prices["potential"] = 1.0
-    return OLD_SCALE * sum(prices[name] * v for name, v in zip(FEATURES, x, strict=True))
+    base = x[: len(FEATURES)]  # it knew no adventure's own features
+    return OLD_SCALE * sum(prices[name] * v for name, v in zip(FEATURES, base, strict=True))
 
 
 def write(adventure: str, weights: list[float], provenance: str) -> None:
     fits = read_fits(WEIGHTS_FILE)
     table = {name: {"fitted": fit.fitted, "weights": fit.weights} for name, fit in fits.items()}
-    values = {name: round(w, 5) for name, w in zip(FEATURES, weights, strict=True)}
+    values = {name: round(w, 5) for name, w in zip(names(adventure), weights, strict=True)}
     table[adventure] = {"fitted": provenance, "weights": values}
     header = [line for line in WEIGHTS_FILE.read_text(encoding="utf-8").splitlines()[:2]]
     body = yaml.safe_dump(table, sort_keys=False, width=96, allow_unicode=True)
@@ -184,6 +217,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--write", action="store_true")
+    parser.add_argument(
+        "--samples",
+        type=Path,
+        help="a file of the games' samples: read when it holds this fit's, else written",
+    )
     args = parser.parse_args(argv)
     try:
         get_game("runebound").config(2, {"adventure": args.adventure})
@@ -191,15 +229,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    job = partial(play, args.adventure, args.seed)
-    with multiprocessing.get_context("spawn").Pool(max(1, args.workers)) as pool:
-        games = sorted(pool.imap_unordered(job, range(args.games), chunksize=8))
+    games = played(args.adventure, args.games, args.seed, args.workers, args.samples)
     train = [row for number, rows in games if number % HELD_OUT for row in rows]
     test = [row for number, rows in games if not number % HELD_OUT for row in rows]
     if not train or not test:
         print("error: too few decided games to fit (raise --games)", file=sys.stderr)
         return 1
-    weights = fitted_weights(train)
+    features = names(args.adventure)
+    weights = fitted_weights(train, features)
     fitted = log_loss(test, partial(logit, weights))
     hand = log_loss(test, old_logit)
     decided = sum(1 for _, rows in games if rows)
@@ -210,7 +247,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"(a coin 0.693, the hand-set worth {hand:.3f})"
     )
     print(f"{args.adventure}: {provenance}; {seconds:.0f} s")
-    for name, weight in zip(FEATURES, weights, strict=True):
+    for name, weight in zip(features, weights, strict=True):
         print(f"  {name:12} {weight:+.5f}")
     if args.write:
         write(args.adventure, weights, provenance)

@@ -35,9 +35,10 @@ from typing import Any
 import yaml
 
 from boardwright.bots.runebound.bot import RuneboundBot
-from boardwright.bots.runebound.play import adventure_play
+from boardwright.bots.runebound.play import adventure_play, play_class
 from boardwright.bots.runebound.values import kept_value
 from boardwright.engine.errors import ConfigError
+from boardwright.games.runebound.adventures import adventure_of
 from boardwright.games.runebound.content import with_packs
 from boardwright.games.runebound.game import Runebound
 from boardwright.games.runebound.state import RuneboundState
@@ -53,12 +54,20 @@ FEATURES = (
     "exhaustion",
     "potential",
 )
-"""What the model reads of a party, in this order (see :meth:`RuneboundWorth.features`)."""
+"""What the model reads of every party, in this order (see :meth:`RuneboundWorth.features`);
+an adventure's play adds its own after these (``BasePlay.worth_features``, :func:`names`)."""
 HARMS = frozenset({"wounds", "exhaustion"})
 """Features that can only cost a party: the fit may not count them as gains."""
 FALLBACK = "dragonlords"
 """The adventure whose weights serve one without its own fit."""
 WEIGHTS_FILE = Path(__file__).with_name("runebound_weights.yaml")
+
+
+@cache
+def names(adventure: str) -> tuple[str, ...]:
+    """The features the fit of an adventure (as the option ``adventure`` names it) weighs:
+    :data:`FEATURES` and its play's own (a ConfigError for an unknown adventure)."""
+    return FEATURES + play_class(adventure_of(adventure).id).worth_features
 
 
 class Fit:
@@ -79,7 +88,8 @@ def shipped_fits() -> dict[str, Fit]:
 
 def read_fits(path: Path) -> dict[str, Fit]:
     """The fits a weights file holds: adventure to ``{fitted: text, weights: {feature: w}}``
-    with every feature of :data:`FEATURES` and no other, each a number."""
+    with every feature the adventure's value reads (:func:`names`) and no other, each a
+    number."""
     try:
         raw: Any = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as error:
@@ -89,9 +99,13 @@ def read_fits(path: Path) -> dict[str, Fit]:
     fits: dict[str, Fit] = {}
     for adventure, entry in raw.items():
         weights = entry.get("weights") if isinstance(entry, dict) else None
-        if not isinstance(weights, dict) or set(weights) != set(FEATURES):
+        try:
+            wanted = names(str(adventure))
+        except ConfigError as error:
+            raise ConfigError(f"{path.name}: {error}") from None
+        if not isinstance(weights, dict) or set(weights) != set(wanted):
             raise ConfigError(
-                f"{path.name}: {adventure}: 'weights' must give exactly {', '.join(FEATURES)}"
+                f"{path.name}: {adventure}: 'weights' must give exactly {', '.join(wanted)}"
             )
         bad = [
             k for k, v in weights.items() if isinstance(v, bool) or not isinstance(v, int | float)
@@ -127,7 +141,7 @@ class RuneboundWorth:
     def __call__(self, state: RuneboundState, seat: int) -> float:
         weights = self.weights_for(state)
         values = self.features(state, seat)
-        pairs = zip(FEATURES, values, strict=True)
+        pairs = zip(names(state.opts.adventure), values, strict=True)
         return 0.5 * sum(weights.get(name, 0.0) * value for name, value in pairs)
 
     def weights_for(self, state: RuneboundState) -> Mapping[str, float]:
@@ -136,7 +150,7 @@ class RuneboundWorth:
         return self.weights.get(adventure) or self.weights[FALLBACK]
 
     def features(self, state: RuneboundState, seat: int) -> list[float]:
-        """The seat's party as :data:`FEATURES` reads it."""
+        """The seat's party as :func:`names` of the state's adventure reads it."""
         game = self.game
         rules = game.rules_for(state)
         market = rules.market
@@ -144,7 +158,7 @@ class RuneboundWorth:
         carried = sum(market[item].cost for item in hero.items)
         carried += sum(market[ally.card].cost for ally in hero.allies)
         kept = sum(kept_value(card) for _, card in rules.kept_cards(state, seat))  # RB-4.11
-        return [
+        values = [
             float(game.trophies(state, seat)),
             float(len(hero.xp)),
             float(rules.xp_total(hero)),
@@ -153,12 +167,23 @@ class RuneboundWorth:
             kept,
             float(hero.wounds),
             float(hero.exhaustion),
-            self.potential(state, seat) if self.position else 0.0,
         ]
-
-    def potential(self, state: RuneboundState, seat: int) -> float:
-        """The heuristic bot's movement potential at the seat's hero, from the seat's view."""
+        if not self.position and len(names(state.opts.adventure)) == len(FEATURES):
+            return [*values, 0.0]
         view = self.game.view(state, seat)
+        appraiser = self.appraiser(state, seat, view)
+        if self.position:
+            party = appraiser.play.party(view, seat)
+            here = party.here
+            potential = appraiser.potential(party)
+            values.append(potential[here] if 0 <= here < len(potential) else 0.0)
+        else:
+            values.append(0.0)
+        values.extend(appraiser.play.worth_values(view, seat))
+        return values
+
+    def appraiser(self, state: RuneboundState, seat: int, view: dict[str, Any]) -> RuneboundBot:
+        """The heuristic bot that reads the seat's view for this game kind (adventure, packs)."""
         chosen = tuple((view.get("packs") or {}).get("chosen", ()))  # PK-9: the game's cards
         kind = (seat, state.opts.adventure, chosen)
         appraiser = self.appraisers.get(kind)
@@ -166,7 +191,4 @@ class RuneboundWorth:
             content = with_packs(self.game.content, chosen)
             appraiser = self.appraisers[kind] = RuneboundBot(0, content=content)
             appraiser.use_play(adventure_play(appraiser, view.get("adventure")))
-        party = appraiser.play.party(view, seat)
-        here = party.here
-        potential = appraiser.potential(party)
-        return potential[here] if 0 <= here < len(potential) else 0.0
+        return appraiser

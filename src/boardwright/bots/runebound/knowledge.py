@@ -133,8 +133,12 @@ class Knowledge:
         content: RuneboundContent,
         discount: tuple[float, ...] | None = None,
         sample_sizes: tuple[int, int] | None = (5, 3),
+        set_aside: frozenset[str] = frozenset(),
     ) -> None:
         self.content = content
+        self.set_aside = set_aside
+        """Ids of adventure cards the game never deals (Avatars of Kelnov's base red cards,
+        KV-2): known by name, never weighed as a draw."""
         # the value kept by a target this many hexes away (an adventure's play may have its own)
         self.discount = discount or _DISCOUNT
         board = content.board
@@ -169,6 +173,8 @@ class Knowledge:
         self.challenges: dict[str, list[AdventureCard]] = {c: [] for c in COLOURS}
         self.encounters: dict[str, list[AdventureCard]] = {c: [] for c in COLOURS}
         for card in content.adventures:
+            if card.id in set_aside:
+                continue
             if card.kind == "challenge":
                 self.challenges[card.colour].append(card)
             elif card.kind == "encounter":
@@ -342,15 +348,20 @@ def measure_advance(kb: Knowledge, dice: int, samples: int, seed: int = 1) -> tu
 
 _DISCOUNT = tuple(GAMMA ** (d / HEXES_PER_TURN) for d in range(64))
 
-_KNOWLEDGE: dict[int, Knowledge] = {}
+_KNOWLEDGE: dict[tuple[int, frozenset[str]], Knowledge] = {}
 
 
-def knowledge(content: RuneboundContent | None = None) -> Knowledge:
+def knowledge(
+    content: RuneboundContent | None = None, set_aside: frozenset[str] = frozenset()
+) -> Knowledge:
+    """The process's knowledge of ``content`` (default: the built-in one), with the cards
+    ``set_aside`` never weighed as draws."""
     content = content or default_content()
-    found = _KNOWLEDGE.get(id(content))
+    key = (id(content), set_aside)
+    found = _KNOWLEDGE.get(key)
     if found is None or found.content is not content:
-        found = Knowledge(content)
-        _KNOWLEDGE[id(content)] = found
+        found = Knowledge(content, set_aside=set_aside)
+        _KNOWLEDGE[key] = found
         settle()
     return found
 

@@ -31,6 +31,11 @@ class BasePlay:
     search_settled: ClassVar[frozenset[str]] = frozenset()
     """Decision kinds of this adventure that a search leaves to the heuristic bot (beyond the
     base game's, ``bots.factories.SETTLED``): their worth shows beyond a rollout's horizon."""
+    worth_features: ClassVar[tuple[str, ...]] = ()
+    """This adventure's own progress that a search's position value reads beside the base
+    game's features (``bots.mcts.runebound_worth``), in the order :meth:`worth_values` gives
+    them: whatever a party holds toward the adventure's goal, so that a search does not spend
+    it as if it were worth nothing."""
 
     def __init__(self, bot: RuneboundBot) -> None:
         self.bot = bot
@@ -48,6 +53,10 @@ class BasePlay:
         """A seat's party as ``view`` shows it (an adventure's play adds what its own part of
         the view says: the time of day, cards beyond items and allies)."""
         return Party(self.bot.kb, view, seat)
+
+    def worth_values(self, view: dict[str, Any], seat: int) -> list[float]:
+        """The seat's :attr:`worth_features` as ``view`` shows them."""
+        return []
 
     def night(self, view: dict[str, Any]) -> bool:
         """Whether challenges are fought with their night life in ``view``'s turn (never in the

@@ -34,7 +34,7 @@ def lay_on_doom_track(rules: Rules, state: RuneboundState, card: int, log: Log) 
     track brings a doom counter (AR-2.5). Once normal play is over it goes to its pile."""
     colour = colour_of(rules, card)
     if normal_play_over(state):
-        state.adventure_discards[colour].append(card)
+        rules.discard_pile(state, card).append(card)
         return
     row = state.doom_row
     row.append(card)
@@ -43,7 +43,7 @@ def lay_on_doom_track(rules: Rules, state: RuneboundState, card: int, log: Log) 
         return
     last = row.pop()  # AR-2.5 step 1: the card that filled the track moves to place 1
     for other in row:  # step 2: the others go to their colours' discard piles
-        state.adventure_discards[colour_of(rules, other)].append(other)
+        rules.discard_pile(state, other).append(other)
     row[:] = [last]
     add_doom_counter(rules, state, log)  # step 3
 

@@ -47,6 +47,31 @@ def can_draw(rules: Rules, state: RuneboundState, colour: int) -> bool:
 
 
 DRAW_LIMIT = 20  # events drawn in a row before giving up on a deck of nothing but events
+
+
+def draw_resolved(
+    rules: Rules, state: RuneboundState, seat: int, colour: int, log: Log, *, tell_empty: bool
+) -> int:
+    """RB-4.3's draw of one card to resolve from a colour's deck, each card drawn told: the
+    card, or -1 when none comes (RB-4.10; told when ``tell_empty``). An adventure may resolve
+    another card in place of the one drawn, or set it aside and draw again (``Rules.drawn``;
+    Kelnov, KV-5 to KV-7, KV-12), at most :data:`DRAW_LIMIT` times, so a deck that only ever
+    gives cards set aside ends."""
+    for _ in range(DRAW_LIMIT):
+        card_index = draw_adventure(rules, state, colour)
+        if card_index < 0:
+            if tell_empty:
+                emit(log, "empty_deck", colour=COLOURS[colour])
+            return -1
+        state.reveals += 1
+        card = rules.adventures[card_index]
+        emit(log, "draw", **rules.party(state, seat), card=card.id, card_kind=card.kind)
+        card_index = rules.drawn(state, seat, colour, card_index, log)
+        if card_index >= 0:
+            return card_index
+    return -1
+
+
 DOOM_INTERVAL = {1: 4, 2: 4, 3: 6}  # RB-10.2: discards per doom counter (8 from 4 players)
 DOOM_COUNTERS = 8
 
@@ -59,7 +84,7 @@ def discard_adventure(rules: Rules, state: RuneboundState, card: int, log: Log) 
     if state.opts.advanced_doom_track:
         lay_on_doom_track(rules, state, card, log)
         return
-    state.adventure_discards[COLOURS.index(rules.adventures[card].colour)].append(card)
+    rules.discard_pile(state, card).append(card)
     if not state.opts.base_doom_track or normal_play_over(state):
         return
     state.doom_count += 1
@@ -171,14 +196,11 @@ class Draw(RuneboundProcedure):
         if frame[3] >= DRAW_LIMIT or state.endgame_pending:  # only events left; or AR-2.6
             state.stack.pop()
             return None
-        card_index = draw_adventure(rules, state, colour)
+        card_index = draw_resolved(rules, state, seat, colour, log, tell_empty=True)
         if card_index < 0:
-            emit(log, "empty_deck", colour=COLOURS[colour])
             state.stack.pop()
             return None
-        state.reveals += 1
         card = rules.adventures[card_index]
-        emit(log, "draw", **rules.party(state, seat), card=card.id, card_kind=card.kind)
         if card.kind == "event":
             resolve_event(rules, state, seat, card_index, log)
             if state.stack and state.stack[-1][0] == self.name:

@@ -581,7 +581,7 @@ def claim_victory(
         emit(log, "reward", **rules.party(state, seat), item=rules.market[gained].id)
     if reward.dragon_rune:
         h.runes.append(combat.card)
-        emit(log, "rune", **rules.party(state, seat), runes=len(h.runes), of=RUNES_TO_WIN)
+        emit(log, rules.kept_as, **rules.party(state, seat), runes=len(h.runes), of=RUNES_TO_WIN)
     else:
         discard_adventure(rules, state, combat.card, log)
     apply_effects(rules, state, seat, reward.effects, log, source=f"card:{card.id}")
@@ -589,9 +589,9 @@ def claim_victory(
     if reward.wins_game or len(h.runes) >= RUNES_TO_WIN:
         state.finished = True
         state.winner = seat
-        state.ended_by = "Margath" if reward.wins_game else "runes"
+        state.ended_by = rules.won_by[0] if reward.wins_game else rules.won_by[1]
         state.stack.clear()
-        why = "defeats" if reward.wins_game else "runes"
+        why = "defeats" if reward.wins_game else rules.won_by[1]
         emit(log, "game_over", variant=why, **rules.party(state, seat), card=card.id)
 
 

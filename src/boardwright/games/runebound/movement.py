@@ -7,7 +7,7 @@ from functools import cache
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
 from boardwright.games.runebound.advanced import hazard_colour
-from boardwright.games.runebound.adventure import draw_adventure, reach_goals, resolve_event
+from boardwright.games.runebound.adventure import draw_resolved, reach_goals, resolve_event
 from boardwright.games.runebound.content import CITY
 from boardwright.games.runebound.procedure import (
     RuneboundProcedure,
@@ -387,12 +387,10 @@ class TravelProblems(RuneboundProcedure):
             return None
         emit(log, "travel", variant="trouble", **party, dice=[face_text(f) for f in rolled])
         colour = hazard_colour(self.rules, state, log) if hazards else 0  # AR-4.3
-        card_index = draw_adventure(self.rules, state, colour)
+        card_index = draw_resolved(self.rules, state, seat, colour, log, tell_empty=False)
         if card_index < 0:
             return None
-        state.reveals += 1
         card = self.rules.adventures[card_index]
-        emit(log, "draw", **party, card=card.id, card_kind=card.kind)
         if hazards and card.kind != "challenge" and state.stack and state.stack[-1][0] == "turn":
             state.stack[-1] = ("turn", END)  # AR-4.4: after an event or encounter the turn ends
         if card.kind == "event":

@@ -400,7 +400,7 @@ def hero_panel(hero: Mapping[str, Any], view: Mapping[str, Any], names: Names) -
     ]
     runes = [names.adventure(str(r)) for r in hero.get("dragon_runes", [])]
     if runes:
-        rune_text = Text(f"Dragon Runes {len(runes)}: ", style="bold red1")
+        rune_text = Text(f"{drawing.kept_title} {len(runes)}: ", style="bold red1")
         rune_text.append_text(Text(", ").join(runes))
         parts.append(rune_text)
     held = [names.adventure(str(c)) for c in hero.get("held", [])]  # PV-12
@@ -437,6 +437,8 @@ class AdventureDrawing:
     """Shown after "Runebound" in the header."""
     has_events = True
     """False: the event line shows only while an event is in play (Al-Kalim has none)."""
+    kept_title = "Dragon Runes"
+    """What the red cards a hero keeps are called (Avatars of Kelnov: "Avatars")."""
 
     def names(self, content: RuneboundContent | None) -> Names:
         """The names of a game of this adventure (``content`` default: the built-in one)."""

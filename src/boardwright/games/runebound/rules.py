@@ -12,6 +12,7 @@ from boardwright.engine.rng import Rng
 from boardwright.games.runebound.content import CITY, TERRAIN_NAMES, RuneboundContent
 from boardwright.games.runebound.loadout import Loadout, LoadoutCache, OwnedAbility
 from boardwright.games.runebound.records import (
+    COLOURS,
     Ability,
     AdventureCard,
     Attack,
@@ -70,6 +71,14 @@ class Rules:
 
     story_after_knockout = False
     """Al-Kalim (AK-16.1): a hero knocked out while moving still takes step 3 in the city."""
+
+    kept_as = "rune"
+    """What a red card kept by its victor is, as the event of taking one names it: a Dragon
+    Rune (``rune``, RB-4.6); Avatars of Kelnov keeps Avatars (``avatar``, KV-10)."""
+
+    won_by: tuple[str, str] = ("Margath", "runes")
+    """How a game ended (``ended_by``, the ``game_over`` event's variant after the first) when
+    the red card that wins it is beaten, and when a hero holds three kept red cards (RB-9)."""
 
     kept_by_knockout: frozenset[str] = frozenset({"knockout"})
     """Frames a knock-out leaves on the stack: another hero's knock-out choices (Al-Kalim adds
@@ -365,6 +374,18 @@ class Rules:
 
     def sunburst(self, state: RuneboundState, card: int, log: Log) -> None:
         """Al-Kalim: a sunburst challenge was drawn (AK-6.6); nothing in the base game."""
+
+    def drawn(self, state: RuneboundState, seat: int, colour: int, card: int, log: Log) -> int:
+        """The card a hero resolves for ``card``, just drawn from the deck of ``colour`` (its
+        draw already told): the card itself in the base game. Avatars of Kelnov puts one of its
+        own in place of an event or encounter (KV-5, KV-6), or answers -1 when the draw is to go
+        on (KV-7)."""
+        return card
+
+    def discard_pile(self, state: RuneboundState, card: int) -> list[int]:
+        """The discard pile an adventure card goes to (RB-4.10): its colour's. Avatars of
+        Kelnov keeps its own cards apart (KV-11)."""
+        return state.adventure_discards[COLOURS.index(self.adventures[card].colour)]
 
     def on_defeat(
         self, state: RuneboundState, seat: int, card: int, hex_index: int, log: Log

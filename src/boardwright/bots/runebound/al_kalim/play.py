@@ -101,6 +101,11 @@ class AlKalimPlay(AlKalimTravel):
     the story too often (12 two-player probe games to round 20: 55 points to the heuristic's
     70 with the choice searched, 80 to 65 with it left to the heuristic)."""
 
+    worth_features: ClassVar[tuple[str, ...]] = ("quests", "quest_progress", "limit", "gear")
+    """Open quests held, the share of them done (AK-11.4), the limit counter (AK-10.2) and the
+    survival gear tokens held (AK-9.4): without them a search saw discarding a quest, raising
+    the limit or drinking a waterskin as free."""
+
     def __init__(self, bot: RuneboundBot) -> None:
         super().__init__(bot)
         self.handlers: dict[str, Callable[[Observation], int]] = {
@@ -147,6 +152,18 @@ class AlKalimPlay(AlKalimTravel):
             if slot["done"] and slot["type"] != "ally" and card is not None:
                 legends.append((f"L{self.st.legend_index[slot['id']]}", card))
         return Party(self.kb, view, seat, night=self.night(view), extra_cards=legends)
+
+    def worth_values(self, view: dict[str, Any], seat: int) -> list[float]:
+        boards = (view.get("al_kalim") or {}).get("quest_boards") or []
+        board: dict[str, Any] = boards[seat] if seat < len(boards) else {}
+        quests = progress = 0.0
+        for slot in board.get("legends", []):
+            card = self.st.legends.get(slot["id"])
+            if not slot["done"] and card is not None:
+                quests += 1.0
+                progress += self.progress(card, slot)
+        gear = float(sum((board.get("gear") or {}).values()))
+        return [quests, progress, float(board.get("limit", 0)), gear]
 
     def night(self, view: dict[str, Any]) -> bool:
         """AK-6.3: by night challenges have their night life."""

@@ -29,6 +29,7 @@ ADVENTURES: dict[str, str] = {
     # the first is the default of the option "adventure"
     "dragonlords": "boardwright.games.runebound.adventures.dragonlords.adventure:DRAGONLORDS",
     "al_kalim": "boardwright.games.runebound.adventures.al_kalim.adventure:AL_KALIM",
+    "kelnov": "boardwright.games.runebound.adventures.kelnov.adventure:KELNOV",
 }
 
 

@@ -3,6 +3,8 @@ and Dragon Runes as what the game is won by (RB-9.3) and its figure in the resul
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from boardwright.games.runebound.adventures.protocol import Adventure
 from boardwright.games.runebound.content import RuneboundContent
 from boardwright.games.runebound.decks import (
@@ -38,8 +40,16 @@ class Dragonlords(Adventure):
         return {"dragon_runes": [len(hero.runes) for hero in state.heroes]}
 
 
-def setup_dragonlords(rules: Rules, state: RuneboundState, players: int, log: Log) -> None:
-    """RB-1.2-RB-1.9: counters, market, adventure decks, heroes, gold and the first player."""
+def setup_dragonlords(
+    rules: Rules,
+    state: RuneboundState,
+    players: int,
+    log: Log,
+    arrange: Callable[[RuneboundState, list[list[int]]], None] | None = None,
+) -> None:
+    """RB-1.2-RB-1.9: counters, market, adventure decks, heroes, gold and the first player.
+    ``arrange``, when given, changes the four decks as dealt and the focus decks still to be
+    laid on them (an adventure that replaces the red deck, KV-2, KV-3)."""
     rng = state.rng
     content = rules.content
     board = content.board
@@ -55,6 +65,8 @@ def setup_dragonlords(rules: Rules, state: RuneboundState, players: int, log: Lo
             state.stacks[city.index].append(pop_market(state))
     # RB-1.4: four adventure decks (PK-3/PK-5: with the packs in play).
     focus_decks = deal_adventure_decks(rules, state)
+    if arrange is not None:
+        arrange(state, focus_decks)
     if state.opts.advanced_doom_track and state.adventure_decks[0]:
         state.doom_row.append(state.adventure_decks[0].pop())  # AR-2.2: unseen, place 1
     lay_focus_decks(state, focus_decks)  # PK-A3: the setup card comes from the normal deck
