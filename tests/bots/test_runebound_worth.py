@@ -21,6 +21,7 @@ from boardwright.bots.mcts.runebound_worth import (
     FEATURES,
     HARMS,
     RuneboundWorth,
+    names,
     read_fits,
     shipped_fits,
 )
@@ -45,6 +46,8 @@ def test_progress_the_score_does_not_count_raises_the_worth(adventure: str) -> N
     hero = state.heroes[0]
     before = WORTH(state, 0)
     score = RUNEBOUND.score(state, 0)
+    weights = WORTH.weights_for(state)
+    feature = {"gold": "gold", "counter": "xp_counters", "item": "carried", "ally": "carried"}
     for step in ("gold", "counter", "item", "ally"):
         if step == "gold":
             hero.gold += 2
@@ -54,7 +57,10 @@ def test_progress_the_score_does_not_count_raises_the_worth(adventure: str) -> N
             hero.items.append(0)
         else:
             hero.allies.append(AllyState(ally_index()))
-        assert WORTH(state, 0) > before, step
+        if weights[feature[step]] > 0.0:
+            assert WORTH(state, 0) > before, step
+        else:  # a good the fit found no use for (Al-Kalim's gold) is pinned at zero
+            assert WORTH(state, 0) >= before, step
         before = WORTH(state, 0)
     assert RUNEBOUND.score(state, 0) == score  # none of it moved the score
     hero.wounds += 2
@@ -95,11 +101,11 @@ def test_every_shipped_fit_weighs_every_feature_and_gains_and_harms_point_the_ri
     assert FALLBACK in fits
     for adventure, fit in fits.items():
         weights = fit.weights
-        assert set(weights) == set(FEATURES), adventure
+        assert set(weights) == set(names(adventure)), adventure
         assert "two-player heuristic games" in fit.fitted, adventure
-        for name in HARMS:
-            assert weights[name] <= 0.0, (adventure, name)
-        for name in ("trophies", "xp_counters", "gold", "carried"):
+        for name, weight in weights.items():  # harms cost, goods never do
+            assert weight <= 0.0 if name in HARMS else weight >= 0.0, (adventure, name)
+        for name in ("trophies", "xp_counters", "carried"):
             assert weights[name] > 0.0, (adventure, name)
         assert weights["trophies"] > 1.5 * weights["xp_counters"], adventure
 
@@ -145,7 +151,7 @@ def test_the_fit_recovers_known_weights_and_pins_a_harm_that_looks_like_a_gain()
         won = 1.0 if rng.below(10_000) < p * 10_000 else 0.0
         x[FEATURES.index("exhaustion")] = exhausted + (2.0 if won else 0.0)  # a spurious gain
         rows.append((x, won))
-    weights = tool.fitted_weights(rows)
+    weights = tool.fitted_weights(rows, FEATURES)
     for name in ("trophies", "xp_counters", "gold", "wounds"):
         index = FEATURES.index(name)
         assert weights[index] == pytest.approx(truth[index], abs=0.08), name
@@ -158,6 +164,30 @@ def test_the_fit_recovers_known_weights_and_pins_a_harm_that_looks_like_a_gain()
     assert fitted < math.log(2)
 
 
+def test_a_good_that_looks_like_a_harm_is_pinned_at_zero() -> None:
+    """The fit pins a good whose samples say it hurts (Al-Kalim's gold, gear) at zero: holding
+    more of something never hurts, as it need not be used."""
+    tool = load_fit_tool()
+    rng = Rng(7)
+    rows = []
+    for _ in range(3000):
+        x = [float(rng.below(7) - 3) for _ in FEATURES]
+        p = 1.0 / (1.0 + math.exp(-(0.6 * x[0] - 0.2 * x[FEATURES.index("gold")])))
+        rows.append((x, 1.0 if rng.below(10_000) < p * 10_000 else 0.0))
+    weights = tool.fitted_weights(rows, FEATURES)
+    assert weights[FEATURES.index("gold")] == 0.0
+    assert weights[0] == pytest.approx(0.6, abs=0.1)
+
+
+def test_an_adventure_adds_its_own_features() -> None:
+    """Al-Kalim's play adds open quests, their progress, the limit counter and survival gear
+    (``BasePlay.worth_features``); the base game has none of its own."""
+    assert names("al-kalim") == (*FEATURES, "quests", "quest_progress", "limit", "gear")
+    assert names("dragonlords") == FEATURES
+    state = fresh("al-kalim")
+    assert len(WORTH.features(state, 0)) == len(names("al-kalim"))
+
+
 def test_the_tool_fits_self_play_and_beats_a_coin() -> None:
     """A short run of the real tool: games are played, samples fitted, log loss reported."""
     tool = load_fit_tool()
@@ -165,7 +195,7 @@ def test_the_tool_fits_self_play_and_beats_a_coin() -> None:
     rows = [row for _, found in games for row in found]
     assert len(rows) > 100
     assert all(len(x) == len(FEATURES) and y in (0.0, 1.0) for x, y in rows)
-    weights = tool.fitted_weights(rows)
+    weights = tool.fitted_weights(rows, FEATURES)
     assert tool.log_loss(rows, partial(tool.logit, weights)) < math.log(2)
 
 

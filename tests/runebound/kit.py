@@ -13,7 +13,7 @@ from boardwright.engine.decision import Decision, Option
 from boardwright.engine.events import Event
 from boardwright.engine.rng import Rng
 from boardwright.games import get_game
-from boardwright.games.runebound.adventures.dragonlords.adventure import SPARE_COUNTERS
+from boardwright.games.runebound.board_setup import SPARE_COUNTERS
 from boardwright.games.runebound.game import Runebound
 from boardwright.games.runebound.records import COLOURS
 from boardwright.games.runebound.rules import Rules

@@ -12,6 +12,7 @@ option is handed to that frame's ``resume``. Contract for procedure authors:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -45,7 +46,12 @@ class Procedure(Generic[S]):
 class ProcedureTable(Generic[S]):
     """The procedures of one game, looked up by the name in each frame."""
 
-    def __init__(self, procedures: list[Procedure[S]]) -> None:
+    def __init__(
+        self, procedures: list[Procedure[S]], over: Callable[[S], bool] | None = None
+    ) -> None:
+        self.over = over
+        """Whether the game is over (its remaining frames are dropped before the next step):
+        a rule may end the game in the middle of a procedure, which then need not unwind."""
         self.table: dict[Any, Procedure[S]] = {}
         for procedure in procedures:
             if not procedure.name or procedure.name in self.table:
@@ -56,7 +62,10 @@ class ProcedureTable(Generic[S]):
         """Advance until a decision is due (cached in ``state.pending``) or the stack is empty."""
         stack = state.stack
         table = self.table
+        over = self.over
         for _ in range(_STEP_LIMIT):
+            if over is not None and stack and over(state):
+                stack.clear()
             if not stack:
                 state.pending = None
                 return None

@@ -267,6 +267,48 @@ def test_lose_legend_takes_a_legend_card_in_al_kalim() -> None:
     assert base.stack == stack
 
 
+@scenario("cult_move")
+def test_cult_move_moves_the_cult_in_cult_of_the_rune() -> None:
+    """CR-43: the cult's moves are asked for; the base adventure has no cult."""
+    from tests.runebound.cult import kit as cult_kit
+
+    state = cult_kit.cult_game()
+    run(state, {"do": "cult_move", "times": 2}, rules=cult_kit.rules_of(state))
+    assert state.stack[-1] == ("cult_move", 2, -1)
+    base = new_game()
+    stack = list(base.stack)
+    run(base, {"do": "cult_move"})
+    assert base.stack == stack
+
+
+@scenario("corrupt")
+def test_corrupt_brands_the_hero_in_cult_of_the_rune() -> None:
+    """CR-44: corruption markers lower life; nothing in the base adventure."""
+    from tests.runebound.cult import kit as cult_kit
+
+    state = cult_kit.cult_game()
+    rules = cult_kit.rules_of(state)
+    life = rules.life(state, 0)
+    run(state, {"do": "corrupt", "amount": 2}, rules=rules)
+    assert cult_kit.part(state).corruption[0] == 2 and rules.life(state, 0) == life - 2
+    base = new_game()
+    run(base, {"do": "corrupt"})
+    assert RULES.life(base, 0) == RULES.life(new_game(), 0)
+
+
+@scenario("cleanse")
+def test_cleanse_removes_corruption_in_cult_of_the_rune() -> None:
+    """CR-45: up to n markers come off; nothing in the base adventure."""
+    from tests.runebound.cult import kit as cult_kit
+
+    state = cult_kit.cult_game()
+    cult_kit.part(state).corruption[0] = cult_kit.part(state).gained[0] = 1
+    run(state, {"do": "cleanse", "amount": 2}, rules=cult_kit.rules_of(state))
+    assert cult_kit.part(state).corruption[0] == 0
+    base = new_game()
+    assert run(base, {"do": "cleanse"}) == []
+
+
 @scenario("master")
 def test_master_makes_every_test_of_its_skill_certain() -> None:
     from tests.runebound.al_kalim import scenario as al_kalim_scenario

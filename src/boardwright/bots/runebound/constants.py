@@ -12,6 +12,8 @@ WIN_VALUE = 100.0  # winning the game (High Lord Margath, the third Dragon Rune)
 XP_POINT = 0.8  # one point of experience (an adventure counter's back)
 WOUND = 1.5  # a wound on the hero (healing costs 1 gold and time)
 EXHAUSTION = 0.4  # an exhaustion counter (resting costs movement)
+CORRUPTION = 4.0  # Cult of the Rune (CR-21): a corruption marker: a point of life and stamina
+# until removed by experience, and a victory-point card
 MARKET_CARD = 3.0  # a free market card as a reward
 MASTERY = 3.0  # mastery of a skill (AK-9.9): its tests certain, about a +10 test bonus
 KEPT_POINT = 1.5  # RB-4.11: a kept card's lasting point of a stat, armour or life, or a wound

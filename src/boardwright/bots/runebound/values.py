@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardwright.bots.runebound.constants import (
+    CORRUPTION,
     EXHAUSTION,
     KEPT_POINT,
     MARKET_CARD,
@@ -26,6 +27,8 @@ from boardwright.games.runebound.records import (
     COLOURS,
     Ability,
     AdventureCard,
+    Cleanse,
+    Corrupt,
     DamageEnemy,
     DrawMarket,
     Effect,
@@ -482,6 +485,18 @@ def _test_now(running: Running, e: SkillTest) -> None:
     running.total += fail * after.total
 
 
+def _corrupt_now(running: Running, e: Corrupt) -> None:
+    """CR-21: each marker costs a point of maximum life and stamina for as long as it stays,
+    and a victory-point card."""
+    running.total -= CORRUPTION * e.amount
+
+
+def _cleanse_now(running: Running, e: Cleanse) -> None:
+    """CR-45: a marker removed gives back a point of life and stamina, if the hero has one
+    (about half the time: the markers come and go)."""
+    running.total += CORRUPTION * e.amount / 2
+
+
 def _master_owned(e: Master, timing: str) -> float:
     """Mastery makes every test of the skill certain: worth a large test bonus."""
     return MASTERY if timing == "passive" else 0.0
@@ -507,6 +522,9 @@ EFFECT_WORTH: dict[str, EffectWorth] = {
     "lose_legend": EffectWorth(_nothing_now, _nothing_owned, _nothing_in_step),
     "master": EffectWorth(_nothing_now, _master_owned, _nothing_in_step),
     "test": EffectWorth(_test_now, _nothing_owned, _nothing_in_step),
+    "cult_move": EffectWorth(_nothing_now, _nothing_owned, _nothing_in_step),
+    "corrupt": EffectWorth(_corrupt_now, _nothing_owned, _nothing_in_step),
+    "cleanse": EffectWorth(_cleanse_now, _nothing_owned, _nothing_in_step),
     "hook": EffectWorth(_nothing_now, _nothing_owned, _nothing_in_step),
 }
 """Every effect primitive's worth to the bot, keyed by ``do`` (a test checks it names exactly

@@ -9,7 +9,7 @@ from boardwright.games.runebound.decks import pop_adventure
 from boardwright.games.runebound.effects import apply_effects, test_outcome
 from boardwright.games.runebound.procedure import RuneboundProcedure
 from boardwright.games.runebound.records import COLOURS
-from boardwright.games.runebound.rules import Log, Rules, emit
+from boardwright.games.runebound.rules import DRAW_AGAIN, Log, Rules, emit
 from boardwright.games.runebound.state import RuneboundState
 
 
@@ -67,8 +67,8 @@ def draw_resolved(
         card = rules.adventures[card_index]
         emit(log, "draw", **rules.party(state, seat), card=card.id, card_kind=card.kind)
         card_index = rules.drawn(state, seat, colour, card_index, log)
-        if card_index >= 0:
-            return card_index
+        if card_index != DRAW_AGAIN:
+            return card_index if card_index >= 0 else -1  # DEALT_WITH: nothing to resolve
     return -1
 
 
@@ -119,8 +119,15 @@ def challenge_options(rules: Rules, state: RuneboundState, here: int) -> list[Op
             args={"colour": COLOURS[c]},
         )
         for c in range(4)
-        if counters >> c & 1 and can_draw(rules, state, c)  # RB-4.10: a spent deck: none
+        if counters >> c & 1 and drawable(rules, state, here, c)  # RB-4.10: a spent deck: none
     ]
+
+
+def drawable(rules: Rules, state: RuneboundState, here: int, colour: int) -> bool:
+    """Whether the counter of ``colour`` on ``here`` has a card to draw: from the adventure's
+    own deck for it (``Rules.own_deck``), else from the colour's deck (RB-4.10)."""
+    own = rules.own_deck(state, here, colour)
+    return bool(own) if own is not None else can_draw(rules, state, colour)
 
 
 def attack_options(rules: Rules, state: RuneboundState, seat: int, here: int) -> list[Option]:
@@ -135,7 +142,7 @@ def attack_options(rules: Rules, state: RuneboundState, seat: int, here: int) ->
             args={"opponent": other, "opponent_hero": rules.heroes[o.hero].id},
         )
         for other, o in enumerate(state.heroes)
-        if other != seat and o.hex == here
+        if other != seat and o.hex == here and other not in state.eliminated  # AR-3.6, CR-34
     ]
 
 
@@ -196,9 +203,10 @@ class Draw(RuneboundProcedure):
         if frame[3] >= DRAW_LIMIT or state.endgame_pending:  # only events left; or AR-2.6
             state.stack.pop()
             return None
+        depth = len(state.stack)
         card_index = draw_resolved(rules, state, seat, colour, log, tell_empty=True)
         if card_index < 0:
-            state.stack.pop()
+            del state.stack[depth - 1]  # this frame; an adventure's frames may lie above it
             return None
         card = rules.adventures[card_index]
         if card.kind == "event":

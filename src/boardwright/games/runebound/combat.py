@@ -51,7 +51,11 @@ class CombatStart(RuneboundProcedure):
         travel = frame[3] == "travel"  # RB-10.1: no before-combat actions on either side
         at = len(state.stack) - 1  # an effect may push a frame (a choice) above this one
         for index, ability in enumerate(card.abilities):
-            if ability.timing == "before_combat" and not travel:
+            if (
+                ability.timing == "before_combat"
+                and not travel
+                and rules.ability_acts(state, seat, ability)  # CR-46
+            ):
                 emit(log, "ability", variant="card", card=card.id, card_ability=[card.id, index])
                 apply_effects(rules, state, seat, ability.effects, log, source=f"card:{card.id}")
         state.stack[at] = ("combat", "round" if travel else "before", 0)
@@ -241,6 +245,8 @@ class Combat(RuneboundProcedure):
         at = len(state.stack) - 1  # an effect may push a frame (a choice) above this one
         for index, ability in enumerate(card.abilities):
             if ability.timing != "combat_round" or state.finished:
+                continue
+            if not rules.ability_acts(state, seat, ability):  # CR-46
                 continue
             emit(log, "ability", variant="card", card=card.id, card_ability=[card.id, index])
             apply_effects(rules, state, seat, ability.effects, log, source=f"card:{card.id}")
@@ -478,6 +484,8 @@ class Combat(RuneboundProcedure):
             for index, ability in enumerate(card.abilities):
                 if ability.timing != "after_knockout" or state.finished:
                     continue
+                if not rules.ability_acts(state, seat, ability):  # CR-46
+                    continue
                 if seat in state.eliminated:  # AR-3.6: an eliminated hero is out of the game
                     break
                 emit(log, "ability", variant="card", card=card.id, card_ability=[card.id, index])
@@ -500,7 +508,8 @@ class Combat(RuneboundProcedure):
             emit(log, "escape", **party, card=card.id)
             leave_undefeated(rules, state, combat, log)
         for index, ability in enumerate(card.abilities):
-            if ability.timing == "after_combat" and not state.finished:
+            acts = rules.ability_acts(state, seat, ability)  # CR-46
+            if ability.timing == "after_combat" and not state.finished and acts:
                 emit(log, "ability", variant="card", card=card.id, card_ability=[card.id, index])
                 apply_effects(rules, state, seat, ability.effects, log, source=f"card:{card.id}")
 
@@ -600,6 +609,8 @@ def leave_undefeated(rules: Rules, state: RuneboundState, combat: CombatState, l
     card = rules.adventures[combat.card]
     if combat.source == "undefeated":
         return  # it is on the track already
+    if rules.unbeaten(state, state.seat, combat.card, combat.source, log):
+        return  # the adventure's own place for it (Cult of the Rune: under its deck, CR-11)
     if combat.source.startswith("counter") and len(state.track) < TRACK_SIZE:
         state.track.append(combat.card)
         state.undefeated[combat.hex] = combat.card

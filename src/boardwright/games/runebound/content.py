@@ -39,6 +39,7 @@ from boardwright.games.runebound.card_packs import (
 )
 from boardwright.games.runebound.records import (
     COLOURS,
+    CULT_EFFECTS,
     TERRAINS,
     AdventureCard,
     BoardRecord,
@@ -373,6 +374,27 @@ def adventure_folder(directory: Path, name: str) -> Path | None:
     return None
 
 
+def cult_only_place(record: AdventureCard | MarketCard) -> str | None:
+    """Where a card uses Cult of the Rune's own vocabulary (CR-43 to CR-46), or None."""
+    abilities = [*record.abilities]
+    if isinstance(record, AdventureCard):
+        abilities += record.reward.abilities
+    for i, ability in enumerate(abilities):
+        if ability.only_if is not None:
+            return f"abilities[{i}].only_if"
+        for j, effect in enumerate(ability.effects):
+            failures = effect.failure if effect.do == "test" else ()
+            if effect.do in CULT_EFFECTS or any(f.do in CULT_EFFECTS for f in failures):
+                return f"abilities[{i}].effects[{j}]"
+    if isinstance(record, AdventureCard):
+        effects = [*record.reward.effects]
+        effects += [e for choice in record.choices for e in (*choice.success, *choice.failure)]
+        for j, effect in enumerate(effects):
+            if effect.do in CULT_EFFECTS:
+                return f"effects[{j}]"
+    return None
+
+
 def check_content(content: RuneboundContent) -> None:
     """Cross-file checks: references resolve, the red deck can be won."""
     for card in content.adventures:
@@ -388,6 +410,16 @@ def check_content(content: RuneboundContent) -> None:
                     raise ContentError(
                         "adventures", card.id, f"fights unknown card '{effect.card}'"
                     )
+    for stem, records in (("adventures", content.adventures), ("market", content.market)):
+        for record in records:
+            place = cult_only_place(record)
+            if place is not None:
+                raise ContentError(
+                    stem,
+                    f"{record.id}.{place}",
+                    "only Cult of the Rune's cards (set cult) use cult_move, corrupt, cleanse "
+                    "and only_if (CR-48)",
+                )
     errors: list[ContentError] = []
     cities = frozenset(c.id for c in content.board.cities)
     places: list[CardPlace] = [("market", "market", i, c) for i, c in enumerate(content.market)]

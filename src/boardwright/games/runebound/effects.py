@@ -17,6 +17,9 @@ from boardwright.games.runebound.records import (
     COLOURS,
     PHASES,
     TERRAINS,
+    Cleanse,
+    Corrupt,
+    CultMove,
     DamageEnemy,
     DrawMarket,
     Effect,
@@ -376,6 +379,21 @@ def test_outcome(
     return success
 
 
+def _cult_move(call: EffectCall, e: CultMove) -> None:
+    """CR-43; another adventure has no cult."""
+    call.rules.move_cult(call.state, call.seat, e.times, call.log)
+
+
+def _corrupt(call: EffectCall, e: Corrupt) -> None:
+    """CR-44; another adventure has no corruption."""
+    call.rules.corrupt(call.state, call.seat, e.amount, call.log)
+
+
+def _cleanse(call: EffectCall, e: Cleanse) -> None:
+    """CR-45; another adventure has no corruption."""
+    call.rules.cleanse(call.state, call.seat, e.amount, call.log)
+
+
 def _hook(call: EffectCall, e: Hook) -> None:
     HOOKS[e.name](call.rules, call.state, call.seat, e.amount, call.log)
 
@@ -400,6 +418,9 @@ EFFECT_HANDLERS: dict[str, Handler] = {
     "lose_legend": _lose_legend,
     "master": _master,
     "test": _test,
+    "cult_move": _cult_move,
+    "corrupt": _corrupt,
+    "cleanse": _cleanse,
     "hook": _hook,
 }
 

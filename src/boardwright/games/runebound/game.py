@@ -133,7 +133,8 @@ class Runebound(Game[RuneboundState]):
                 combat.AfterCombat(r),
                 knockout_choice.KnockoutChoices(r),
                 endgame.Endgame(r),
-            ]
+            ],
+            over=game_over,
         )
 
     def content_models(self) -> Mapping[str, type[ContentRecord]]:
@@ -225,11 +226,12 @@ class Runebound(Game[RuneboundState]):
         if not state.finished:
             return None
         endgame_on = state.ended_by == "endgame"
+        adventure, rules = self.adventure_for(state), self.rules_for(state)
         keys = [
             # AR-3.7: after the endgame experience counts as experience value, not counters
             (
                 1 if s == state.winner else 0,
-                self.trophies(state, s),  # RB-9.3 Dragon Runes; AK-12.3 legendary rewards
+                *adventure.rank(rules, state, s),  # RB-9.3 Dragon Runes; AK-12.3; CR-35
                 self.rules.experience_value(h) if endgame_on else len(h.xp),
                 h.gold,
             )
@@ -238,7 +240,6 @@ class Runebound(Game[RuneboundState]):
         ranks = tuple(1 + sum(1 for other in keys if other > key) for key in keys)
         scores = tuple(float(self.score(state, s)) for s in range(len(state.heroes)))
         how = state.ended_by
-        rules = self.rules_for(state)
         heroes = [rules.heroes[h.hero].name for h in state.heroes]
         details: dict[str, Any] = {"rounds": state.round, "ended_by": how, "heroes": heroes}
         details.update(self.adventure_for(state).result_details(rules, state))
@@ -262,3 +263,8 @@ class Runebound(Game[RuneboundState]):
         experience counter."""
         h = state.heroes[seat]
         return 10.0 * (seat == state.winner) + 3.0 * self.trophies(state, seat) + len(h.xp)
+
+
+def game_over(state: RuneboundState) -> bool:
+    """Whether a rule ended the game (its remaining frames are dropped, ``ProcedureTable``)."""
+    return state.finished

@@ -362,6 +362,10 @@ class TravelProblems(RuneboundProcedure):
     def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
         depth = len(state.stack)
         reach_goals(self.rules, state, state.seat, log)  # PV-12: the movement step ended here
+        if len(state.stack) == depth and not state.finished:
+            # an adventure's own end of movement (Cult of the Rune, CR-20): called again after
+            # a frame it pushed is done, so it acts once per movement step by its own account
+            self.rules.movement_ended(state, state.seat, log)
         if len(state.stack) != depth or state.finished:
             return None  # a goal's effect asks a choice (or ended the turn): travel comes after
         state.stack.pop()

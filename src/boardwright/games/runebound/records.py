@@ -218,7 +218,34 @@ class Master(ContentRecord):
     skill: Skill
 
 
-FailureEffect = Annotated[Harm | LoseLegend, Field(discriminator="do")]
+class CultMove(ContentRecord):
+    """Cult of the Rune: the cult rolls and moves ``times`` times, the active player choosing
+    among the hexes a roll allows (CR-43). Nothing happens in another adventure."""
+
+    do: Literal["cult_move"]
+    times: int = Field(default=1, ge=1, le=3)
+
+
+class Corrupt(ContentRecord):
+    """Cult of the Rune: the hero gets ``amount`` corruption markers, each one a branding
+    (CR-44). Nothing happens in another adventure."""
+
+    do: Literal["corrupt"]
+    amount: int = Field(default=1, ge=1, le=2)
+
+
+class Cleanse(ContentRecord):
+    """Cult of the Rune: up to ``amount`` of the hero's corruption markers are removed (CR-45).
+    Nothing happens in another adventure."""
+
+    do: Literal["cleanse"]
+    amount: int = Field(default=1, ge=1, le=3)
+
+
+CULT_EFFECTS = ("cult_move", "corrupt", "cleanse")
+"""The primitives only Cult of the Rune's cards may use (CR-43 to CR-45, CR-48)."""
+
+FailureEffect = Annotated[Harm | LoseLegend | Corrupt, Field(discriminator="do")]
 
 
 class SkillTest(ContentRecord):
@@ -264,6 +291,9 @@ Effect = Annotated[
     | LoseLegend
     | Master
     | SkillTest
+    | CultMove
+    | Corrupt
+    | Cleanse
     | Hook,
     Field(discriminator="do"),
 ]
@@ -315,6 +345,11 @@ class Ability(ContentRecord):
     timing: Timing
     cost: Cost = Field(default_factory=Cost)
     effects: list[Effect] = Field(min_length=1)
+    only_if: Literal["branded"] | None = Field(
+        default=None,
+        description="Cult of the Rune (CR-46): the ability acts only when the hero fighting "
+        "the card is branded",
+    )
 
     @model_validator(mode="after")
     def _lasting_effects(self) -> Ability:

@@ -66,6 +66,13 @@ REPEATABLE_EFFECTS = frozenset({"modify", "reduce_damage", "heal", "damage_enemy
 """RB-6.2: effects that add up when an exhaustion-paid ability is taken X times."""
 
 
+DRAW_AGAIN = -1
+"""``Rules.drawn``: the card was set aside; the draw goes on."""
+DEALT_WITH = -2
+"""``Rules.drawn``: the adventure dealt with the card (frames of its own may follow); nothing is
+left to resolve and the draw ends."""
+
+
 class Rules:
     """Static content plus the queries and effects every procedure needs."""
 
@@ -378,9 +385,15 @@ class Rules:
     def drawn(self, state: RuneboundState, seat: int, colour: int, card: int, log: Log) -> int:
         """The card a hero resolves for ``card``, just drawn from the deck of ``colour`` (its
         draw already told): the card itself in the base game. Avatars of Kelnov puts one of its
-        own in place of an event or encounter (KV-5, KV-6), or answers -1 when the draw is to go
-        on (KV-7)."""
+        own in place of an event or encounter (KV-5, KV-6), or answers :data:`DRAW_AGAIN` when
+        the draw is to go on (KV-7); Cult of the Rune deals with events and encounters itself
+        (CR-14, CR-37) and answers :data:`DEALT_WITH`."""
         return card
+
+    def own_deck(self, state: RuneboundState, hex_index: int, colour: int) -> list[int] | None:
+        """The deck of the adventure's own that an adventure counter of ``colour`` on the hex
+        draws from (Cult of the Rune: a cultist's cult deck, CR-18), or None: the base deck."""
+        return None
 
     def discard_pile(self, state: RuneboundState, card: int) -> list[int]:
         """The discard pile an adventure card goes to (RB-4.10): its colour's. Avatars of
@@ -412,6 +425,32 @@ class Rules:
     ) -> None:
         """The effect ``lose_legend``: Al-Kalim takes legend cards from the quest board
         (AK-11.12). The base adventure has no legend cards, so nothing happens."""
+
+    def move_cult(self, state: RuneboundState, seat: int, times: int, log: Log) -> None:
+        """The effect ``cult_move``: Cult of the Rune's cult rolls and moves (CR-43). The other
+        adventures have no cult, so nothing happens."""
+
+    def corrupt(self, state: RuneboundState, seat: int, amount: int, log: Log) -> None:
+        """The effect ``corrupt``: Cult of the Rune brands the hero (CR-44); nothing elsewhere."""
+
+    def cleanse(self, state: RuneboundState, seat: int, amount: int, log: Log) -> None:
+        """The effect ``cleanse``: Cult of the Rune removes corruption (CR-45); nothing
+        elsewhere."""
+
+    def ability_acts(self, state: RuneboundState, seat: int, ability: Ability) -> bool:
+        """Whether an adventure card's ability acts against the hero of ``seat``: always, but for
+        Cult of the Rune's ``only_if: branded`` (CR-46), which no other adventure's hero is."""
+        return ability.only_if is None
+
+    def unbeaten(self, state: RuneboundState, seat: int, card: int, source: str, log: Log) -> bool:
+        """A challenge escaped or that knocked the hero out, drawn as ``source``: True when the
+        adventure put it somewhere of its own (Cult of the Rune: under its deck, CR-11), False
+        for the base game's undefeated track (RB-4.7, RB-4.9)."""
+        return False
+
+    def movement_ended(self, state: RuneboundState, seat: int, log: Log) -> None:
+        """The hero of ``seat`` ended a movement step where it stands (Cult of the Rune brands a
+        hero on the cult marker's hex, CR-20); nothing in the base game."""
 
     def enemy_life(self, state: RuneboundState, card: AdventureCard) -> int:
         """A challenge's life (RB-5.8); Al-Kalim reads it by day or night (AK-6.3)."""

@@ -30,6 +30,7 @@ ADVENTURES: dict[str, str] = {
     "dragonlords": "boardwright.games.runebound.adventures.dragonlords.adventure:DRAGONLORDS",
     "al_kalim": "boardwright.games.runebound.adventures.al_kalim.adventure:AL_KALIM",
     "kelnov": "boardwright.games.runebound.adventures.kelnov.adventure:KELNOV",
+    "cult": "boardwright.games.runebound.adventures.cult.adventure:CULT",
 }
 
 

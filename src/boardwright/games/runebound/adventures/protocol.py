@@ -110,6 +110,11 @@ class Adventure(ABC):
     def trophies(self, rules: Rules, state: RuneboundState, seat: int) -> int:
         """What the adventure is won by, as a count for ranks and scores (Dragon Runes, ...)."""
 
+    def rank(self, rules: Rules, state: RuneboundState, seat: int) -> tuple[int, ...]:
+        """What ranks a seat at the end before experience and gold (RB-9.3): its trophies
+        (Cult of the Rune: VP, then VP from cards, CR-35)."""
+        return (self.trophies(rules, state, seat),)
+
     @abstractmethod
     def result_details(self, rules: Rules, state: RuneboundState) -> dict[str, list[int]]:
         """Its figures of a finished game for ``Result.details``: one list per figure, one

@@ -48,4 +48,4 @@ def al_kalim_table(
     ]
     names = {p.name for p in own}
     kept = [p for name, p in base.table.items() if name not in names]
-    return ProcedureTable([*kept, *own])
+    return ProcedureTable([*kept, *own], over=base.over)

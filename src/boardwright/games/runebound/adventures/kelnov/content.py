@@ -27,8 +27,9 @@ class KelnovContent:
 
 
 def is_kelnov_folder(directory: Path) -> bool:
-    """Whether ``directory`` holds Kelnov's cards alone (an adventures file and no board)."""
-    return (directory / "adventures.yaml").exists() and not (directory / "board.yaml").exists()
+    """Whether ``directory`` is a Kelnov folder: named ``kelnov``, with its adventures file
+    (a card pack's folder holds an adventures file too, so the name tells them apart)."""
+    return directory.name == KELNOV_FOLDER and (directory / "adventures.yaml").exists()
 
 
 def load_kelnov(directory: Path = KELNOV_DIR) -> KelnovContent:

@@ -12,7 +12,7 @@ from boardwright.games.runebound.adventures.kelnov.state import PILES, kelnov_st
 from boardwright.games.runebound.content import RuneboundContent
 from boardwright.games.runebound.effects import apply_effects
 from boardwright.games.runebound.records import COLOURS, Effect
-from boardwright.games.runebound.rules import Log, Rules, emit
+from boardwright.games.runebound.rules import DEALT_WITH, DRAW_AGAIN, Log, Rules, emit
 from boardwright.games.runebound.state import RuneboundState
 
 
@@ -78,7 +78,7 @@ class KelnovRules(Rules):
             apply_effects(self, state, seat, refills, log, source=f"card:{record.id}")
         discard_adventure(self, state, card, log)
         if state.finished:  # a doom counter from that discard ended the game (KV-19)
-            return -1
+            return DEALT_WITH
         pile = kelnov_state(state).piles[colour]
         if pile:
             return self._reveal(state, seat, pile.pop(), log)
@@ -86,8 +86,8 @@ class KelnovRules(Rules):
         options = state.opts.adventure_options
         if isinstance(options, KelnovOptions) and options.fallback == "resolve":
             stand_in = draw_adventure(self, state, colour)
-            return -1 if stand_in < 0 else self._reveal(state, seat, stand_in, log)
-        return -1
+            return DRAW_AGAIN if stand_in < 0 else self._reveal(state, seat, stand_in, log)
+        return DRAW_AGAIN
 
     def _reveal(self, state: RuneboundState, seat: int, card: int, log: Log) -> int:
         state.reveals += 1

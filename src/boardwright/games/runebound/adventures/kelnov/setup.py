@@ -4,9 +4,9 @@ green, yellow and blue cards as the Kelnov piles."""
 
 from __future__ import annotations
 
-from boardwright.games.runebound.adventures.dragonlords.adventure import setup_dragonlords
 from boardwright.games.runebound.adventures.kelnov.rules import KelnovRules
 from boardwright.games.runebound.adventures.kelnov.state import PILES, KelnovState
+from boardwright.games.runebound.board_setup import standard_setup
 from boardwright.games.runebound.records import COLOURS
 from boardwright.games.runebound.rules import Log
 from boardwright.games.runebound.state import RuneboundState
@@ -34,4 +34,4 @@ def setup_kelnov(rules: KelnovRules, state: RuneboundState, players: int, log: L
         for colour in range(PILES):
             state.rng.shuffle(part.piles[colour])
 
-    setup_dragonlords(rules, state, players, log, arrange)
+    standard_setup(rules, state, players, log, arrange)
