@@ -116,6 +116,7 @@ COMPILED = (
     "games/runebound/adventures/kelnov/setup.py",
     "games/runebound/adventures/kelnov/state.py",
     "games/runebound/adventures/kelnov/view.py",
+    "bots/runebound/cult/play.py",
     "bots/runebound/kelnov/play.py",
     "bots/runebound/al_kalim/knowledge.py",
     "bots/runebound/al_kalim/play.py",
