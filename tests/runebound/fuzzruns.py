@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 
+from boardwright.engine.rng import Rng
 from boardwright.games.runebound.state import RuneboundState
 from tests.runebound.kit import GAME
 
@@ -58,3 +59,24 @@ def fuzz_full_chunk(
     cases = range(chunk * size, (chunk + 1) * size)
     endings = fuzz_endings(players, cases, play_case, sole_winner=sole_winner)
     print(f"{label}players={players} chunk={chunk} endings={dict(endings)}")
+
+
+PACK_CHOICES: tuple[list[str], ...] = (
+    [],
+    ["kellos", "walkers"],
+    ["margath", "drakes"],
+    ["kellos", "walkers", "margath", "drakes"],
+)
+"""The shipped card packs an adventure's fuzz mixes in: none, the market packs, the
+adventure-card packs, all four."""
+
+
+def mix_packs(options: dict[str, Any], pick: Rng) -> None:
+    """Add packs to a fuzz case's options, each kind in a mode ``pick`` chooses (PK-4, PK-5)."""
+    packs = PACK_CHOICES[pick.below(len(PACK_CHOICES))]
+    if packs:
+        options["packs"] = packs
+        if "kellos" in packs:
+            options["packs.market_mode"] = ("mixed", "focus")[pick.below(2)]
+        if "margath" in packs:
+            options["packs.adventure_mode"] = ("mixed", "focus")[pick.below(2)]

@@ -103,7 +103,10 @@ def check_cult(state: RuneboundState) -> None:
     assert_once(owned_market_cards(state), market, "market card")
     assert_counters_conserved(state, rules)
     for seat, h in enumerate(state.heroes):
-        assert_hero_in_bounds(state, rules, seat, h.allies)
+        if seat not in state.eliminated:  # CR-34: out of play, with nothing left to hold
+            assert_hero_in_bounds(state, rules, seat, h.allies)
+        else:
+            assert not h.items and not h.allies
 
 
 __all__ = ["COLOURS", "GAME"]

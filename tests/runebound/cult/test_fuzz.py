@@ -18,16 +18,16 @@ from typing import Any
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.state import RuneboundState
 from tests.runebound.cult.kit import CULT, check_cult
-from tests.runebound.fuzzruns import each_player_count, full_fuzz, fuzz_endings, fuzz_full_chunk
+from tests.runebound.fuzzruns import (
+    each_player_count,
+    full_fuzz,
+    fuzz_endings,
+    fuzz_full_chunk,
+    mix_packs,
+)
 from tests.runebound.kit import EAGER, GAME, case_options, play_out
 
 SAMPLE_GAMES = 2  # per player count in the default run
-PACK_CHOICES: tuple[list[str], ...] = (
-    [],
-    ["kellos", "walkers"],
-    ["margath", "drakes"],
-    ["kellos", "walkers", "margath", "drakes"],
-)
 
 
 def cult_case_options(players: int, index: int) -> dict[str, Any]:
@@ -44,13 +44,7 @@ def cult_case_options(players: int, index: int) -> dict[str, Any]:
     options["cult.brand_removal"] = ("per_marker", "all")[pick.below(2)]
     options["cult.elimination"] = ("unreduced", "reduced")[pick.below(2)]
     options["cult.card_cleanse"] = bool(pick.below(2))
-    packs = PACK_CHOICES[pick.below(len(PACK_CHOICES))]
-    if packs:
-        options["packs"] = packs
-        if "kellos" in packs:
-            options["packs.market_mode"] = ("mixed", "focus")[pick.below(2)]
-        if "margath" in packs:
-            options["packs.adventure_mode"] = ("mixed", "focus")[pick.below(2)]
+    mix_packs(options, pick)
     if not pick.below(4):
         options["advanced.travel_hazards"] = True
         options["advanced.wounds"] = True

@@ -17,17 +17,17 @@ from typing import Any
 
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.state import RuneboundState
-from tests.runebound.fuzzruns import each_player_count, full_fuzz, fuzz_endings, fuzz_full_chunk
+from tests.runebound.fuzzruns import (
+    each_player_count,
+    full_fuzz,
+    fuzz_endings,
+    fuzz_full_chunk,
+    mix_packs,
+)
 from tests.runebound.kelnov.kit import KELNOV, check_kelnov
 from tests.runebound.kit import EAGER, GAME, case_options, play_out
 
 SAMPLE_GAMES = 2  # per player count in the default run
-PACK_CHOICES: tuple[list[str], ...] = (
-    [],
-    ["kellos", "walkers"],
-    ["margath", "drakes"],
-    ["kellos", "walkers", "margath", "drakes"],
-)
 
 
 def kelnov_case_options(players: int, index: int) -> dict[str, Any]:
@@ -36,13 +36,7 @@ def kelnov_case_options(players: int, index: int) -> dict[str, Any]:
     pick = Rng(players * 7_000_019 + index)
     options: dict[str, Any] = {**case_options(players, index), **KELNOV}
     options["kelnov.fallback"] = ("skip", "resolve")[pick.below(2)]
-    packs = PACK_CHOICES[pick.below(len(PACK_CHOICES))]
-    if packs:
-        options["packs"] = packs
-        if "kellos" in packs:
-            options["packs.market_mode"] = ("mixed", "focus")[pick.below(2)]
-        if "margath" in packs:
-            options["packs.adventure_mode"] = ("mixed", "focus")[pick.below(2)]
+    mix_packs(options, pick)
     if not pick.below(4):
         options["advanced.doom_track"] = True
         options["advanced.endgame"] = bool(pick.below(2))

@@ -13,6 +13,7 @@ from boardwright.bots.runebound.knowledge import Knowledge, knowledge
 from boardwright.bots.runebound.party import Party, adventure_hexes
 from boardwright.bots.runebound.values import challenge_ev, effect_value
 from boardwright.games.runebound.adventures import get_adventure
+from boardwright.games.runebound.content import RuneboundContent
 from boardwright.games.runebound.records import TestRecord
 
 if TYPE_CHECKING:
@@ -142,3 +143,26 @@ def play_class(adventure_id: str | None) -> type[BasePlay]:
     module_name, _, class_name = target.partition(":")
     play: type[BasePlay] = getattr(import_module(module_name), class_name)
     return play
+
+
+_OWN_RED: dict[tuple[int, str], tuple[RuneboundContent, RuneboundContent, frozenset[str]]] = {}
+
+
+def own_red_deck(
+    content: RuneboundContent,
+    own_set: str,
+    play_content: Callable[[RuneboundContent], RuneboundContent],
+) -> tuple[RuneboundContent, frozenset[str]]:
+    """For an adventure whose own red cards replace the red deck (Avatars of Kelnov, Cult of the
+    Rune): the content its games play with (``play_content``: its cards after the others, so
+    adventure indexes are the game's) and the ids of the red cards it sets aside, once per
+    content."""
+    key = (id(content), own_set)
+    found = _OWN_RED.get(key)
+    if found is None or found[0] is not content:
+        played = play_content(content)
+        aside = frozenset(
+            c.id for c in played.adventures if c.colour == "red" and c.card_set != own_set
+        )
+        found = _OWN_RED[key] = (content, played, aside)
+    return found[1], found[2]

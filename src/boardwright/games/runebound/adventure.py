@@ -205,6 +205,8 @@ class Draw(RuneboundProcedure):
             return None
         depth = len(state.stack)
         card_index = draw_resolved(rules, state, seat, colour, log, tell_empty=True)
+        if state.finished:  # a discard on the way ended the game (the doom track, KV-19)
+            return None
         if card_index < 0:
             del state.stack[depth - 1]  # this frame; an adventure's frames may lie above it
             return None

@@ -533,6 +533,19 @@ def default_content() -> RuneboundContent:
 _WITH_PACKS: dict[tuple[int, tuple[str, ...]], tuple[RuneboundContent, RuneboundContent]] = {}
 
 
+def with_adventure_cards(
+    content: RuneboundContent, cards: Sequence[AdventureCard]
+) -> RuneboundContent:
+    """The content with an adventure's own cards after every other adventure card (Kelnov's,
+    the cult's): the base and pack cards keep their indexes."""
+    adventures = (*content.adventures, *cards)
+    return replace(
+        content,
+        adventures=adventures,
+        adventure_index={card.id: i for i, card in enumerate(adventures)},
+    )
+
+
 def with_packs(content: RuneboundContent, packs: Iterable[str]) -> RuneboundContent:
     """The content a game with ``packs`` plays with (PK-3): every card of the base and the
     adventures, and of the card packs only the chosen ones' (cached: content is immutable).

@@ -14,7 +14,7 @@ from boardwright.bots.runebound.bot import HANDLERS
 from boardwright.bots.runebound.constants import CORRUPTION
 from boardwright.bots.runebound.knowledge import Knowledge, knowledge
 from boardwright.bots.runebound.party import Party
-from boardwright.bots.runebound.play import BasePlay
+from boardwright.bots.runebound.play import BasePlay, own_red_deck
 from boardwright.engine.hexgrid import Hex, distance
 from boardwright.games.runebound.adventures.cult.content import CULT_FOLDER
 from boardwright.games.runebound.adventures.cult.rules import play_content
@@ -22,19 +22,11 @@ from boardwright.games.runebound.content import RuneboundContent, default_conten
 from boardwright.games.runebound.records import COLOURS
 
 VP_WORTH = 3.0  # gold a victory point is worth to the bot (a cultist's VP come on top)
-_PLAYED: dict[int, tuple[RuneboundContent, RuneboundContent, frozenset[str]]] = {}
 
 
 def cult_cards(content: RuneboundContent) -> tuple[RuneboundContent, frozenset[str]]:
-    """The content a Cult game plays with and the red cards it sets aside (CR-2, CR-41)."""
-    found = _PLAYED.get(id(content))
-    if found is None or found[0] is not content:
-        played = play_content(content)
-        aside = frozenset(
-            c.id for c in played.adventures if c.colour == "red" and c.card_set != CULT_FOLDER
-        )
-        found = _PLAYED[id(content)] = (content, played, aside)
-    return found[1], found[2]
+    """The content a game of this adventure plays with and the red cards it sets aside."""
+    return own_red_deck(content, CULT_FOLDER, play_content)
 
 
 def section(view: dict[str, Any]) -> dict[str, Any]:

@@ -6,25 +6,15 @@ the base play already reads card by card as they come."""
 from __future__ import annotations
 
 from boardwright.bots.runebound.knowledge import Knowledge, knowledge
-from boardwright.bots.runebound.play import BasePlay
+from boardwright.bots.runebound.play import BasePlay, own_red_deck
 from boardwright.games.runebound.adventures.kelnov.content import KELNOV_FOLDER
 from boardwright.games.runebound.adventures.kelnov.rules import play_content
 from boardwright.games.runebound.content import RuneboundContent, default_content
 
-_PLAYED: dict[int, tuple[RuneboundContent, RuneboundContent, frozenset[str]]] = {}
-
 
 def kelnov_cards(content: RuneboundContent) -> tuple[RuneboundContent, frozenset[str]]:
-    """The content a Kelnov game plays with (its adventure indexes are the game's, so kept
-    cards' ability keys match) and the red cards it sets aside, one per base content."""
-    found = _PLAYED.get(id(content))
-    if found is None or found[0] is not content:
-        played = play_content(content)
-        aside = frozenset(
-            c.id for c in played.adventures if c.colour == "red" and c.card_set != KELNOV_FOLDER
-        )
-        found = _PLAYED[id(content)] = (content, played, aside)
-    return found[1], found[2]
+    """The content a game of this adventure plays with and the red cards it sets aside."""
+    return own_red_deck(content, KELNOV_FOLDER, play_content)
 
 
 class KelnovPlay(BasePlay):

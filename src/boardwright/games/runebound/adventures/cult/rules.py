@@ -11,7 +11,7 @@ from boardwright.games.runebound.adventures.cult.content import CultContent, cul
 from boardwright.games.runebound.adventures.cult.options import cult_options
 from boardwright.games.runebound.adventures.cult.path import jump_cities
 from boardwright.games.runebound.adventures.cult.state import cult_state
-from boardwright.games.runebound.content import RuneboundContent
+from boardwright.games.runebound.content import RuneboundContent, with_adventure_cards
 from boardwright.games.runebound.effects import replenish
 from boardwright.games.runebound.knockout import knock_out
 from boardwright.games.runebound.records import COLOURS, Ability
@@ -24,22 +24,11 @@ VP_GOAL, PILE_GOAL = 26, 18  # CR-25, CR-26: two players; one more per player ab
 
 
 def play_content(content: RuneboundContent) -> RuneboundContent:
-    """The game's content with the cult's cards after every other adventure card (CR-3)."""
+    """The game's content with the cult's cards after every other adventure card."""
     records = cult_content(content)
     if records is None:
         raise ValueError("this content has no cult folder")
-    adventures = (*content.adventures, *records.adventures)
-    return RuneboundContent(
-        board=content.board,
-        heroes=content.heroes,
-        adventures=adventures,
-        market=content.market,
-        adventure_index={card.id: i for i, card in enumerate(adventures)},
-        market_index=dict(content.market_index),
-        parts=content.parts,
-        packs=content.packs,
-        pack_files=content.pack_files,
-    )
+    return with_adventure_cards(content, records.adventures)
 
 
 class CultRules(Rules):

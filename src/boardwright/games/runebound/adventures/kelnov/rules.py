@@ -9,7 +9,7 @@ from boardwright.games.runebound.adventure import discard_adventure, draw_advent
 from boardwright.games.runebound.adventures.kelnov.content import KelnovContent, kelnov_content
 from boardwright.games.runebound.adventures.kelnov.options import KelnovOptions
 from boardwright.games.runebound.adventures.kelnov.state import PILES, kelnov_state
-from boardwright.games.runebound.content import RuneboundContent
+from boardwright.games.runebound.content import RuneboundContent, with_adventure_cards
 from boardwright.games.runebound.effects import apply_effects
 from boardwright.games.runebound.records import COLOURS, Effect
 from boardwright.games.runebound.rules import DEALT_WITH, DRAW_AGAIN, Log, Rules, emit
@@ -17,22 +17,11 @@ from boardwright.games.runebound.state import RuneboundState
 
 
 def play_content(content: RuneboundContent) -> RuneboundContent:
-    """The game's content with Kelnov's cards after every other adventure card (KV-3)."""
+    """The game's content with Kelnov's cards after every other adventure card."""
     records = kelnov_content(content)
     if records is None:
         raise ValueError("this content has no Kelnov folder")
-    adventures = (*content.adventures, *records.adventures)
-    return RuneboundContent(
-        board=content.board,
-        heroes=content.heroes,
-        adventures=adventures,
-        market=content.market,
-        adventure_index={card.id: i for i, card in enumerate(adventures)},
-        market_index=dict(content.market_index),
-        parts=content.parts,
-        packs=content.packs,
-        pack_files=content.pack_files,
-    )
+    return with_adventure_cards(content, records.adventures)
 
 
 def sunburst_effects(rules: Rules, card: int) -> list[Effect]:
