@@ -366,6 +366,23 @@ def test_cr_23_and_cr_34_as_many_markers_as_life_eliminates() -> None:
     assert 1 in state.eliminated and state.finished and state.ended_by == "one left"
 
 
+def test_cr_34_a_hero_eliminated_in_their_own_turn_plays_no_more_of_it() -> None:
+    """CR-34, CR-12: eliminated at the end of the movement step, the hero has no adventure
+    step and makes no cult roll; the next player's turn begins."""
+    state = cult_game(players=3)
+    rules = rules_of(state)
+    gem = safe_green_hex()
+    part(state).marker = gem
+    held = rules.life(state, 0) - 1  # one marker short of the printed life
+    part(state).corruption[0] = part(state).gained[0] = held
+    put(state, gem)
+    log: list[Event] = []
+    play(state, "stay", log=log)
+    assert 0 in state.eliminated and not state.finished
+    assert state.pending is not None and state.pending.seat == 1
+    assert not events(log, "cult_roll")
+
+
 # --- the end (CR-24 to CR-26) ------------------------------------------------------------------
 
 

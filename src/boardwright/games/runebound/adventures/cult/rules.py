@@ -318,9 +318,24 @@ def eliminate(rules: CultRules, state: RuneboundState, seat: int, log: Log) -> N
     h.items = []
     h.allies = []
     emit(log, "consumed", **rules.party(state, seat))
+    if seat == state.seat and state.combat is None:
+        end_own_turn(rules, state)
     left = [s for s in range(len(state.heroes)) if s not in state.eliminated]
     if len(left) <= 1:
         finish(rules, state, "one left" if left else "all eliminated", log)
+
+
+def end_own_turn(rules: CultRules, state: RuneboundState) -> None:
+    """CR-12, CR-34: the rest of an eliminated player's own turn is not played: the frames
+    above the turn go, but the cult's moves and other players' choices already due (the
+    frames a knock-out keeps too). In a fight the fight ends first, then the turn does."""
+    stack = state.stack
+    waiting = []
+    while stack and stack[-1][0] != "turn":
+        frame = stack.pop()
+        if frame[0] in rules.kept_by_knockout and frame[0] != "knockout":
+            waiting.append(frame)
+    stack.extend(reversed(waiting))
 
 
 def finish(rules: CultRules, state: RuneboundState, how: str, log: Log) -> None:
