@@ -357,3 +357,41 @@ def test_the_heuristic_bot_plays_with_the_packs_cards(
     for bot in made:
         assert bot.kb.heroes["h-ysolde"].life == 9
         assert bot.kb.market["m-01"].cost == 7
+
+
+def test_simulate_reports_how_kelnov_and_cult_games_end_and_the_vp_distribution(
+    runner: CliRunner,
+) -> None:
+    """Issue 20: ``simulate --adventure kelnov`` says which victory condition was met (KV-9);
+    ``--adventure cult`` the VP distribution and how each game ended (CR-24, CR-27)."""
+    seats = ["--players", "4", "--seats", "heuristic,heuristic,heuristic,heuristic"]
+    kelnov = json.loads(
+        invoke(
+            runner,
+            ["simulate", "runebound", "--adventure", "kelnov", *seats, "--games", "3", "--json"],
+        ).stdout
+    )
+    assert kelnov["errors"] == 0 and sum(kelnov["ended_by"].values()) == 3
+    assert set(kelnov["ended_by"]) <= {"Kelnov", "avatars", "round cap"}
+    assert list(kelnov["means_by_seat"]) == ["avatars"]
+    cult = json.loads(
+        invoke(
+            runner,
+            [
+                "simulate",
+                "runebound",
+                "--adventure",
+                "cult",
+                *seats,
+                "--games",
+                "2",
+                "--option",
+                "cult.pile_goal=6",
+                "--json",
+            ],
+        ).stdout
+    )
+    assert cult["errors"] == 0 and sum(cult["ended_by"].values()) == 2
+    vp = cult["distributions"]["vp"]
+    assert sum(vp.values()) == 2 * 4  # every seat of every game
+    assert {"vp", "card_vp", "cultists", "corruption", "eliminated"} <= set(cult["means_by_seat"])

@@ -59,6 +59,7 @@ class Summary:
     endgame: dict[str, Any] | None = None
     means_by_seat: dict[str, list[float]] = field(default_factory=dict)
     means_by_hero: dict[str, dict[str, float]] = field(default_factory=dict)
+    distributions: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def to_data(self) -> dict[str, Any]:
         """JSON-ready data; ``mean_rounds`` only when the game reports rounds, the hero counts
@@ -67,7 +68,9 @@ class Summary:
         a final showdown (``details["endgame"]``, e.g. Advanced Runebound): the games that
         ended in it, how, and the winners by hero. ``means_by_seat`` only when results have
         per-seat figures (a detail with one number per seat, e.g. ``pieces_on_board``): each
-        figure's mean per seat; ``means_by_hero`` the same per hero, when results name them."""
+        figure's mean per seat; ``means_by_hero`` the same per hero, when results name them;
+        ``distributions`` each whole-number figure's distribution: how many seats ended a game
+        with each value (e.g. Cult of the Rune's victory points)."""
         data: dict[str, Any] = {
             "game": self.game,
             "players": self.players,
@@ -100,6 +103,8 @@ class Summary:
             data["means_by_seat"] = {name: list(v) for name, v in self.means_by_seat.items()}
         if self.means_by_hero:
             data["means_by_hero"] = {name: dict(v) for name, v in self.means_by_hero.items()}
+        if self.distributions:
+            data["distributions"] = {name: dict(v) for name, v in self.distributions.items()}
         return data
 
 
@@ -125,6 +130,8 @@ class _Tally:
     figure_games: dict[str, int] = field(default_factory=dict)
     # per figure and hero: the sum and the number of games
     hero_figures: dict[str, dict[str, list[float]]] = field(default_factory=dict)
+    # per whole-number figure: how many seats ended a game with each value
+    figure_counts: dict[str, dict[int, int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.wins = [0] * self.players
@@ -164,6 +171,10 @@ class _Tally:
             for seat, value in enumerate(values):
                 sums[seat] += value
             self.figure_games[name] = self.figure_games.get(name, 0) + 1
+            if all(float(v).is_integer() for v in values):
+                counts = self.figure_counts.setdefault(name, {})
+                for value in values:
+                    counts[int(value)] = counts.get(int(value), 0) + 1
             if heroes is None:
                 continue
             by_hero = self.hero_figures.setdefault(name, {})
@@ -319,6 +330,10 @@ def _summarise(
             for name, sums in tally.figure_sums.items()
         },
         means_by_hero=_hero_means(tally.hero_figures, tally.hero_wins),
+        distributions={
+            name: {str(value): counts[value] for value in sorted(counts)}
+            for name, counts in tally.figure_counts.items()
+        },
     )
 
 
