@@ -49,6 +49,13 @@ def can_draw(rules: Rules, state: RuneboundState, colour: int) -> bool:
 DRAW_LIMIT = 20  # events drawn in a row before giving up on a deck of nothing but events
 
 
+def reveal_drawn(rules: Rules, state: RuneboundState, seat: int, card: int, log: Log) -> None:
+    """A card just drawn is shown to the table (RB-4.3): counted as revealed and told."""
+    state.reveals += 1
+    record = rules.adventures[card]
+    emit(log, "draw", **rules.party(state, seat), card=record.id, card_kind=record.kind)
+
+
 def draw_resolved(
     rules: Rules, state: RuneboundState, seat: int, colour: int, log: Log, *, tell_empty: bool
 ) -> int:
@@ -63,9 +70,7 @@ def draw_resolved(
             if tell_empty:
                 emit(log, "empty_deck", colour=COLOURS[colour])
             return -1
-        state.reveals += 1
-        card = rules.adventures[card_index]
-        emit(log, "draw", **rules.party(state, seat), card=card.id, card_kind=card.kind)
+        reveal_drawn(rules, state, seat, card_index, log)
         card_index = rules.drawn(state, seat, colour, card_index, log)
         if card_index != DRAW_AGAIN:
             return card_index if card_index >= 0 else -1  # DEALT_WITH: nothing to resolve

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
-from boardwright.games.runebound.adventure import draw_adventure
+from boardwright.games.runebound.adventure import draw_adventure, reveal_drawn
 from boardwright.games.runebound.adventures.cult.options import cult_options
 from boardwright.games.runebound.adventures.cult.path import (
     NO_PATH,
@@ -138,9 +138,8 @@ class CultDraw(CultProcedure):
             emit(log, "empty_deck", colour=COLOURS[colour])
             del state.stack[at]
             return None
-        state.reveals += 1
+        reveal_drawn(rules, state, seat, card, log)
         record = rules.adventures[card]
-        emit(log, "draw", **rules.party(state, seat), card=record.id, card_kind=record.kind)
         if record.kind == "challenge":
             state.stack[at] = ("combat_start", card, here, f"counter:{colour}")
             return None

@@ -5,7 +5,11 @@ dealt again for a seat that cannot know it."""
 from __future__ import annotations
 
 from boardwright.engine.rng import Rng
-from boardwright.games.runebound.adventure import discard_adventure, draw_adventure
+from boardwright.games.runebound.adventure import (
+    discard_adventure,
+    draw_adventure,
+    reveal_drawn,
+)
 from boardwright.games.runebound.adventures.kelnov.content import KelnovContent, kelnov_content
 from boardwright.games.runebound.adventures.kelnov.options import KelnovOptions
 from boardwright.games.runebound.adventures.kelnov.state import PILES, kelnov_state
@@ -79,9 +83,7 @@ class KelnovRules(Rules):
         return DRAW_AGAIN
 
     def _reveal(self, state: RuneboundState, seat: int, card: int, log: Log) -> int:
-        state.reveals += 1
-        record = self.adventures[card]
-        emit(log, "draw", **self.party(state, seat), card=record.id, card_kind=record.kind)
+        reveal_drawn(self, state, seat, card, log)
         return card
 
     def discard_pile(self, state: RuneboundState, card: int) -> list[int]:
