@@ -409,9 +409,20 @@ def test_cr_25_the_vp_goal_by_player_count() -> None:
     assert rules_of(set_goal).goals(set_goal)[0] == 10
 
 
+def test_cr_26_the_pile_goal_by_player_count_and_table() -> None:
+    """CR-26: our table is 10 base events and encounters with two players, one more for each
+    player above two; the seed's is 18 and the same more; cult.pile_goal sets any number."""
+    assert rules_of(cult_game(players=2)).goals(cult_game(players=2))[1] == 10
+    four = cult_game(players=4)
+    assert rules_of(four).goals(four)[1] == 12
+    seed = cult_game(players=4, **{"cult.pile_table": "seed"})
+    assert rules_of(seed).goals(seed)[1] == 20
+    set_goal = cult_game(players=4, **{"cult.pile_table": "seed", "cult.pile_goal": 7})
+    assert rules_of(set_goal).goals(set_goal)[1] == 7
+
+
 def test_cr_26_the_pile_goal_counts_base_cards_only() -> None:
-    """CR-26: 18 base events and encounters with two players (+1 per player above two); the
-    card that reaches it has no C1 or C2 effects."""
+    """CR-26: the goal counts base cards; the card that reaches it has no C1 or C2 effects."""
     state = cult_game(players=2, **{"cult.pile_goal": 1})
     rules = rules_of(state)
     assert rules.goals(state)[1] == 1

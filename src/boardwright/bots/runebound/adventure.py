@@ -3,6 +3,8 @@ duel) and an encounter's choice."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from boardwright.bots.base import Observation
 from boardwright.bots.runebound.appraisal import Appraisal
 from boardwright.bots.runebound.fight import p_beats_roll
@@ -17,7 +19,7 @@ class AdventureHandlers(Appraisal):
     def adventure(self, observation: Observation) -> int:
         kb = self.kb
         party = self.party(observation)
-        colours: dict[str, float] | None = None
+        counter_value: Callable[[int, Sequence[str]], float] | None = None
         scores: list[float] = []
         for option in observation.decision.options:
             key = option.key
@@ -27,9 +29,9 @@ class AdventureHandlers(Appraisal):
                 found = undefeated_here(kb, party)
                 scores.append(-1e9 if found is None else challenge_ev(kb, party, *found))
             elif key.startswith("adventure:"):
-                if colours is None:
-                    colours = self.colour_values(party)
-                scores.append(colours.get(key[10:], -1e9))
+                if counter_value is None:
+                    counter_value = self.play.counter_values(party)
+                scores.append(counter_value(party.here, (key[10:],)))
             elif key.startswith("attack:"):
                 scores.append(self.duel_value(party, int(key[7:]) - 1))
             else:

@@ -69,19 +69,29 @@ class BasePlay:
         """Hexes worth ending the movement on and their values: adventures, cities."""
         bot = self.bot
         kb = bot.kb
-        colours = bot.colour_values(party)
+        counter_value = self.counter_values(party)
         out: list[tuple[int, float]] = []
         for hex_index, card, present in adventure_hexes(kb, party.view):
             if card is not None:
                 value = challenge_ev(kb, party, card, counter=card.colour in present)
             else:
-                value = max(colours.get(c, 0.0) for c in present) if present else 0.0
+                value = counter_value(hex_index, present) if present else 0.0
             out.append((hex_index, value))
         frontier = bot.frontier(party)
         goals = goal_values(party)
         for city, hex_index in kb.city_hex.items():
             out.append((hex_index, bot.city_value(party, city, frontier) + goals.get(city, 0.0)))
         return [(h, v) for h, v in out if v > 0.05]
+
+    def counter_values(self, party: Party) -> Callable[[int, Sequence[str]], float]:
+        """What taking on the best of the adventure counters of the given colours on a hex is
+        worth (the base game: drawing from that colour's deck, wherever the hex lies)."""
+        colours = self.bot.colour_values(party)
+
+        def value(hex_index: int, present: Sequence[str]) -> float:
+            return max(colours.get(c, 0.0) for c in present)
+
+        return value
 
     def potential_key(self, party: Party) -> tuple[Any, ...] | None:
         """What the movement potential depends on beyond the base bot's key."""

@@ -6,12 +6,12 @@ given up when branded (CR-21)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from boardwright.bots.base import Observation
 from boardwright.bots.runebound.bot import HANDLERS
-from boardwright.bots.runebound.constants import CORRUPTION
+from boardwright.bots.runebound.cult.value import CounterOdds, brand_cost, nearest_cities
 from boardwright.bots.runebound.knowledge import Knowledge, knowledge
 from boardwright.bots.runebound.party import Party
 from boardwright.bots.runebound.play import BasePlay, own_red_deck
@@ -20,8 +20,6 @@ from boardwright.games.runebound.adventures.cult.content import CULT_FOLDER
 from boardwright.games.runebound.adventures.cult.rules import play_content
 from boardwright.games.runebound.content import RuneboundContent, default_content
 from boardwright.games.runebound.records import COLOURS
-
-VP_WORTH = 3.0  # gold a victory point is worth to the bot (a cultist's VP come on top)
 
 
 def cult_cards(content: RuneboundContent) -> tuple[RuneboundContent, frozenset[str]]:
@@ -52,20 +50,40 @@ class CultPlay(BasePlay):
         played, aside = cult_cards(self.bot.content or default_content())
         return knowledge(played, aside)
 
-    def targets(self, party: Party) -> list[tuple[int, float]]:
-        """The base targets, a cultist's VP added (CR-9), the marker's hex a loss (CR-20)."""
+    def counter_values(self, party: Party) -> Callable[[int, Sequence[str]], float]:
+        """A cultist counter by its cult deck with its VP, an unturned one by the base deck's
+        challenges (value.py); a knock-out near an infiltrated city costs a branding too."""
+        kb = self.bot.kb
         part = section(party.view)
-        values = self.bot.kb.counter_values
+        odds = CounterOdds(kb, party, part)
         cultists: dict[str, list[str]] = part.get("cultists") or {}
+        infiltrated = set(part.get("infiltrated") or ())
+        nearest = nearest_cities(kb)
+        seat_part = part["seats"][party.seat] if part.get("seats") else {}
+        brand = brand_cost(party, seat_part)
+        loss = party.knockout_cost()
+
+        def value(hex_index: int, present: Sequence[str]) -> float:
+            turned = cultists.get(self._label(hex_index), ())
+            fall_cost = loss + (brand if nearest[hex_index] in infiltrated else 0.0)
+            best = -1e9
+            for colour in present:
+                gain, fall = (odds.cult if colour in turned else odds.base)[colour]
+                best = max(best, gain - fall_cost * fall)
+            return best
+
+        return value
+
+    def targets(self, party: Party) -> list[tuple[int, float]]:
+        """The base targets, the marker's hex a branding (CR-20)."""
+        part = section(party.view)
         marker = self.bot.kb.index_of.get(str(part.get("marker")), -1)
-        out = []
-        for hex_index, value in super().targets(party):
-            at = self._label(hex_index)
-            bonus = sum(VP_WORTH * values[COLOURS.index(c)] for c in cultists.get(at, []))
-            if hex_index == marker:
-                bonus -= CORRUPTION
-            out.append((hex_index, value + bonus))
-        return out
+        seat_part = part["seats"][party.seat] if part.get("seats") else {}
+        brand = brand_cost(party, seat_part)
+        return [
+            (hex_index, value - brand if hex_index == marker else value)
+            for hex_index, value in super().targets(party)
+        ]
 
     def _label(self, hex_index: int) -> str:
         return str(self.bot.kb.content.board.hexes[hex_index].at)

@@ -105,10 +105,21 @@ CULT_SPECS = (
         "int",
         0,
         "Cult of the Rune: base events and encounters on the special pile that end the game "
-        "(0: 18, plus 1 per player above two).",
+        "(0: cult.pile_table's number).",
         minimum=0,
         maximum=40,
         rule="CR-26",
+    ),
+    OptionSpec(
+        "cult.pile_table",
+        "choice",
+        "ours",
+        "Cult of the Rune: the pile goal by player count: ours (10 with two players, plus 1 per "
+        "player above two, for our decks' 24 base events and encounters) or seed (18, plus 1 "
+        "per player above two, for the printed decks).",
+        allowed=("ours", "seed"),
+        rule="CR-26",
+        reconstructed=True,
     ),
 )
 
@@ -127,6 +138,7 @@ class CultOptions:
     card_cleanse: bool = True
     vp_goal: int = 0
     pile_goal: int = 0
+    pile_table: str = "ours"
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any]) -> CultOptions:

@@ -20,7 +20,8 @@ from boardwright.games.runebound.state import RuneboundState
 
 RED = COLOURS.index("red")
 BASE_SET = "base"
-VP_GOAL, PILE_GOAL = 26, 18  # CR-25, CR-26: two players; one more per player above two
+VP_GOAL = 26  # CR-25: two players; one more per player above two
+PILE_GOALS = {"ours": 10, "seed": 18}  # CR-26 by cult.pile_table: two players; the same more
 
 
 def play_content(content: RuneboundContent) -> RuneboundContent:
@@ -75,7 +76,7 @@ class CultRules(Rules):
         options = cult_options(state)
         more = max(0, len(state.heroes) - 2)
         vp_goal = options.vp_goal or VP_GOAL + more
-        pile_goal = options.pile_goal or PILE_GOAL + more
+        pile_goal = options.pile_goal or PILE_GOALS[options.pile_table] + more
         return vp_goal, pile_goal
 
     def counted_special(self, state: RuneboundState) -> int:

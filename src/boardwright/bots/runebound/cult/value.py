@@ -1,0 +1,141 @@
+"""What the heuristic bot weighs an adventure counter by in Cult of the Rune (docs/rules/cult.md).
+
+A cultist counter (CR-18) draws from its colour's cult deck: a win brings the card's reward, the
+counter and the card's victory points (CR-9). An unturned counter draws from the base deck, whose
+events and encounters are not resolved (CR-14): an event only brings the next draw (CR-17), an
+encounter nothing, so the deck is worth its challenges' share. A fight lost is a knock-out, and
+a knock-out that wakes the hero in an infiltrated city brands them too (CR-19): the loss of a VP
+card and a point of life and stamina (CR-21), or the game itself for a hero one marker from the
+end (CR-23). The odds are the fight model's, as the base game's deck values (appraisal.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from boardwright.bots.runebound.constants import CORRUPTION
+from boardwright.bots.runebound.fight import fight_odds
+from boardwright.bots.runebound.knowledge import Knowledge
+from boardwright.bots.runebound.party import Party
+from boardwright.bots.runebound.values import card_win_value
+from boardwright.games.runebound.adventures.cult.content import CULT_FOLDER
+from boardwright.games.runebound.records import COLOURS, AdventureCard
+
+VP_WORTH = 3.0  # gold a victory point is worth to the bot (a cultist's VP come on top)
+PUSH = 0.4  # gold per VP of lead a card more on the special pile is worth (CR-26)
+LEAD_CAP = 8.0  # the lead beyond which the push grows no more
+ELIMINATION = 60.0  # gold the bot would give not to leave the game (CR-23, CR-34)
+
+Odds = tuple[float, float]
+"""A deck's mean (win value * P(win), P(knocked out)) for the party."""
+
+_NEAREST: dict[int, tuple[Knowledge, tuple[str, ...]]] = {}
+
+
+def nearest_cities(kb: Knowledge) -> tuple[str, ...]:
+    """The city a hero knocked out on each hex wakes in (RB-5.9: fewest hexes away; on a tie the
+    one earlier in the market row, the board's order of cities), once per knowledge."""
+    found = _NEAREST.get(id(kb))
+    if found is None or found[0] is not kb:
+        cities = list(kb.city_hex.items())
+        nearest = tuple(
+            min(cities, key=lambda city: kb.dist[hex_index][city[1]])[0]
+            for hex_index in range(kb.hex_count)
+        )
+        found = _NEAREST[id(kb)] = (kb, nearest)
+    return found[1]
+
+
+def deck_odds(kb: Knowledge, party: Party, cards: Sequence[AdventureCard], vp: float) -> Odds:
+    """The mean odds of a fight against one of ``cards``, each win worth ``vp`` more."""
+    if not cards:
+        return 0.0, 0.0
+    sig = party.sig()
+    pre = party.pre_damage()
+    gain = fall = 0.0
+    for card in cards:
+        enemy = party.enemies[card.id]
+        taken = party.wounds + enemy.harm_wounds
+        taken += max(0, party.exhaustion + enemy.harm_exhaustion - party.stamina)
+        pw, pl, _ = fight_odds(kb, enemy, sig, pre, taken)
+        gain += (card_win_value(kb, party, card, counter=True) + vp) * pw
+        fall += pl
+    return gain / len(cards), fall / len(cards)
+
+
+def brand_cost(party: Party, seat_part: dict[str, Any]) -> float:
+    """What one more corruption marker costs the party: a point of life and stamina, the
+    cheapest VP card held (CR-21), and a share of the game, all of it for a hero at 1 life
+    (CR-23)."""
+    cards: dict[str, int] = seat_part.get("cards") or {}
+    values = party.kb.counter_values
+    held = [values[COLOURS.index(c)] for c, n in cards.items() if n > 0]
+    card = VP_WORTH * min(held) if held else 0.0
+    # the lowered life is the markers still to go before elimination (CR-23): the nearer the
+    # end, the more a marker costs
+    left = max(1, party.life)
+    doom = (ELIMINATION + VP_WORTH * float(seat_part.get("vp", 0))) / (left * left)
+    return CORRUPTION + card + doom
+
+
+class CounterOdds:
+    """Per colour, the odds of a cultist counter (its cult deck) and of an unturned one (the
+    base deck: its challenges' odds, its encounters and events worth the push they give the
+    special pile toward its goal, CR-26), for one party at one moment."""
+
+    def __init__(self, kb: Knowledge, party: Party, part: dict[str, Any]) -> None:
+        special = set((part.get("special") or {}).get("cards", ()))
+        decks: dict[str, int] = part.get("decks") or {}
+        push = pile_push(party, part)
+        cult: dict[str, Odds] = {}
+        base: dict[str, Odds] = {}
+        for index, colour in enumerate(COLOURS):
+            vp = VP_WORTH * kb.counter_values[index]
+            own = [c for c in kb.challenges[colour] if c.card_set == CULT_FOLDER]
+            cult[colour] = deck_odds(kb, party, own, vp) if decks.get(colour, 0) else (0.0, 0.0)
+            sample = [kb.adventures[c] for c in kb.samples[colour]]
+            sample = [c for c in sample if c.card_set != CULT_FOLDER]
+            fights = sum(1 for c in kb.challenges[colour] if c.card_set != CULT_FOLDER)
+            idle = sum(1 for c in unresolved(kb)[colour] if c not in special)
+            gain, fall = deck_odds(kb, party, sample, 0.0)
+            share = fights / (fights + idle) if fights + idle else 0.0
+            base[colour] = gain * share + push * (1.0 - share), fall * share
+        self.cult = cult
+        self.base = base
+
+
+def pile_push(party: Party, part: dict[str, Any]) -> float:
+    """What a card more on the special pile is worth to the party: the game's end nearer
+    (CR-24), good for the leader in VP and bad for the others, the more so near the goal."""
+    seats: list[dict[str, Any]] = part.get("seats") or []
+    if not seats:
+        return 0.0
+    mine = float(seats[party.seat].get("vp", 0))
+    rivals = [
+        float(s.get("vp", 0))
+        for i, s in enumerate(seats)
+        if i != party.seat and not s.get("eliminated")
+    ]
+    lead = mine - max(rivals, default=0.0)
+    goal = float((part.get("goals") or {}).get("pile", 0)) or 1.0
+    near = float((part.get("special") or {}).get("counted", 0)) / goal
+    return PUSH * max(-LEAD_CAP, min(LEAD_CAP, lead)) * (0.5 + near)
+
+
+_UNRESOLVED: dict[int, tuple[Knowledge, dict[str, frozenset[str]]]] = {}
+
+
+def unresolved(kb: Knowledge) -> dict[str, frozenset[str]]:
+    """Per colour, the ids of the events and encounters that rule C puts on the special pile
+    unresolved (CR-14), once per knowledge."""
+    found = _UNRESOLVED.get(id(kb))
+    if found is None or found[0] is not kb:
+        cards = kb.content.adventures
+        ids = {
+            colour: frozenset(
+                c.id for c in cards if c.colour == colour and c.kind in ("event", "encounter")
+            )
+            for colour in COLOURS
+        }
+        found = _UNRESOLVED[id(kb)] = (kb, ids)
+    return found[1]
