@@ -117,6 +117,7 @@ COMPILED = (
     "games/runebound/adventures/kelnov/state.py",
     "games/runebound/adventures/kelnov/view.py",
     "bots/runebound/cult/play.py",
+    "bots/runebound/cult/value.py",
     "bots/runebound/kelnov/play.py",
     "bots/runebound/al_kalim/knowledge.py",
     "bots/runebound/al_kalim/play.py",

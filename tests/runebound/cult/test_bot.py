@@ -8,8 +8,17 @@ from collections import Counter
 
 from boardwright.bots.runebound.bot import HANDLERS, RuneboundBot
 from boardwright.bots.runebound.cult.play import CultPlay
+from boardwright.bots.runebound.cult.value import (
+    ELIMINATION,
+    VP_WORTH,
+    CounterOdds,
+    brand_cost,
+    nearest_cities,
+    pile_push,
+)
+from boardwright.bots.runebound.party import Party
 from tests.runebound.botkit import assert_reads_only_its_observation, play_bots
-from tests.runebound.cult.kit import CULT
+from tests.runebound.cult.kit import CULT, GAME, cult_game, give_vp, part, rules_of
 
 UNNEEDED = ("deck_sizes", "discard_sizes", "result", "first_player", "finished", "winner")
 
@@ -29,3 +38,82 @@ def test_the_bot_answers_every_cult_decision_itself() -> None:
 
 def test_the_bot_reads_only_its_observation_in_cult() -> None:
     assert_reads_only_its_observation(9600, {**CULT, "max_rounds": 12}, UNNEEDED)
+
+
+# --- what the bot weighs a counter by (bots/runebound/cult/value.py) ----------------------------
+
+
+def cult_bot() -> RuneboundBot:
+    bot = RuneboundBot(1)
+    bot.use_play(CultPlay(bot))
+    return bot
+
+
+def test_a_branding_costs_more_the_nearer_the_hero_is_to_elimination() -> None:
+    """CR-21, CR-23: each marker is a point of life and stamina and the cheapest VP card; at
+    one life left the next marker ends the hero's game, worth more than any fight."""
+    state = cult_game(players=2)
+    bot = cult_bot()
+    view = GAME.view(state, 0)
+    seat_part = view["cult"]["seats"][0]
+    costs = []
+    for life in (7, 4, 2, 1):
+        party = Party(bot.kb, view, 0)
+        party.life = life
+        costs.append(brand_cost(party, seat_part))
+    assert costs == sorted(costs) and len(set(costs)) == 4
+    assert costs[-1] > ELIMINATION
+    give_vp(state, 0, "cr-y1")
+    held = GAME.view(state, 0)["cult"]["seats"][0]
+    party = Party(bot.kb, view, 0)
+    assert brand_cost(party, held) - brand_cost(party, seat_part) >= 2 * VP_WORTH  # the card
+
+
+def test_a_cultist_is_weighed_by_its_cult_deck_and_its_vp() -> None:
+    """CR-9, CR-18: a turned counter is worth its cult deck's fights with their VP, an unturned
+    one the base deck's challenges (its events and encounters bring nothing but the pile); a
+    knock-out that wakes the hero in an infiltrated city costs a branding too (CR-19)."""
+    state = cult_game(players=2)
+    bot = cult_bot()
+    cult = part(state)
+    here = next(h for h, bits in enumerate(state.counters) if bits & 1 and not cult.turned[h])
+    nearest = nearest_cities(bot.kb)[here]
+    city = next(c.index for c in rules_of(state).board.cities if c.id == nearest)
+    cult.infiltrated = [c for c in cult.infiltrated if c != city]
+    party = Party(bot.kb, GAME.view(state, 0), 0)
+    odds = CounterOdds(bot.kb, party, GAME.view(state, 0)["cult"])
+    unturned = bot.play.counter_values(party)(here, ["green"])
+    gain, fall = odds.base["green"]
+    assert unturned == gain - party.knockout_cost() * fall
+    cult.turned[here] |= 1
+    party = Party(bot.kb, GAME.view(state, 0), 0)
+    turned = bot.play.counter_values(party)(here, ["green"])
+    gain, fall = odds.cult["green"]
+    assert turned == gain - party.knockout_cost() * fall
+    assert fall > 0  # the fights can be lost, so the branding below weighs
+    cult.infiltrated.append(city)
+    party = Party(bot.kb, GAME.view(state, 0), 0)
+    infiltrated = bot.play.counter_values(party)(here, ["green"])
+    seat_part = GAME.view(state, 0)["cult"]["seats"][0]
+    assert infiltrated == turned - brand_cost(party, seat_part) * fall
+
+
+def test_a_counter_of_an_empty_cult_deck_is_worth_nothing() -> None:
+    """CR-36: a cultist whose cult deck is spent cannot be taken on."""
+    state = cult_game(players=2)
+    bot = cult_bot()
+    cult = part(state)
+    give_vp(state, 1, *(rules_of(state).adventures[c].id for c in list(cult.decks[0])))
+    party = Party(bot.kb, GAME.view(state, 0), 0)
+    assert CounterOdds(bot.kb, party, GAME.view(state, 0)["cult"]).cult["green"] == (0.0, 0.0)
+
+
+def test_the_special_pile_is_pushed_by_the_leader_only() -> None:
+    """CR-24, CR-26: a card more on the special pile brings the end nearer, which the leader in
+    VP wants and the others do not."""
+    state = cult_game(players=2)
+    bot = cult_bot()
+    give_vp(state, 0, "cr-y1", "cr-y2")
+    lead = pile_push(Party(bot.kb, GAME.view(state, 0), 0), GAME.view(state, 0)["cult"])
+    trail = pile_push(Party(bot.kb, GAME.view(state, 1), 1), GAME.view(state, 1)["cult"])
+    assert lead > 0 > trail and lead == -trail

@@ -3,6 +3,8 @@ effects, corruption, the end of the game, and the combinations with packs and op
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from boardwright.engine.errors import ConfigError
@@ -415,9 +417,10 @@ def test_cr_26_the_pile_goal_by_player_count_and_table() -> None:
     assert rules_of(cult_game(players=2)).goals(cult_game(players=2))[1] == 10
     four = cult_game(players=4)
     assert rules_of(four).goals(four)[1] == 12
-    seed = cult_game(players=4, **{"cult.pile_table": "seed"})
+    table: dict[str, Any] = {"cult.pile_table": "seed"}
+    seed = cult_game(players=4, **table)
     assert rules_of(seed).goals(seed)[1] == 20
-    set_goal = cult_game(players=4, **{"cult.pile_table": "seed", "cult.pile_goal": 7})
+    set_goal = cult_game(players=4, **table, **{"cult.pile_goal": 7})
     assert rules_of(set_goal).goals(set_goal)[1] == 7
 
 

@@ -7,7 +7,7 @@ of the pack), loaded by the adventure into ``RuneboundContent.parts``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -449,6 +449,50 @@ def validate_files(
                 errors.append(err)
         else:
             errors.extend(validate_records(path, models[stem], list_key=stem))
+    return errors
+
+
+Part = TypeVar("Part")
+
+
+def content_part(content: RuneboundContent, key: str, kind: type[Part]) -> Part | None:
+    """An adventure's part of a game's content (``parts[key]``, of type ``kind``); None when
+    its folder was not there."""
+    found = content.parts.get(key)
+    assert found is None or isinstance(found, kind), f"content part {key!r} is not a {kind}"
+    return found
+
+
+def content_with_part(content: RuneboundContent | None, key: str) -> RuneboundContent | None:
+    """The content an adventure's cards are named from: the game's own when it has the part
+    ``key``, else the built-in one when that has it, else None."""
+    for chosen in (content, default_content()):
+        if chosen is not None and chosen.parts.get(key) is not None:
+            return chosen
+    return None
+
+
+def is_named_folder(directory: Path, name: str) -> bool:
+    """Whether ``directory`` is an adventure's folder of one adventures file (Kelnov, the cult):
+    named ``name``, with its adventures file (a card pack's folder holds an adventures file
+    too, so the name tells them apart)."""
+    return directory.name == name and (directory / "adventures.yaml").exists()
+
+
+def validate_folder(
+    directory: Path,
+    stems: Iterable[str],
+    models: Mapping[str, type[ContentRecord]],
+    load: Callable[[Path], object],
+) -> list[ContentError]:
+    """Every problem of an adventure's folder: its records (``validate_files``), then, when
+    they are sound, what its ``load`` checks across them."""
+    errors = validate_files(directory, stems, models)
+    if not errors:
+        try:
+            load(directory)
+        except ContentError as err:
+            errors.append(err)
     return errors
 
 

@@ -17,7 +17,8 @@ from boardwright.games.runebound.content import (
     Board,
     RuneboundContent,
     compile_board,
-    validate_files,
+    content_part,
+    validate_folder,
 )
 from boardwright.games.runebound.records import (
     Ability,
@@ -231,18 +232,10 @@ def check_al_kalim(content: AlKalimContent, directory: Path = AL_KALIM_DIR) -> N
 
 
 def al_kalim_content(content: RuneboundContent) -> AlKalimContent | None:
-    """The Al-Kalim part of a game's content; None when its folder was not there."""
-    found = content.parts.get("al_kalim")
-    assert found is None or isinstance(found, AlKalimContent)
-    return found
+    """The al_kalim part of a game's content; None when its folder was not there."""
+    return content_part(content, "al_kalim", AlKalimContent)
 
 
 def validate_al_kalim_dir(directory: Path) -> list[ContentError]:
-    """Every problem of an Al-Kalim folder: its records, then the cross-file checks."""
-    errors = validate_files(directory, AL_KALIM_FILES, AL_KALIM_MODELS)
-    if not errors:
-        try:
-            load_al_kalim(directory)
-        except ContentError as err:
-            errors.append(err)
-    return errors
+    """Every problem of a al_kalim folder: its records, then the adventure's checks."""
+    return validate_folder(directory, AL_KALIM_FILES, AL_KALIM_MODELS, load_al_kalim)

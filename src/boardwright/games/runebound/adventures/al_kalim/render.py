@@ -21,6 +21,7 @@ from boardwright.games.runebound.adventures.al_kalim.rules import play_content
 from boardwright.games.runebound.content import (
     TERRAIN_NAMES,
     RuneboundContent,
+    content_with_part,
     default_content,
 )
 from boardwright.games.runebound.records import AdventureCard, GearRecord, LegendCard, QuestStep
@@ -259,12 +260,8 @@ class AlKalimDrawing(AdventureDrawing):
 
     def names(self, content: RuneboundContent | None) -> Names:
         """Al-Kalim's content view (the built-in Al-Kalim content if ``content`` has none)."""
-        chosen = content if content is not None else default_content()
-        if al_kalim_content(chosen) is None:
-            chosen = default_content()
-        if al_kalim_content(chosen) is None:
-            return Names(chosen)
-        return al_kalim_names(chosen)
+        chosen = content_with_part(content, "al_kalim")
+        return Names(default_content()) if chosen is None else al_kalim_names(chosen)
 
     def lost_cities(self, view: Mapping[str, Any]) -> dict[str, str]:
         return al_kalim_marks(view)[0]

@@ -10,7 +10,13 @@ from pathlib import Path
 
 from boardwright.engine.content import ContentError, ContentRecord, load_records
 from boardwright.games.runebound.card_packs import with_sets
-from boardwright.games.runebound.content import CONTENT_DIR, RuneboundContent, validate_files
+from boardwright.games.runebound.content import (
+    CONTENT_DIR,
+    RuneboundContent,
+    content_part,
+    is_named_folder,
+    validate_folder,
+)
 from boardwright.games.runebound.records import CULT_EFFECTS, AdventureCard, Effect
 
 CULT_FOLDER = "cult"  # beside base/, or a subfolder of a content pack; also the cards' set
@@ -36,9 +42,8 @@ class CultContent:
 
 
 def is_cult_folder(directory: Path) -> bool:
-    """Whether ``directory`` is a cult folder: named ``cult``, with its adventures file (a card
-    pack's folder holds an adventures file too, so the name tells them apart)."""
-    return directory.name == CULT_FOLDER and (directory / "adventures.yaml").exists()
+    """Whether ``directory`` is a cult folder (``is_named_folder``)."""
+    return is_named_folder(directory, CULT_FOLDER)
 
 
 def load_cult(directory: Path = CULT_DIR) -> CultContent:
@@ -115,17 +120,9 @@ def check_cult(content: CultContent, path: Path) -> None:
 
 def cult_content(content: RuneboundContent) -> CultContent | None:
     """The cult part of a game's content; None when its folder was not there."""
-    found = content.parts.get("cult")
-    assert found is None or isinstance(found, CultContent)
-    return found
+    return content_part(content, "cult", CultContent)
 
 
 def validate_cult_dir(directory: Path) -> list[ContentError]:
     """Every problem of a cult folder: its records, then the adventure's checks."""
-    errors = validate_files(directory, CULT_FILES, CULT_MODELS)
-    if not errors:
-        try:
-            load_cult(directory)
-        except ContentError as err:
-            errors.append(err)
-    return errors
+    return validate_folder(directory, CULT_FILES, CULT_MODELS, load_cult)

@@ -10,9 +10,12 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from boardwright.games.runebound.adventures.cult.content import cult_content
 from boardwright.games.runebound.adventures.cult.rules import play_content
-from boardwright.games.runebound.content import RuneboundContent, default_content
+from boardwright.games.runebound.content import (
+    RuneboundContent,
+    content_with_part,
+    default_content,
+)
 from boardwright.games.runebound.render import TEXT_STYLES, AdventureDrawing, Names
 
 MARKER = "C"
@@ -32,12 +35,8 @@ class CultDrawing(AdventureDrawing):
 
     def names(self, content: RuneboundContent | None) -> Names:
         """Names in the game's content with the cult's cards."""
-        chosen = content if content is not None else default_content()
-        if cult_content(chosen) is None:
-            chosen = default_content()
-        if cult_content(chosen) is None:
-            return Names(chosen)
-        return Names(play_content(chosen))
+        chosen = content_with_part(content, "cult")
+        return Names(default_content()) if chosen is None else Names(play_content(chosen))
 
     def map_marks(self, view: Mapping[str, Any], names: Names) -> dict[str, Text]:
         """The marker as ``C``; an infiltrated city keeps its number on purple."""

@@ -9,7 +9,13 @@ from pathlib import Path
 
 from boardwright.engine.content import ContentError, ContentRecord, load_records
 from boardwright.games.runebound.card_packs import with_sets
-from boardwright.games.runebound.content import CONTENT_DIR, RuneboundContent, validate_files
+from boardwright.games.runebound.content import (
+    CONTENT_DIR,
+    RuneboundContent,
+    content_part,
+    is_named_folder,
+    validate_folder,
+)
 from boardwright.games.runebound.records import COLOURS, AdventureCard
 
 KELNOV_FOLDER = "kelnov"  # beside base/, or a subfolder of a content pack; also the cards' set
@@ -27,9 +33,8 @@ class KelnovContent:
 
 
 def is_kelnov_folder(directory: Path) -> bool:
-    """Whether ``directory`` is a Kelnov folder: named ``kelnov``, with its adventures file
-    (a card pack's folder holds an adventures file too, so the name tells them apart)."""
-    return directory.name == KELNOV_FOLDER and (directory / "adventures.yaml").exists()
+    """Whether ``directory`` is a kelnov folder (``is_named_folder``)."""
+    return is_named_folder(directory, KELNOV_FOLDER)
 
 
 def load_kelnov(directory: Path = KELNOV_DIR) -> KelnovContent:
@@ -88,18 +93,10 @@ def check_kelnov(content: KelnovContent, path: Path) -> None:
 
 
 def kelnov_content(content: RuneboundContent) -> KelnovContent | None:
-    """The Kelnov part of a game's content; None when its folder was not there."""
-    found = content.parts.get("kelnov")
-    assert found is None or isinstance(found, KelnovContent)
-    return found
+    """The kelnov part of a game's content; None when its folder was not there."""
+    return content_part(content, "kelnov", KelnovContent)
 
 
 def validate_kelnov_dir(directory: Path) -> list[ContentError]:
-    """Every problem of a Kelnov folder: its records, then the adventure's checks."""
-    errors = validate_files(directory, KELNOV_FILES, KELNOV_MODELS)
-    if not errors:
-        try:
-            load_kelnov(directory)
-        except ContentError as err:
-            errors.append(err)
-    return errors
+    """Every problem of a kelnov folder: its records, then the adventure's checks."""
+    return validate_folder(directory, KELNOV_FILES, KELNOV_MODELS, load_kelnov)

@@ -10,9 +10,12 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from boardwright.games.runebound.adventures.kelnov.content import kelnov_content
 from boardwright.games.runebound.adventures.kelnov.rules import play_content
-from boardwright.games.runebound.content import RuneboundContent, default_content
+from boardwright.games.runebound.content import (
+    RuneboundContent,
+    content_with_part,
+    default_content,
+)
 from boardwright.games.runebound.render import TEXT_STYLES, AdventureDrawing, Names
 
 SHOWN_DISCARDS = 3  # the newest cards of each Kelnov discard pile named on the table
@@ -25,12 +28,8 @@ class KelnovDrawing(AdventureDrawing):
     def names(self, content: RuneboundContent | None) -> Names:
         """Names in the game's content with Kelnov's cards (the built-in content if
         ``content`` has none)."""
-        chosen = content if content is not None else default_content()
-        if kelnov_content(chosen) is None:
-            chosen = default_content()
-        if kelnov_content(chosen) is None:
-            return Names(chosen)
-        return Names(play_content(chosen))
+        chosen = content_with_part(content, "kelnov")
+        return Names(default_content()) if chosen is None else Names(play_content(chosen))
 
     def supply_parts(self, view: Mapping[str, Any], names: Names) -> list[RenderableType]:
         part: Mapping[str, Any] = view.get("kelnov") or {}
