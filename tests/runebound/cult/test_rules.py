@@ -9,6 +9,7 @@ import pytest
 
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.events import Event
+from boardwright.games.runebound.adventure import draw_resolved
 from boardwright.games.runebound.adventures.cult.path import NO_PATH, SE, E, neighbour
 from boardwright.games.runebound.adventures.cult.rules import (
     brand,
@@ -458,14 +459,23 @@ def test_cr_36_cult_cards_never_reach_a_discard_pile() -> None:
 
 
 def test_cr_37_travel_problems_draw_under_rule_c() -> None:
-    """CR-37: an event drawn by travel goes to the special pile and brings its ritual."""
+    """CR-37: an event or encounter drawn by travel goes to the special pile by rule C (an
+    event then asks for the draw to go on, which a draw by travel does not do); a challenge
+    is fought."""
     state = cult_game(travel_problems=True)
     rules = rules_of(state)
-    from boardwright.games.runebound.rules import DEALT_WITH
+    from boardwright.games.runebound.rules import DEALT_DRAW_AGAIN, DEALT_WITH
 
-    assert rules.drawn(state, 0, GREEN, card(state, "g-22"), []) == DEALT_WITH
-    assert part(state).special == [card(state, "g-22")]
+    assert rules.drawn(state, 0, GREEN, card(state, "g-22"), []) == DEALT_DRAW_AGAIN
+    assert rules.drawn(state, 0, GREEN, card(state, "g-26"), []) == DEALT_WITH
+    assert part(state).special == [card(state, "g-22"), card(state, "g-26")]
     assert rules.drawn(state, 0, GREEN, card(state, "g-06"), []) == card(state, "g-06")
+    deck = state.adventure_decks[GREEN]
+    deck.remove(card(state, "g-21"))
+    deck.append(card(state, "g-21"))  # the next card drawn by travel: an event
+    travelled = draw_resolved(rules, state, 0, GREEN, [], tell_empty=False)
+    assert travelled == DEALT_DRAW_AGAIN < 0  # below 0: the travel draw resolves nothing more
+    assert part(state).special[-1] == card(state, "g-21")
 
 
 def test_cr_38_the_set_aside_cards_are_at_hand_in_the_state() -> None:

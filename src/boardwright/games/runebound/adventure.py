@@ -9,7 +9,7 @@ from boardwright.games.runebound.decks import pop_adventure
 from boardwright.games.runebound.effects import apply_effects, test_outcome
 from boardwright.games.runebound.procedure import RuneboundProcedure
 from boardwright.games.runebound.records import COLOURS
-from boardwright.games.runebound.rules import DRAW_AGAIN, Log, Rules, emit
+from boardwright.games.runebound.rules import DEALT_DRAW_AGAIN, DRAW_AGAIN, Log, Rules, emit
 from boardwright.games.runebound.state import RuneboundState
 
 
@@ -57,21 +57,37 @@ def reveal_drawn(rules: Rules, state: RuneboundState, seat: int, card: int, log:
 
 
 def draw_resolved(
-    rules: Rules, state: RuneboundState, seat: int, colour: int, log: Log, *, tell_empty: bool
+    rules: Rules,
+    state: RuneboundState,
+    seat: int,
+    colour: int,
+    log: Log,
+    *,
+    tell_empty: bool,
+    here: int = -1,
 ) -> int:
     """RB-4.3's draw of one card to resolve from a colour's deck, each card drawn told: the
-    card, or -1 when none comes (RB-4.10; told when ``tell_empty``). An adventure may resolve
-    another card in place of the one drawn, or set it aside and draw again (``Rules.drawn``;
-    Kelnov, KV-5 to KV-7, KV-12), at most :data:`DRAW_LIMIT` times, so a deck that only ever
-    gives cards set aside ends."""
+    card, or -1 when none comes (RB-4.10; told when ``tell_empty``), or
+    :data:`DEALT_DRAW_AGAIN` when the adventure dealt with an event and the draw is to go on
+    once its frames are done. An adventure counter on hex ``here`` may draw from a deck of the
+    adventure's own (``Rules.own_deck``; the cult's, CR-18). An adventure may resolve another
+    card in place of the one drawn, or set it aside and draw again (``Rules.drawn``; Kelnov,
+    KV-5 to KV-7, KV-12), at most :data:`DRAW_LIMIT` times, so a deck that only ever gives
+    cards set aside ends."""
+    own = rules.own_deck(state, here, colour) if here >= 0 else None
     for _ in range(DRAW_LIMIT):
-        card_index = draw_adventure(rules, state, colour)
+        if own is not None:
+            card_index = own.pop() if own else -1
+        else:
+            card_index = draw_adventure(rules, state, colour)
         if card_index < 0:
             if tell_empty:
                 emit(log, "empty_deck", colour=COLOURS[colour])
             return -1
         reveal_drawn(rules, state, seat, card_index, log)
         card_index = rules.drawn(state, seat, colour, card_index, log)
+        if card_index == DEALT_DRAW_AGAIN:
+            return card_index
         if card_index != DRAW_AGAIN:
             return card_index if card_index >= 0 else -1  # DEALT_WITH: nothing to resolve
     return -1
@@ -209,8 +225,11 @@ class Draw(RuneboundProcedure):
             state.stack.pop()
             return None
         depth = len(state.stack)
-        card_index = draw_resolved(rules, state, seat, colour, log, tell_empty=True)
+        card_index = draw_resolved(rules, state, seat, colour, log, tell_empty=True, here=here)
         if state.finished:  # a discard on the way ended the game (the doom track, KV-19)
+            return None
+        if card_index == DEALT_DRAW_AGAIN:  # the adventure's frames first (CR-17's ritual)
+            state.stack[depth - 1] = (self.name, colour, here, frame[3] + 1)
             return None
         if card_index < 0:
             del state.stack[depth - 1]  # this frame; an adventure's frames may lie above it

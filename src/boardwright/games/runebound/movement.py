@@ -392,7 +392,7 @@ class TravelProblems(RuneboundProcedure):
         emit(log, "travel", variant="trouble", **party, dice=[face_text(f) for f in rolled])
         colour = hazard_colour(self.rules, state, log) if hazards else 0  # AR-4.3
         card_index = draw_resolved(self.rules, state, seat, colour, log, tell_empty=False)
-        if card_index < 0:
+        if card_index < 0:  # none, or dealt with by the adventure (CR-37)
             return None
         card = self.rules.adventures[card_index]
         if hazards and card.kind != "challenge" and state.stack and state.stack[-1][0] == "turn":

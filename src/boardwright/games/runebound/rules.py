@@ -71,6 +71,9 @@ DRAW_AGAIN = -1
 DEALT_WITH = -2
 """``Rules.drawn``: the adventure dealt with the card (frames of its own may follow); nothing is
 left to resolve and the draw ends."""
+DEALT_DRAW_AGAIN = -3
+"""``Rules.drawn``: the adventure dealt with the card as an event (frames of its own may
+follow, and come first); then an adventure's draw goes on (RB-4.3), a draw by travel ends."""
 
 
 class Rules:
@@ -387,7 +390,8 @@ class Rules:
         draw already told): the card itself in the base game. Avatars of Kelnov puts one of its
         own in place of an event or encounter (KV-5, KV-6), or answers :data:`DRAW_AGAIN` when
         the draw is to go on (KV-7); Cult of the Rune deals with events and encounters itself
-        (CR-14, CR-37) and answers :data:`DEALT_WITH`."""
+        (CR-14, CR-37) and answers :data:`DEALT_DRAW_AGAIN` for an event, :data:`DEALT_WITH`
+        for an encounter."""
         return card
 
     def own_deck(self, state: RuneboundState, hex_index: int, colour: int) -> list[int] | None:

@@ -25,7 +25,6 @@ from boardwright.games.runebound.adventures.cult.content import (
 from boardwright.games.runebound.adventures.cult.options import CULT_SPECS, CultOptions
 from boardwright.games.runebound.adventures.cult.procedures import (
     CultBrand,
-    CultDraw,
     CultExperience,
     CultMove,
     CultTurn,
@@ -85,7 +84,6 @@ class Cult(Adventure):
         own = [
             CultTurn(rules),
             CultExperience(rules),
-            CultDraw(rules),
             CultMove(rules),
             CultBrand(rules),
         ]

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from boardwright.engine.decision import Decision, Option
 from boardwright.engine.state import Frame
-from boardwright.games.runebound.adventure import draw_adventure, reveal_drawn
 from boardwright.games.runebound.adventures.cult.options import cult_options
 from boardwright.games.runebound.adventures.cult.path import (
     NO_PATH,
@@ -21,7 +20,6 @@ from boardwright.games.runebound.adventures.cult.rules import (
     jump_targets,
     lose_vp_card,
     remove_corruption,
-    rule_c,
 )
 from boardwright.games.runebound.adventures.cult.state import cult_state
 from boardwright.games.runebound.movement import face_text
@@ -107,51 +105,6 @@ class CultExperience(Experience):
         price, markers = option.data
         rules.pay_experience(state, seat, price)
         remove_corruption(rules, state, seat, markers, log)
-
-
-class CultDraw(CultProcedure):
-    """The adventure's draw (RB-4.3) in a Cult game. Frame: (name, colour, hex, draws).
-
-    A cultist counter draws from its cult deck (CR-18; red always, CR-8): a challenge. Another
-    draws from the base deck: a challenge is fought; an event or encounter goes by rule C
-    (CR-14 to CR-17): an encounter ends the adventure after the cult's moves, an event brings a
-    ritual and the hero draws again (from the cult deck if the ritual turned the counter,
-    CR-17)."""
-
-    name = "draw"
-
-    def step(self, state: RuneboundState, frame: Frame, log: Log) -> Decision | None:
-        colour: int = frame[1]
-        here: int = frame[2]
-        rules = self.cult_rules
-        seat = state.seat
-        at = len(state.stack) - 1
-        if frame[3] >= DRAW_LIMIT or state.finished:
-            del state.stack[at]
-            return None
-        own = rules.own_deck(state, here, colour)
-        if own is not None:
-            card = own.pop() if own else -1
-        else:
-            card = draw_adventure(rules, state, colour)
-        if card < 0:
-            emit(log, "empty_deck", colour=COLOURS[colour])
-            del state.stack[at]
-            return None
-        reveal_drawn(rules, state, seat, card, log)
-        record = rules.adventures[card]
-        if record.kind == "challenge":
-            state.stack[at] = ("combat_start", card, here, f"counter:{colour}")
-            return None
-        if record.kind == "event":
-            state.stack[at] = (self.name, colour, here, frame[3] + 1)  # then draw again
-        else:
-            del state.stack[at]  # CR-15: the adventure ends after the cult's moves
-        rule_c(rules, state, seat, card, log)
-        return None
-
-
-DRAW_LIMIT = 40  # cards drawn in one adventure before giving up (a deck of events only)
 
 
 class CultMove(CultProcedure):

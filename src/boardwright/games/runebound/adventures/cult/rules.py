@@ -15,7 +15,7 @@ from boardwright.games.runebound.content import RuneboundContent, with_adventure
 from boardwright.games.runebound.effects import replenish
 from boardwright.games.runebound.knockout import knock_out
 from boardwright.games.runebound.records import COLOURS, Ability
-from boardwright.games.runebound.rules import DEALT_WITH, Log, Rules, emit
+from boardwright.games.runebound.rules import DEALT_DRAW_AGAIN, DEALT_WITH, Log, Rules, emit
 from boardwright.games.runebound.state import RuneboundState
 
 RED = COLOURS.index("red")
@@ -103,12 +103,14 @@ class CultRules(Rules):
         return None
 
     def drawn(self, state: RuneboundState, seat: int, colour: int, card: int, log: Log) -> int:
-        """CR-37: an event or encounter that Travel Problems or a hazard draws is dealt with by
-        rule C (CR-14 to CR-17); a challenge is fought as those rules say."""
-        if self.adventures[card].kind == "challenge":
+        """CR-14 to CR-17: a drawn event or encounter is dealt with by rule C, after which an
+        adventure's draw goes on for an event and ends for an encounter; one that Travel
+        Problems or a hazard draws too (CR-37), that draw ending. A challenge is fought."""
+        kind = self.adventures[card].kind
+        if kind == "challenge":
             return card
         rule_c(self, state, seat, card, log)
-        return DEALT_WITH
+        return DEALT_DRAW_AGAIN if kind == "event" else DEALT_WITH
 
     def discard_pile(self, state: RuneboundState, card: int) -> list[int]:
         """CR-9, CR-36: a cultist beaten goes to its victor's VP pile, never to a discard."""
