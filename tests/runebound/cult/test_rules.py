@@ -386,6 +386,25 @@ def test_cr_34_a_hero_eliminated_in_their_own_turn_plays_no_more_of_it() -> None
     assert not events(log, "cult_roll")
 
 
+def test_cr_34_a_hero_eliminated_by_a_ritual_in_their_own_draw_plays_no_more_of_it() -> None:
+    """CR-17, CR-34: an event drawn by the active hero brings a ritual that reaches them one
+    marker short of the end: the hero is out at once, the draw does not go on, and the next
+    player's turn begins."""
+    state = cult_game(players=3)
+    rules = rules_of(state)
+    gem = safe_green_hex()
+    part(state).marker = next(
+        n for n in rules.board.hexes[gem].neighbours if rules.board.hexes[n].city < 0
+    )
+    held = rules.life(state, 0) - 1
+    part(state).corruption[0] = part(state).gained[0] = held
+    log: list[Event] = []
+    start_adventure(state, gem, "green", "g-22", "g-06", log=log)
+    assert 0 in state.eliminated and not state.finished
+    assert state.combat is None  # g-06 was not drawn
+    assert state.pending is not None and state.pending.seat == 1
+
+
 # --- the end (CR-24 to CR-26) ------------------------------------------------------------------
 
 

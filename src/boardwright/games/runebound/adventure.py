@@ -228,11 +228,16 @@ class Draw(RuneboundProcedure):
         card_index = draw_resolved(rules, state, seat, colour, log, tell_empty=True, here=here)
         if state.finished:  # a discard on the way ended the game (the doom track, KV-19)
             return None
-        if card_index == DEALT_DRAW_AGAIN:  # the adventure's frames first (CR-17's ritual)
-            state.stack[depth - 1] = (self.name, colour, here, frame[3] + 1)
+        # this frame, unless the adventure took it away (a player out of the game, CR-34); the
+        # adventure's own frames may lie above it and come first (CR-17's ritual)
+        mine = len(state.stack) >= depth and state.stack[depth - 1] is frame
+        if card_index == DEALT_DRAW_AGAIN:
+            if mine:
+                state.stack[depth - 1] = (self.name, colour, here, frame[3] + 1)
             return None
         if card_index < 0:
-            del state.stack[depth - 1]  # this frame; an adventure's frames may lie above it
+            if mine:
+                del state.stack[depth - 1]
             return None
         card = rules.adventures[card_index]
         if card.kind == "event":
