@@ -1,8 +1,8 @@
-"""The heuristic bot in Cult of the Rune: the base play, with the cult's decks weighed for
-cultist counters (CR-3, CR-18), victory points added to the targets of its movement (CR-9),
-the cult marker's hex avoided (CR-20), corruption removed in the experience step (CR-22), the
-cult moved away from its hero and toward its rivals (CR-12), and the cheapest cultist card
-given up when branded (CR-21)."""
+"""The heuristic bot in Cult of the Rune: the base play, with each counter weighed by the deck
+it draws from and a knock-out's branding (value.py: CR-9, CR-14, CR-18, CR-19), the cult
+marker's hex avoided (CR-20), corruption removed in the experience step (CR-22), the cult moved
+away from its hero and toward its rivals (CR-12), and the cheapest cultist card given up when
+branded (CR-21)."""
 
 from __future__ import annotations
 
