@@ -66,12 +66,13 @@ class GameRecord:
     index: int
     heroes: tuple[str, ...]
     wins: tuple[float, ...]
-    runes: tuple[int, ...]
+    runes: tuple[int, ...]  # Dragon Runes; or an adventure's victory points (``vp`` in details)
     experience: tuple[int, ...]
     rounds: int
     ended_by: str
     decisions: int
     tallies: tuple[SeatTally, ...] = ()  # with --breakdown only
+    vp: bool = False  # ``runes`` holds victory points
 
 
 @dataclass(frozen=True)
@@ -138,6 +139,12 @@ def play_game(
     state, result, decisions = play_one(game, config, game_seed, bots, log)
     view = game.view(state, None)
     heroes = tuple(str(h["name"]) for h in view["heroes"])
+    vp = result.details.get("vp")  # Cult of the Rune: the seats' victory points (CR-27)
+    runes = (
+        tuple(int(v) for v in vp)
+        if isinstance(vp, list | tuple)
+        else tuple(len(h["dragon_runes"]) for h in view["heroes"])
+    )
     first = [seat for seat, rank in enumerate(result.ranks) if rank == 1]
     wins = tuple(1 / len(first) if seat in first else 0.0 for seat in range(players))
     ended_by = str(result.details.get("ended_by", "unknown"))
@@ -145,12 +152,13 @@ def play_game(
         index=index,
         heroes=heroes,
         wins=wins,
-        runes=tuple(len(h["dragon_runes"]) for h in view["heroes"]),
+        runes=runes,
         experience=tuple(len(h["experience_counters"]) for h in view["heroes"]),
         rounds=int(result.details.get("rounds", view.get("round", 0))),
         ended_by=ended_by,
         decisions=decisions,
         tallies=tally_seats(log, players) if log is not None else (),
+        vp=isinstance(vp, list | tuple),
     )
 
 
@@ -403,6 +411,8 @@ def render(
 ) -> str:
     games = len(records)
     adventure = str(options.get("adventure", ""))
+    vp = any(r.vp for r in records)
+    held, held_words = ("VP", "victory points") if vp else ("runes", "Dragon Runes")
     fair = 1 / players
     lines = hero_lines(records)
     rounds = [r.rounds for r in records]
@@ -462,7 +472,7 @@ def render(
         *versus,
         "## Heroes",
         "",
-        "| hero | games | wins | win rate | vs fair share | ±95 % | runes/game | XP/game |",
+        f"| hero | games | wins | win rate | vs fair share | ±95 % | {held}/game | XP/game |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for line in lines:
@@ -480,7 +490,7 @@ def render(
         "",
         "`vs fair share` is in percentage points; `±95 %` is the half-width of a 95 % confidence "
         "interval for the win rate (normal approximation), i.e. how much of the deviation noise "
-        "alone can explain. `runes/game` and `XP/game` are the Dragon Runes and experience "
+        f"alone can explain. `{held}/game` and `XP/game` are the {held_words} and experience "
         "counters the hero held at the end (the round cap ranks by them).",
         "",
         *(breakdown_lines(lines) if breakdown else []),

@@ -432,11 +432,12 @@ def test_cr_25_the_vp_goal_by_player_count() -> None:
 
 
 def test_cr_26_the_pile_goal_by_player_count_and_table() -> None:
-    """CR-26: our table is 10 base events and encounters with two players, one more for each
-    player above two; the seed's is 18 and the same more; cult.pile_goal sets any number."""
-    assert rules_of(cult_game(players=2)).goals(cult_game(players=2))[1] == 10
-    four = cult_game(players=4)
-    assert rules_of(four).goals(four)[1] == 12
+    """CR-26: our table is 4 base events and encounters plus 2 per player (one player counts as
+    two); the seed's is 18 with two players and one more for each player above two;
+    cult.pile_goal sets any number."""
+    for players, goal in ((1, 8), (2, 8), (4, 12), (6, 16)):
+        state = cult_game(players=players)
+        assert rules_of(state).goals(state)[1] == goal
     table: dict[str, Any] = {"cult.pile_table": "seed"}
     seed = cult_game(players=4, **table)
     assert rules_of(seed).goals(seed)[1] == 20

@@ -114,9 +114,9 @@ CULT_SPECS = (
         "cult.pile_table",
         "choice",
         "ours",
-        "Cult of the Rune: the pile goal by player count: ours (10 with two players, plus 1 per "
-        "player above two, for our decks' 24 base events and encounters) or seed (18, plus 1 "
-        "per player above two, for the printed decks).",
+        "Cult of the Rune: the pile goal by player count: ours (4 plus 2 per player, at least "
+        "two: 8, 10, 12 with four, 16 with six; for our decks' 24 base events and encounters) "
+        "or seed (18, plus 1 per player above two, for the printed decks).",
         allowed=("ours", "seed"),
         rule="CR-26",
         reconstructed=True,

@@ -21,7 +21,7 @@ from boardwright.games.runebound.state import RuneboundState
 RED = COLOURS.index("red")
 BASE_SET = "base"
 VP_GOAL = 26  # CR-25: two players; one more per player above two
-PILE_GOALS = {"ours": 10, "seed": 18}  # CR-26 by cult.pile_table: two players; the same more
+SEED_PILE_GOAL = 18  # CR-26, cult.pile_table=seed: two players; one more per player above two
 
 
 def play_content(content: RuneboundContent) -> RuneboundContent:
@@ -76,7 +76,11 @@ class CultRules(Rules):
         options = cult_options(state)
         more = max(0, len(state.heroes) - 2)
         vp_goal = options.vp_goal or VP_GOAL + more
-        pile_goal = options.pile_goal or PILE_GOALS[options.pile_table] + more
+        if options.pile_table == "seed":
+            table = SEED_PILE_GOAL + more
+        else:  # ours: two cards a player, and four (CR-26)
+            table = 4 + 2 * max(2, len(state.heroes))
+        pile_goal = options.pile_goal or table
         return vp_goal, pile_goal
 
     def counted_special(self, state: RuneboundState) -> int:
