@@ -38,11 +38,14 @@ def nearest_cities(kb: Knowledge) -> tuple[str, ...]:
     found = _NEAREST.get(id(kb))
     if found is None or found[0] is not kb:
         cities = list(kb.city_hex.items())
-        nearest = tuple(
-            min(cities, key=lambda city: kb.dist[hex_index][city[1]])[0]
-            for hex_index in range(kb.hex_count)
-        )
-        found = _NEAREST[id(kb)] = (kb, nearest)
+        nearest: list[str] = []
+        for row in kb.dist[: kb.hex_count]:
+            best = cities[0]
+            for city in cities[1:]:
+                if row[city[1]] < row[best[1]]:  # ties: the earlier city
+                    best = city
+            nearest.append(best[0])
+        found = _NEAREST[id(kb)] = (kb, tuple(nearest))
     return found[1]
 
 
