@@ -43,11 +43,11 @@ from boardwright.bots.factories import realm_of_sand_mcts, runebound_mcts, runeb
 from boardwright.bots.mcts import MctsBot
 from boardwright.bots.mcts.bot import DEPTH, ITERATIONS
 from boardwright.engine.game import Game
-from boardwright.engine.rng import Rng
 from boardwright.engine.session import Match
 from boardwright.engine.table import Table
 from boardwright.games import get_game
 from boardwright.games.runebound.game import Runebound
+from boardwright.sim.positions import after_random_moves
 
 BASE_SEED = 20_261_127
 SPEED_ITERATIONS = 400  # one timed search
@@ -64,15 +64,12 @@ MATCHES = (
 
 
 def mid_game(game: Game[Any], options: dict[str, Any]) -> Any:
-    state = game.setup(game.config(2, options), BASE_SEED)
-    rng = Rng(BASE_SEED)
-    made = 0
-    while (decision := game.decision(state)) is not None:
-        if made >= MID_GAME_MOVES and len(decision.options) > 2:
-            return state
-        game.apply(state, rng.below(len(decision.options)))
-        made += 1
-    raise SystemExit("the seeded game ended before a mid-game decision")
+    """The two-player state ``speed`` searches: after MID_GAME_MOVES random decisions, at a
+    choice of more than two options."""
+    state = after_random_moves(game, game.config(2, options), BASE_SEED, MID_GAME_MOVES, 3)
+    if state is None:
+        raise SystemExit("the seeded game ended before a mid-game decision")
+    return state
 
 
 def speed(iterations: int, depth: int) -> None:

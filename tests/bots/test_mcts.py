@@ -29,6 +29,7 @@ from boardwright.engine.table import Table
 from boardwright.games import get_game
 from boardwright.games.realm_of_sand.game import RealmOfSand
 from boardwright.games.runebound.game import Runebound
+from boardwright.sim.positions import after_random_moves
 
 REALM = cast(RealmOfSand, get_game("realm-of-sand"))
 RUNEBOUND = cast(Runebound, get_game("runebound"))
@@ -49,15 +50,10 @@ def observe(game: Game[Any], state: Any) -> Observation:
 
 def mid_game(game: Game[Any], options: dict[str, Any], seed: int, moves: int) -> Any:
     """A two-player state after ``moves`` random decisions, then on to a real choice."""
-    state = game.setup(game.config(2, options), seed)
-    rng = Rng(seed)
-    made = 0
-    while (decision := game.decision(state)) is not None:
-        if made >= moves and len(decision.options) > 1:
-            return state
-        game.apply(state, rng.below(len(decision.options)))
-        made += 1
-    pytest.fail("the game ended before the wanted decision")
+    state = after_random_moves(game, game.config(2, options), seed, moves)
+    if state is None:
+        pytest.fail("the game ended before the wanted decision")
+    return state
 
 
 def assert_same_choice(game: Game[Any], real: Any, other: Any, players: Any) -> None:
