@@ -14,7 +14,6 @@ from boardwright.bots.runebound.constants import (
     WOUND,
 )
 from boardwright.bots.runebound.core import BotCore
-from boardwright.bots.runebound.fight import fight_odds
 from boardwright.bots.runebound.knowledge import HeroSig
 from boardwright.bots.runebound.party import Party
 from boardwright.bots.runebound.strength import (
@@ -25,7 +24,7 @@ from boardwright.bots.runebound.strength import (
     frontier,
     strength,
 )
-from boardwright.bots.runebound.values import card_win_value, choice_value
+from boardwright.bots.runebound.values import card_win_value, choice_value, drawn_odds
 from boardwright.games.runebound.records import COLOURS, MarketCard
 
 
@@ -61,11 +60,8 @@ class Appraisal(BotCore):
                 continue
             total = 0.0
             for card in cards:
-                enemy = party.enemies[card.id]
                 win = card_win_value(kb, party, card, counter=True)
-                taken = party.wounds + enemy.harm_wounds
-                taken += max(0, party.exhaustion + enemy.harm_exhaustion - party.stamina)
-                pw, pl, _ = fight_odds(kb, enemy, sig, pre, taken)
+                pw, pl = drawn_odds(kb, party, card, sig, pre)
                 total += win * pw - loss * pl
             encounter = 0.0
             if encounters:

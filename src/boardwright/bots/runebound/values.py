@@ -109,6 +109,18 @@ def challenge_ev(kb: Knowledge, party: Party, card: AdventureCard, counter: bool
     return win * pw - loss * pl
 
 
+def drawn_odds(
+    kb: Knowledge, party: Party, card: AdventureCard, sig: HeroSig, pre: int
+) -> tuple[float, float]:
+    """P(win) and P(knocked out) against a challenge the party may draw, with ``pre`` wounds
+    dealt before the fight: its harm lands first, and exhaustion above stamina as wounds."""
+    enemy = party.enemies[card.id]
+    taken = party.wounds + enemy.harm_wounds
+    taken += max(0, party.exhaustion + enemy.harm_exhaustion - party.stamina)
+    pw, pl, _ = fight_odds(kb, enemy, sig, pre, taken)
+    return pw, pl
+
+
 def test_chance(party: Party, stat: str, skill: str | None, difficulty: int) -> float:
     """The chance to pass a skill test (RB-6.1); certain for a mastered skill (AK-9.9)."""
     value = int(party.me.get(stat, 0))

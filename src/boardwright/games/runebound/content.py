@@ -20,7 +20,7 @@ from boardwright.engine.content import (
     load_records,
     validate_records,
 )
-from boardwright.engine.hexgrid import Hex, neighbours
+from boardwright.engine.hexgrid import Hex, distance, neighbours
 from boardwright.games.runebound.adventures import all_adventures
 from boardwright.games.runebound.card_packs import (
     BASE_SET,
@@ -125,6 +125,14 @@ class Board:
     location_index: dict[str, int] = field(default_factory=dict)
     sandstorm_start: int = -1  # hex index of the Prison of the Ifrit (AK-2.3), -1 for none
     lost_cities: tuple[LostCity, ...] = ()
+
+    def nearest_cities(self, index: int) -> list[City]:
+        """Every city the fewest hexes from hex ``index``, in market-row order: the first is
+        where a hero knocked out there wakes (RB-5.9); AR-6.6 lets the player pick."""
+        here = self.hexes[index].at
+        far = [distance(here, self.hexes[city.hex].at) for city in self.cities]
+        best = min(far)
+        return [city for city, d in zip(self.cities, far, strict=True) if d == best]
 
     def hex_name(self, index: int) -> str:
         h = self.hexes[index]

@@ -7,7 +7,6 @@ from typing import Any
 
 from boardwright.engine.decision import Option
 from boardwright.engine.events import Event
-from boardwright.engine.hexgrid import distance
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.content import CITY, TERRAIN_NAMES, RuneboundContent
 from boardwright.games.runebound.loadout import Loadout, LoadoutCache, OwnedAbility
@@ -785,10 +784,7 @@ class Rules:
 
     def nearest_city_hexes(self, state: RuneboundState, seat: int) -> list[int]:
         """Every city at the smallest distance, in market-row order (AR-6.6: the player picks)."""
-        here = self.board.hexes[state.heroes[seat].hex].at
-        far = {c.hex: distance(here, self.board.hexes[c.hex].at) for c in self.board.cities}
-        best = min(far.values())
-        return [c.hex for c in self.board.cities if far[c.hex] == best]
+        return [city.hex for city in self.board.nearest_cities(state.heroes[seat].hex)]
 
     def experience_value(self, h: HeroState) -> int:
         """AR-6.12: the total bonus of a hero's experience counters."""

@@ -11,7 +11,12 @@ from typing import Any
 
 from boardwright.bots.base import Observation
 from boardwright.bots.runebound.bot import HANDLERS
-from boardwright.bots.runebound.cult.value import CounterOdds, brand_cost, nearest_cities
+from boardwright.bots.runebound.cult.value import (
+    CounterOdds,
+    brand_cost,
+    nearest_cities,
+    seat_section,
+)
 from boardwright.bots.runebound.knowledge import Knowledge, knowledge
 from boardwright.bots.runebound.party import Party
 from boardwright.bots.runebound.play import BasePlay, own_red_deck
@@ -59,7 +64,7 @@ class CultPlay(BasePlay):
         cultists: dict[str, list[str]] = part.get("cultists") or {}
         infiltrated = set(part.get("infiltrated") or ())
         nearest = nearest_cities(kb)
-        seat_part = part["seats"][party.seat] if part.get("seats") else {}
+        seat_part = seat_section(part, party.seat)
         brand = brand_cost(party, seat_part)
         loss = party.knockout_cost()
 
@@ -78,7 +83,7 @@ class CultPlay(BasePlay):
         """The base targets, the marker's hex a branding (CR-20)."""
         part = section(party.view)
         marker = self.bot.kb.index_of.get(str(part.get("marker")), -1)
-        seat_part = part["seats"][party.seat] if part.get("seats") else {}
+        seat_part = seat_section(part, party.seat)
         brand = brand_cost(party, seat_part)
         return [
             (hex_index, value - brand if hex_index == marker else value)

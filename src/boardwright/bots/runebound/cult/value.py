@@ -14,10 +14,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from boardwright.bots.runebound.constants import CORRUPTION
-from boardwright.bots.runebound.fight import fight_odds
 from boardwright.bots.runebound.knowledge import Knowledge
 from boardwright.bots.runebound.party import Party
-from boardwright.bots.runebound.values import card_win_value
+from boardwright.bots.runebound.values import card_win_value, drawn_odds
 from boardwright.games.runebound.adventures.cult.content import CULT_FOLDER
 from boardwright.games.runebound.records import COLOURS, AdventureCard
 
@@ -33,19 +32,13 @@ _NEAREST: dict[int, tuple[Knowledge, tuple[str, ...]]] = {}
 
 
 def nearest_cities(kb: Knowledge) -> tuple[str, ...]:
-    """The city a hero knocked out on each hex wakes in (RB-5.9: fewest hexes away; on a tie the
-    one earlier in the market row, the board's order of cities), once per knowledge."""
+    """The city a hero knocked out on each hex wakes in (``Board.nearest_cities``, RB-5.9),
+    once per knowledge."""
     found = _NEAREST.get(id(kb))
     if found is None or found[0] is not kb:
-        cities = list(kb.city_hex.items())
-        nearest: list[str] = []
-        for row in kb.dist[: kb.hex_count]:
-            best = cities[0]
-            for city in cities[1:]:
-                if row[city[1]] < row[best[1]]:  # ties: the earlier city
-                    best = city
-            nearest.append(best[0])
-        found = _NEAREST[id(kb)] = (kb, tuple(nearest))
+        board = kb.content.board
+        nearest = tuple(board.nearest_cities(h.index)[0].id for h in board.hexes)
+        found = _NEAREST[id(kb)] = (kb, nearest)
     return found[1]
 
 
@@ -57,10 +50,7 @@ def deck_odds(kb: Knowledge, party: Party, cards: Sequence[AdventureCard], vp: f
     pre = party.pre_damage()
     gain = fall = 0.0
     for card in cards:
-        enemy = party.enemies[card.id]
-        taken = party.wounds + enemy.harm_wounds
-        taken += max(0, party.exhaustion + enemy.harm_exhaustion - party.stamina)
-        pw, pl, _ = fight_odds(kb, enemy, sig, pre, taken)
+        pw, pl = drawn_odds(kb, party, card, sig, pre)
         gain += (card_win_value(kb, party, card, counter=True) + vp) * pw
         fall += pl
     return gain / len(cards), fall / len(cards)
@@ -81,30 +71,69 @@ def brand_cost(party: Party, seat_part: dict[str, Any]) -> float:
     return CORRUPTION + card + doom
 
 
+class CultDecks:
+    """What the decks hold by colour, once per knowledge: the cult's cards (CR-1), a sample of
+    the base challenges spread over their difficulty and how many there are, and the events
+    and encounters that rule C puts on the special pile unresolved (CR-14)."""
+
+    def __init__(self, kb: Knowledge) -> None:
+        self.cult: dict[str, list[AdventureCard]] = {}
+        self.base_sample: dict[str, list[AdventureCard]] = {}
+        self.base_fights: dict[str, int] = {}
+        self.unresolved: dict[str, frozenset[str]] = {}
+        for colour in COLOURS:
+            challenges = kb.challenges[colour]
+            self.cult[colour] = [c for c in challenges if c.card_set == CULT_FOLDER]
+            sample = (kb.adventures[c] for c in kb.samples[colour])
+            self.base_sample[colour] = [c for c in sample if c.card_set != CULT_FOLDER]
+            self.base_fights[colour] = len(challenges) - len(self.cult[colour])
+            self.unresolved[colour] = frozenset(
+                c.id
+                for c in kb.content.adventures
+                if c.colour == colour and c.kind in ("event", "encounter")
+            )
+
+
+_DECKS: dict[int, tuple[Knowledge, CultDecks]] = {}
+
+
+def cult_decks(kb: Knowledge) -> CultDecks:
+    """The :class:`CultDecks` of ``kb``, made once."""
+    found = _DECKS.get(id(kb))
+    if found is None or found[0] is not kb:
+        found = _DECKS[id(kb)] = (kb, CultDecks(kb))
+    return found[1]
+
+
 class CounterOdds:
     """Per colour, the odds of a cultist counter (its cult deck) and of an unturned one (the
     base deck: its challenges' odds, its encounters and events worth the push they give the
     special pile toward its goal, CR-26), for one party at one moment."""
 
     def __init__(self, kb: Knowledge, party: Party, part: dict[str, Any]) -> None:
+        decks = cult_decks(kb)
         special = set((part.get("special") or {}).get("cards", ()))
-        decks: dict[str, int] = part.get("decks") or {}
+        sizes: dict[str, int] = part.get("decks") or {}
         push = pile_push(party, part)
         cult: dict[str, Odds] = {}
         base: dict[str, Odds] = {}
         for index, colour in enumerate(COLOURS):
             vp = VP_WORTH * kb.counter_values[index]
-            own = [c for c in kb.challenges[colour] if c.card_set == CULT_FOLDER]
-            cult[colour] = deck_odds(kb, party, own, vp) if decks.get(colour, 0) else (0.0, 0.0)
-            sample = [kb.adventures[c] for c in kb.samples[colour]]
-            sample = [c for c in sample if c.card_set != CULT_FOLDER]
-            fights = sum(1 for c in kb.challenges[colour] if c.card_set != CULT_FOLDER)
-            idle = sum(1 for c in unresolved(kb)[colour] if c not in special)
-            gain, fall = deck_odds(kb, party, sample, 0.0)
+            own = decks.cult[colour]
+            cult[colour] = deck_odds(kb, party, own, vp) if sizes.get(colour, 0) else (0.0, 0.0)
+            fights = decks.base_fights[colour]
+            idle = sum(1 for c in decks.unresolved[colour] if c not in special)
+            gain, fall = deck_odds(kb, party, decks.base_sample[colour], 0.0)
             share = fights / (fights + idle) if fights + idle else 0.0
             base[colour] = gain * share + push * (1.0 - share), fall * share
         self.cult = cult
         self.base = base
+
+
+def seat_section(part: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A seat's entry in the cult's view (its VP, cards per colour, corruption)."""
+    seats: list[dict[str, Any]] = part.get("seats") or []
+    return seats[seat] if seats else {}
 
 
 def pile_push(party: Party, part: dict[str, Any]) -> float:
@@ -123,22 +152,3 @@ def pile_push(party: Party, part: dict[str, Any]) -> float:
     goal = float((part.get("goals") or {}).get("pile", 0)) or 1.0
     near = float((part.get("special") or {}).get("counted", 0)) / goal
     return PUSH * max(-LEAD_CAP, min(LEAD_CAP, lead)) * (0.5 + near)
-
-
-_UNRESOLVED: dict[int, tuple[Knowledge, dict[str, frozenset[str]]]] = {}
-
-
-def unresolved(kb: Knowledge) -> dict[str, frozenset[str]]:
-    """Per colour, the ids of the events and encounters that rule C puts on the special pile
-    unresolved (CR-14), once per knowledge."""
-    found = _UNRESOLVED.get(id(kb))
-    if found is None or found[0] is not kb:
-        cards = kb.content.adventures
-        ids = {
-            colour: frozenset(
-                c.id for c in cards if c.colour == colour and c.kind in ("event", "encounter")
-            )
-            for colour in COLOURS
-        }
-        found = _UNRESOLVED[id(kb)] = (kb, ids)
-    return found[1]
