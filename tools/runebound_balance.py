@@ -61,18 +61,19 @@ NOTES_MARKER = "<!-- notes: kept when the report is regenerated -->"
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One finished game: each seat's hero, win share, runes and experience counters."""
+    """One finished game: each seat's hero, win share, progress (Dragon Runes, or victory points
+    where the adventure scores them) and experience counters."""
 
     index: int
     heroes: tuple[str, ...]
     wins: tuple[float, ...]
-    runes: tuple[int, ...]  # Dragon Runes; or an adventure's victory points (``vp`` in details)
+    progress: tuple[int, ...]  # Dragon Runes, or victory points when ``vp``
     experience: tuple[int, ...]
     rounds: int
     ended_by: str
     decisions: int
     tallies: tuple[SeatTally, ...] = ()  # with --breakdown only
-    vp: bool = False  # ``runes`` holds victory points
+    vp: bool = False  # the result reports victory points (``details["vp"]``, Cult of the Rune)
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,7 @@ class HeroLine:
     name: str
     games: int = 0
     wins: float = 0.0
-    runes: int = 0
+    progress: int = 0
     experience: int = 0
     tally: SeatTally = SeatTally()  # with --breakdown only
 
@@ -140,7 +141,7 @@ def play_game(
     view = game.view(state, None)
     heroes = tuple(str(h["name"]) for h in view["heroes"])
     vp = result.details.get("vp")  # Cult of the Rune: the seats' victory points (CR-27)
-    runes = (
+    progress = (
         tuple(int(v) for v in vp)
         if isinstance(vp, list | tuple)
         else tuple(len(h["dragon_runes"]) for h in view["heroes"])
@@ -152,7 +153,7 @@ def play_game(
         index=index,
         heroes=heroes,
         wins=wins,
-        runes=runes,
+        progress=progress,
         experience=tuple(len(h["experience_counters"]) for h in view["heroes"]),
         rounds=int(result.details.get("rounds", view.get("round", 0))),
         ended_by=ended_by,
@@ -286,7 +287,7 @@ def hero_lines(records: Sequence[GameRecord]) -> list[HeroLine]:
             line = lines.setdefault(name, HeroLine(name))
             line.games += 1
             line.wins += record.wins[seat]
-            line.runes += record.runes[seat]
+            line.progress += record.progress[seat]
             line.experience += record.experience[seat]
             if record.tallies:
                 line.tally += record.tallies[seat]
@@ -482,7 +483,7 @@ def render(
         flag = " ⚠" if abs(deviation) > BAND else ""
         out.append(
             f"| {line.name} | {line.games} | {_fmt(line.wins)} | {100 * rate:.1f} % | "
-            f"{deviation:+.1f}{flag} | {half:.1f} | {line.runes / max(line.games, 1):.2f} | "
+            f"{deviation:+.1f}{flag} | {half:.1f} | {line.progress / max(line.games, 1):.2f} | "
             f"{line.experience / max(line.games, 1):.2f} |"
         )
     outside = [h for h in lines if abs(100 * (h.rate() - fair)) > BAND]

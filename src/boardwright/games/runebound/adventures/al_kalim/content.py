@@ -232,10 +232,10 @@ def check_al_kalim(content: AlKalimContent, directory: Path = AL_KALIM_DIR) -> N
 
 
 def al_kalim_content(content: RuneboundContent) -> AlKalimContent | None:
-    """The al_kalim part of a game's content; None when its folder was not there."""
+    """The Al-Kalim part of a game's content; None when its folder was not there."""
     return content_part(content, "al_kalim", AlKalimContent)
 
 
 def validate_al_kalim_dir(directory: Path) -> list[ContentError]:
-    """Every problem of a al_kalim folder: its records, then the adventure's checks."""
+    """Every problem of an Al-Kalim folder: its records, then the cross-file checks."""
     return validate_folder(directory, AL_KALIM_FILES, AL_KALIM_MODELS, load_al_kalim)

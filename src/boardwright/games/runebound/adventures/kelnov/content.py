@@ -33,7 +33,7 @@ class KelnovContent:
 
 
 def is_kelnov_folder(directory: Path) -> bool:
-    """Whether ``directory`` is a kelnov folder (``is_named_folder``)."""
+    """Whether ``directory`` is a Kelnov folder (``is_named_folder``)."""
     return is_named_folder(directory, KELNOV_FOLDER)
 
 
@@ -93,10 +93,10 @@ def check_kelnov(content: KelnovContent, path: Path) -> None:
 
 
 def kelnov_content(content: RuneboundContent) -> KelnovContent | None:
-    """The kelnov part of a game's content; None when its folder was not there."""
+    """The Kelnov part of a game's content; None when its folder was not there."""
     return content_part(content, "kelnov", KelnovContent)
 
 
 def validate_kelnov_dir(directory: Path) -> list[ContentError]:
-    """Every problem of a kelnov folder: its records, then the adventure's checks."""
+    """Every problem of a Kelnov folder: its records, then the adventure's checks."""
     return validate_folder(directory, KELNOV_FILES, KELNOV_MODELS, load_kelnov)
