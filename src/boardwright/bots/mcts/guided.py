@@ -123,11 +123,12 @@ class Difference:
 
 class Verdict(NamedTuple):
     """What one guided search found: the chosen index, the rollouts it played, and per option
-    other than the prior the rounds it was played in and its mean difference to the prior."""
+    other than the prior the rounds it was played in, its mean difference to the prior and that
+    mean's standard error."""
 
     choice: int
     played: int
-    evidence: dict[int, tuple[int, float]]
+    evidence: dict[int, tuple[int, float, float]]
 
 
 def guided_choice(
@@ -181,5 +182,5 @@ def guided_choice(
             bound = differences[index].mean - confidence * differences[index].error()
             if bound > best_bound:
                 best, best_bound = index, bound
-    evidence = {index: (d.count, d.mean) for index, d in differences.items()}
+    evidence = {index: (d.count, d.mean, d.error()) for index, d in differences.items()}
     return Verdict(best, played, evidence)
