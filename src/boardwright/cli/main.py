@@ -24,6 +24,7 @@ from .info import games_command, options_command
 from .play import play_command
 from .replay import replay_command
 from .rules import rules_command
+from .serve import serve_command
 from .simulate import simulate_command
 
 EXIT_USER_ERROR = 2
@@ -127,6 +128,7 @@ def main(ctx: typer.Context) -> None:
 
 app.command("play")(play_command)
 app.command("simulate")(simulate_command)
+app.command("serve")(serve_command)
 app.command("replay")(replay_command)
 app.command("rules")(rules_command)
 app.command("games")(games_command)

@@ -1,0 +1,471 @@
+"""The tables in play, held in memory and kept in step with the database.
+
+The :class:`Hub` is the server's one authority on a table: every move, undo and seat change
+goes through it, under the table's lock, and is committed to the database before anyone is
+told (so what a player saw acknowledged survives a crash). A table is loaded on first use by
+replaying its stored actions. Bots move in the bot pool (:mod:`.botpool`), one task per table
+asking for one move at a time. Every message for a seat is built from that seat's view
+(:func:`seat_message`); a spectator gets the public view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
+
+from boardwright.engine.errors import (
+    BoardwrightError,
+    ConfigError,
+    IllegalActionError,
+    NotYourTurnError,
+    StaleMoveError,
+)
+from boardwright.engine.events import events_for_seat
+from boardwright.engine.game import Game
+from boardwright.engine.session import Match
+from boardwright.engine.table import HUMAN
+from boardwright.games import get_game
+from boardwright.server import tokens
+from boardwright.server.botpool import MoveRequest, bot_executor, choose_move
+from boardwright.server.lobby import (
+    CLOSED,
+    FINISHED,
+    OPEN,
+    PLAYING,
+    CreatedTable,
+    NewTable,
+    SeatInfo,
+    SeatLink,
+    TableInfo,
+    config_data,
+    table_config,
+)
+from boardwright.server.store import SeatRecord, Store, StoreError, TableRecord, now
+
+log = logging.getLogger("boardwright.server")
+
+T = TypeVar("T")
+
+
+class NotFound(BoardwrightError):
+    """No such table (or seat)."""
+
+
+class Forbidden(BoardwrightError):
+    """The token does not open this."""
+
+
+class Conflict(BoardwrightError):
+    """The table is not in a state that allows this."""
+
+
+@dataclass(eq=False)  # a connection is itself: hashed and compared by identity
+class Client:
+    """One connection to a table: its seat (None: a spectator), the log position it has seen,
+    and the queue its sender task empties."""
+
+    seat: int | None
+    cursor: int = 0
+    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+
+
+@dataclass
+class LiveTable:
+    record: TableRecord
+    seats: list[SeatRecord]
+    match: Match[Any]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: set[Client] = field(default_factory=set)  # type: ignore[assignment]
+    bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    def info(self) -> TableInfo:
+        return table_info(self.record, self.seats, len(self.match.actions))
+
+
+def table_info(record: TableRecord, seats: list[SeatRecord], actions: int) -> TableInfo:
+    return TableInfo(
+        id=record.id,
+        game=record.game,
+        players=int(record.config["players"]),
+        options=dict(record.config["options"]),
+        status=record.status,
+        seats=[
+            SeatInfo(
+                seat=s.seat,
+                kind=s.kind,
+                player=s.player,
+                free=s.kind == HUMAN and s.player is None,
+            )
+            for s in seats
+        ],
+        actions=actions,
+        created_at=record.created_at,
+        updated_at=record.updated_at,
+    )
+
+
+def seat_message(live: LiveTable, client: Client) -> dict[str, Any]:
+    """What ``client``'s seat may see now: the view, its events since its cursor (all of them
+    again, marked ``reset``, when an undo took back events it had), the decision (its options
+    only for the seat deciding) and the result. The cursor moves to the end of the log."""
+    match, seat = live.match, client.seat
+    log_now = match.log
+    reset = client.cursor > len(log_now)
+    start = 0 if reset else client.cursor
+    client.cursor = len(log_now)
+    decision = match.decision
+    result = match.result
+    return {
+        "type": "state",
+        "table": live.id,
+        "status": live.record.status,
+        "seat": seat,
+        "version": match.version,
+        "cursor": client.cursor,
+        "reset": reset,
+        "seats": [s.model_dump() for s in live.info().seats],
+        "view": match.view(seat),
+        "events": [event.to_data() for event in events_for_seat(log_now[start:], seat)],
+        "decision": None if decision is None else decision.view_data(seat),
+        "result": None if result is None else result.to_data(),
+    }
+
+
+class Hub:
+    """Every live table of one server, its database and its bot pool."""
+
+    def __init__(self, store: Store, bot_workers: int = 1) -> None:
+        self.store = store
+        self.database: Executor = ThreadPoolExecutor(1, thread_name_prefix="boardwright-db")
+        self.bots: Executor = bot_executor(bot_workers)
+        self.live: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.closing = False
+
+    # --- life cycle --------------------------------------------------------------------------------
+    async def resume(self) -> int:
+        """Load every table in play and let its bots go on; the number of tables resumed."""
+        records = await self.db(self.store.tables_with, (PLAYING,), 10_000)
+        resumed = 0
+        for record in records:
+            try:
+                live = await self.table(record.id)
+            except BoardwrightError as err:
+                log.error("table %s cannot be resumed: %s", record.id, err)
+                continue
+            self.wake_bots(live)
+            resumed += 1
+        return resumed
+
+    async def shutdown(self) -> None:
+        self.closing = True
+        for live in self.live.values():
+            if live.bot_task is not None:
+                live.bot_task.cancel()
+        self.bots.shutdown(wait=False, cancel_futures=True)
+        self.database.shutdown(wait=True)
+        self.store.close()
+
+    async def db(self, call: Callable[..., T], *args: Any) -> T:
+        """``call(*args)`` on the database thread."""
+        return await asyncio.get_running_loop().run_in_executor(self.database, call, *args)
+
+    # --- tables ------------------------------------------------------------------------------------
+    async def table(self, table_id: str) -> LiveTable:
+        """The live table ``table_id``, loaded from the database on first use; NotFound."""
+        live = self.live.get(table_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            live = self.live.get(table_id)
+            if live is None:
+                live = await self._load(table_id)
+                self.live[table_id] = live
+        return live
+
+    async def _load(self, table_id: str) -> LiveTable:
+        record = await self.db(self.store.table, table_id)
+        if record is None:
+            raise NotFound(f"there is no table '{table_id}'")
+        seats = await self.db(self.store.seats, table_id)
+        stored = await self.db(self.store.actions, table_id)
+        game = get_game(record.game)
+        config = game.config(int(record.config["players"]), record.config["options"])
+        match = await asyncio.get_running_loop().run_in_executor(
+            None, Match.replay, game, config, record.seed, [key for _, key in stored]
+        )
+        # the version goes on where it was: each undo took back one action and counted one
+        match.version = len(stored) + 2 * record.undos
+        return LiveTable(record, seats, match)
+
+    async def create(self, request: NewTable) -> CreatedTable:
+        game = _game(request.game)
+        config = table_config(game, request)
+        creator, spectator = tokens.new_token(), tokens.new_token()
+        stamp = now()
+        record = TableRecord(
+            id=tokens.new_table_id(),
+            game=game.name,
+            config=config_data(config),
+            seed=request.seed if request.seed is not None else secrets.randbelow(2**62),
+            status=OPEN,
+            creator_hash=tokens.digest(creator),
+            spectator_hash=tokens.digest(spectator),
+            undos=0,
+            created_at=stamp,
+            updated_at=stamp,
+        )
+        links: list[SeatLink] = []
+        seats: list[SeatRecord] = []
+        for seat, kind in enumerate(request.seats):
+            token = tokens.new_token() if kind == HUMAN else None
+            seats.append(SeatRecord(seat, kind, token and tokens.digest(token), None))
+            links.append(SeatLink(seat=seat, kind=kind, token=token))
+        await self.db(self.store.create_table, record, seats)
+        match = Match(game, config, record.seed)
+        live = LiveTable(record, seats, match)
+        self.live[record.id] = live
+        return CreatedTable(
+            table=live.info(), creator_token=creator, spectator_token=spectator, seats=links
+        )
+
+    async def listing(self, statuses: tuple[str, ...]) -> list[TableInfo]:
+        records = await self.db(self.store.tables_with, statuses, 200)
+        out = []
+        for record in records:
+            live = self.live.get(record.id)
+            if live is not None:
+                out.append(live.info())
+                continue
+            seats = await self.db(self.store.seats, record.id)
+            count = await self.db(self.store.count_actions, record.id)
+            out.append(table_info(record, seats, count))
+        return out
+
+    # --- seats -----------------------------------------------------------------------------------------
+    async def join(self, table_id: str, player: str) -> tuple[int, str]:
+        """Take the first free human seat of an open table: (seat, its new token)."""
+        live = await self.table(table_id)
+        async with live.lock:
+            if live.record.status != OPEN:
+                raise Conflict(f"table {table_id} is {live.record.status}: no seat can be joined")
+            for seat in live.seats:
+                if seat.kind == HUMAN and seat.player is None:
+                    token = tokens.new_token()
+                    taken = replace(seat, token_hash=tokens.digest(token), player=player)
+                    await self._set_seat(live, taken)
+                    return seat.seat, token
+        raise Conflict(f"table {table_id} has no free seat")
+
+    async def claim(self, table_id: str, seat: int, token: str | None, player: str) -> None:
+        """A seat's join link used: the seat's token holder sits down as ``player``."""
+        live = await self.table(table_id)
+        async with live.lock:
+            record = self._seat(live, seat)
+            if not tokens.matches(token, record.token_hash):
+                raise Forbidden(f"the token does not open seat {seat} of table {table_id}")
+            await self._set_seat(live, replace(record, player=player))
+
+    async def set_bot(self, table_id: str, creator: str | None, seat: int, bot: str) -> None:
+        """The creator gives an empty seat to a bot (before the start)."""
+        live = await self.table(table_id)
+        async with live.lock:
+            self._check_creator(live, creator)
+            if live.record.status != OPEN:
+                raise Conflict("bots can only be seated before the table starts")
+            record = self._seat(live, seat)
+            if record.kind == HUMAN and record.player is not None:
+                raise Conflict(f"seat {seat} is taken by {record.player}")
+            from boardwright.server.lobby import check_seats
+
+            check_seats(live.match.game, [bot])
+            await self._set_seat(live, SeatRecord(seat, bot, None, None))
+
+    async def start(self, table_id: str, creator: str | None) -> None:
+        live = await self.table(table_id)
+        async with live.lock:
+            self._check_creator(live, creator)
+            if live.record.status != OPEN:
+                raise Conflict(f"table {table_id} is {live.record.status}, not open")
+            await self._set_status(live, PLAYING if live.match.result is None else FINISHED)
+        await self.broadcast(live)
+        self.wake_bots(live)
+
+    async def close(self, table_id: str, creator: str | None) -> None:
+        live = await self.table(table_id)
+        async with live.lock:
+            self._check_creator(live, creator)
+            if live.record.status in (CLOSED, FINISHED):
+                raise Conflict(f"table {table_id} is {live.record.status} already")
+            await self._set_status(live, CLOSED)
+            if live.bot_task is not None:
+                live.bot_task.cancel()
+        await self.broadcast(live)
+
+    # --- who is asking -------------------------------------------------------------------------------
+    def seat_of(self, live: LiveTable, token: str | None) -> int | None:
+        """The seat ``token`` opens, None for the spectator token; Forbidden for anything else."""
+        for seat in live.seats:
+            if tokens.matches(token, seat.token_hash):
+                return seat.seat
+        if tokens.matches(token, live.record.spectator_hash):
+            return None
+        raise Forbidden(f"the token opens no seat of table {live.id} and is not its spectator link")
+
+    # --- play -----------------------------------------------------------------------------------------
+    async def act(self, live: LiveTable, seat: int, key: str, version: int) -> None:
+        """A human's move, checked, committed, then shown to everyone."""
+        async with live.lock:
+            self._check_playing(live)
+            match = live.match
+            decision = match.decision
+            if decision is None:
+                raise IllegalActionError("the game is over; there is nothing to choose")
+            if version != match.version:
+                raise StaleMoveError(
+                    f"the move was chosen on version {version} of the game, which is now at "
+                    f"version {match.version}: look at the table again and choose anew"
+                )
+            if seat != decision.seat:
+                raise NotYourTurnError(f"it is seat {decision.seat}'s decision, not seat {seat}'s")
+            if live.seats[seat].kind != HUMAN:
+                raise NotYourTurnError(f"seat {seat} is played by the bot '{live.seats[seat].kind}'")
+            if decision.index_of(key) is None:
+                raise IllegalActionError(f"'{_short(key)}' is not one of the options")
+            await self._apply(live, seat, key)
+        await self.broadcast(live)
+        self.wake_bots(live)
+
+    async def undo(self, live: LiveTable, seat: int, version: int) -> None:
+        async with live.lock:
+            self._check_playing(live)
+            match = live.match
+            if version != match.version:
+                raise StaleMoveError(
+                    f"the undo was asked on version {version}, the game is at {match.version}"
+                )
+            if live.seats[seat].kind != HUMAN:
+                raise NotYourTurnError(f"seat {seat} is played by a bot")
+            refusal = match.undo_refusal(seat)
+            if refusal is not None:
+                raise IllegalActionError(f"cannot undo: {refusal}")
+            kept = len(match.actions) - 1
+            await self.db(self.store.undo_to, live.id, kept)
+            live.record = replace(live.record, undos=live.record.undos + 1)
+            match.undo(seat)
+        await self.broadcast(live)
+
+    async def _apply(self, live: LiveTable, seat: int, key: str) -> None:
+        """Apply and commit one move (under the table's lock); a failed commit puts the match
+        back as the database has it, so that nothing unstored is ever shown."""
+        match = live.match
+        number = len(match.actions) + 1
+        match.play_key(key)
+        try:
+            await self.db(self.store.append_action, live.id, number, seat, key)
+        except StoreError:
+            try:  # back to what the database holds
+                stored = await self._load(live.id)
+                live.record, live.seats, live.match = stored.record, stored.seats, stored.match
+            except BoardwrightError:
+                self.live.pop(live.id, None)  # the next use tries again
+            raise
+        if match.result is not None:
+            await self._set_status(live, FINISHED)
+
+    # --- bots ------------------------------------------------------------------------------------------
+    def wake_bots(self, live: LiveTable) -> None:
+        """Let the table's bots play while a bot decides (one task per table)."""
+        if self.closing or live.record.status != PLAYING:
+            return
+        if live.bot_task is not None and not live.bot_task.done():
+            return
+        decision = live.match.decision
+        if decision is None or live.seats[decision.seat].kind == HUMAN:
+            return
+        live.bot_task = asyncio.create_task(self._run_bots(live))
+
+    async def _run_bots(self, live: LiveTable) -> None:
+        loop = asyncio.get_running_loop()
+        while not self.closing and live.record.status == PLAYING:
+            match = live.match
+            decision = match.decision
+            if decision is None or live.seats[decision.seat].kind == HUMAN:
+                return
+            version = match.version
+            request = MoveRequest(
+                table_id=live.id,
+                game=live.record.game,
+                config=live.record.config,
+                seed=live.record.seed,
+                keys=tuple(action.key for action in match.actions),
+                seat=decision.seat,
+                bot=live.seats[decision.seat].kind,
+            )
+            try:
+                key = await loop.run_in_executor(self.bots, choose_move, request)
+            except Exception as err:  # a broken bot must not take the server down
+                log.error("table %s: the bot in seat %s failed: %s", live.id, decision.seat, err)
+                return
+            async with live.lock:
+                if match.version != version or live.match is not match:
+                    continue  # the table moved on (an undo) while the bot thought
+                try:
+                    await self._apply(live, decision.seat, key)
+                except StoreError as err:
+                    log.error("table %s: a bot's move was not stored: %s", live.id, err)
+                    return
+            await self.broadcast(live)
+
+    # --- messages --------------------------------------------------------------------------------------
+    async def broadcast(self, live: LiveTable) -> None:
+        """Every client of the table gets what its seat may see now."""
+        for client in list(live.clients):
+            client.outbox.put_nowait(seat_message(live, client))
+
+    # --- helpers ---------------------------------------------------------------------------------------
+    async def _set_seat(self, live: LiveTable, record: SeatRecord) -> None:
+        await self.db(self.store.set_seat, live.id, record)
+        live.seats[record.seat] = record
+        live.record = replace(live.record, updated_at=now())
+
+    async def _set_status(self, live: LiveTable, status: str) -> None:
+        await self.db(self.store.set_status, live.id, status)
+        live.record = replace(live.record, status=status, updated_at=now())
+
+    def _seat(self, live: LiveTable, seat: int) -> SeatRecord:
+        if not 0 <= seat < len(live.seats):
+            raise NotFound(f"table {live.id} has no seat {seat}")
+        return live.seats[seat]
+
+    def _check_creator(self, live: LiveTable, creator: str | None) -> None:
+        if not tokens.matches(creator, live.record.creator_hash):
+            raise Forbidden(f"only the creator of table {live.id} may do this")
+
+    def _check_playing(self, live: LiveTable) -> None:
+        status = live.record.status
+        if status == OPEN:
+            raise Conflict("the table has not started yet")
+        if status == CLOSED:
+            raise Conflict("the table is closed")
+
+
+def _game(name: str) -> Game[Any]:
+    try:
+        return get_game(name)
+    except BoardwrightError as err:
+        raise ConfigError(str(err)) from None
+
+
+def _short(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
