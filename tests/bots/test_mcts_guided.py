@@ -73,8 +73,8 @@ def test_rollouts_overrule_a_clearly_worse_proposal() -> None:
     bot = guided(240)
     assert bot.choose(observation) == 2
     assert bot.verdict is not None and bot.verdict.choice == 2
-    rounds, gain = bot.verdict.evidence[2]
-    assert rounds >= MIN_ROUNDS and gain > 0
+    rounds, gain, error = bot.verdict.evidence[2]
+    assert rounds >= MIN_ROUNDS and gain > 2 * error > 0
     assert 0 < bot.searched <= 240
 
 

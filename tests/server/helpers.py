@@ -29,9 +29,9 @@ def create(
     return created
 
 
-def started(client: TestClient, seats: list[str], game: str = "realm-of-sand", **extra: Any) -> (
-    dict[str, Any]
-):
+def started(
+    client: TestClient, seats: list[str], game: str = "realm-of-sand", **extra: Any
+) -> dict[str, Any]:
     """A new table, started by its creator."""
     created = create(client, seats, game, **extra)
     table = created["table"]["id"]

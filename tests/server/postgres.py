@@ -35,8 +35,15 @@ class Cluster:
 
     def stop(self) -> None:
         subprocess.run(
-            [*self.run_as, str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-m",
-             "immediate", "stop"],
+            [
+                *self.run_as,
+                str(self.bin / "pg_ctl"),
+                "-D",
+                str(self.folder / "data"),
+                "-m",
+                "immediate",
+                "stop",
+            ],
             capture_output=True,
             check=False,
         )
@@ -70,17 +77,36 @@ def start() -> Cluster:
     run_as: list[str] = []
     if os.geteuid() == 0:
         if shutil.which("runuser") is None:
-            raise Unavailable("running as root, and runuser is missing to run PostgreSQL as postgres")
+            raise Unavailable("running as root without runuser, PostgreSQL cannot be started")
         shutil.chown(folder, "postgres", "postgres")
         run_as = ["runuser", "-u", "postgres", "--"]
     data = folder / "data"
     port = free_port()
     cluster = Cluster(folder, port, run_as, bin_dir)
     steps = [
-        [str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", USER, "--no-sync",
-         "-E", "UTF8"],
-        [str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w", "-o",
-         f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off", "start"],
+        [
+            str(bin_dir / "initdb"),
+            "-D",
+            str(data),
+            "-A",
+            "trust",
+            "-U",
+            USER,
+            "--no-sync",
+            "-E",
+            "UTF8",
+        ],
+        [
+            str(bin_dir / "pg_ctl"),
+            "-D",
+            str(data),
+            "-l",
+            str(folder / "log"),
+            "-w",
+            "-o",
+            f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off",
+            "start",
+        ],
         [str(bin_dir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", USER, DATABASE],
     ]
     for step in steps:

@@ -69,9 +69,10 @@ def test_only_the_creator_seats_bots_starts_and_closes(client: TestClient) -> No
     for path, body in (("seats/1/bot", {"bot": "random"}), ("start", None), ("close", None)):
         refused = client.post(f"/api/tables/{table}/{path}", json=body, headers=stranger)
         assert "only the creator" in one_line_error(refused, 403)
-    seated = client.post(f"/api/tables/{table}/seats/1/bot", json={"bot": "greedy"}, headers=creator)
+    bot_seat = f"/api/tables/{table}/seats/1/bot"
+    seated = client.post(bot_seat, json={"bot": "greedy"}, headers=creator)
     assert seated.json()["seats"][1]["kind"] == "greedy"
-    unknown = client.post(f"/api/tables/{table}/seats/0/bot", json={"bot": "zeus"}, headers=creator)
+    unknown = client.post(bot_seat, json={"bot": "zeus"}, headers=creator)
     assert "zeus" in one_line_error(unknown, 400)
     assert client.post(f"/api/tables/{table}/start", headers=creator).json()["status"] == "playing"
     late = client.post(f"/api/tables/{table}/seats/0/bot", json={"bot": "random"}, headers=creator)
@@ -113,8 +114,8 @@ def test_bad_requests_get_one_line_and_store_nothing(client: TestClient) -> None
     assert "64 KiB" in one_line_error(huge, 413)
     one_line_error(client.get("/api/tables/nothing-here"), 404)
     one_line_error(client.get("/api/tables", params={"status": "lost"}), 400)
-    for status in ("open", "playing", "finished", "closed"):
-        assert client.get("/api/tables", params={"status": status}).json() == []
+    for listed in ("open", "playing", "finished", "closed"):
+        assert client.get("/api/tables", params={"status": listed}).json() == []
 
 
 def test_the_openapi_page_documents_the_lobby(client: TestClient) -> None:

@@ -98,9 +98,12 @@ def bearer(header: str | None) -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
-def create_app(database_url: str, *, bot_workers: int = 1) -> FastAPI:
+def create_app(
+    database_url: str, *, bot_workers: int = 1, rate: float = RATE, burst: float = BURST
+) -> FastAPI:
     """The server on the database at ``database_url`` (migrated at start), with bots playing
-    in ``bot_workers`` processes (0: a thread)."""
+    in ``bot_workers`` processes (0: a thread); a WebSocket connection may send ``rate``
+    messages a second on average, ``burst`` at once."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -182,9 +185,7 @@ def create_app(database_url: str, *, bot_workers: int = 1) -> FastAPI:
             raise ConfigError(f"unknown status '{unknown[0]}'; known: {', '.join(STATUSES)}")
         return await hub_of(request).listing(wanted)
 
-    @app.get(
-        "/api/tables/{table_id}", response_model=TableInfo, responses=REFUSALS, tags=["lobby"]
-    )
+    @app.get("/api/tables/{table_id}", response_model=TableInfo, responses=REFUSALS, tags=["lobby"])
     async def table(request: Request, table_id: str) -> TableInfo:
         return (await hub_of(request).table(table_id)).info()
 
@@ -196,9 +197,7 @@ def create_app(database_url: str, *, bot_workers: int = 1) -> FastAPI:
         seat, token = await hub_of(request).join(table_id, body.player)
         return Joined(table=table_id, seat=seat, token=token)
 
-    @app.post(
-        "/api/tables/{table_id}/seats/{seat}/claim", responses=REFUSALS, tags=["lobby"]
-    )
+    @app.post("/api/tables/{table_id}/seats/{seat}/claim", responses=REFUSALS, tags=["lobby"])
     async def claim(
         request: Request, table_id: str, seat: int, body: Join, authorization: Token = None
     ) -> TableInfo:
@@ -310,7 +309,7 @@ def create_app(database_url: str, *, bot_workers: int = 1) -> FastAPI:
         client.outbox.put_nowait(seat_message(live, client))
         sender = asyncio.create_task(send_all(websocket, client))
         try:
-            await receive_all(websocket, hub, live, client)
+            await receive_all(websocket, hub, live, client, Allowance(rate, burst))
         finally:
             live.clients.discard(client)
             sender.cancel()
@@ -328,9 +327,27 @@ async def send_all(websocket: WebSocket, client: Client) -> None:
         return
 
 
-async def receive_all(websocket: WebSocket, hub: Hub, live: LiveTable, client: Client) -> None:
+class Allowance:
+    """A token bucket: ``rate`` messages a second, up to ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.left, self.last = burst, time.monotonic()
+
+    def take(self) -> bool:
+        moment = time.monotonic()
+        self.left = min(self.burst, self.left + (moment - self.last) * self.rate)
+        self.last = moment
+        if self.left < 1.0:
+            return False
+        self.left -= 1.0
+        return True
+
+
+async def receive_all(
+    websocket: WebSocket, hub: Hub, live: LiveTable, client: Client, allowance: Allowance
+) -> None:
     """Take the client's messages until it goes; each bad one gets an error and no more."""
-    allowance, last = BURST, time.monotonic()
     while True:
         try:
             text = await websocket.receive_text()
@@ -339,17 +356,14 @@ async def receive_all(websocket: WebSocket, hub: Hub, live: LiveTable, client: C
         except KeyError:  # a binary frame
             client.outbox.put_nowait(error_message("bad_message", "send JSON text, not bytes"))
             continue
-        moment = time.monotonic()
-        allowance = min(BURST, allowance + (moment - last) * RATE)
-        last = moment
-        if allowance < 1.0:
+        if not allowance.take():
             client.outbox.put_nowait(
                 error_message(
-                    "flood", f"too many messages: at most {RATE:g} a second; this one was dropped"
+                    "flood",
+                    f"too many messages: at most {allowance.rate:g} a second; this one was dropped",
                 )
             )
             continue
-        allowance -= 1.0
         if len(text.encode("utf-8", "surrogatepass")) > MESSAGE_LIMIT:
             client.outbox.put_nowait(
                 error_message("too_big", f"a message may be at most {MESSAGE_LIMIT // 1024} KiB")
@@ -358,7 +372,7 @@ async def receive_all(websocket: WebSocket, hub: Hub, live: LiveTable, client: C
         try:
             await handle(text, hub, live, client)
         except BoardwrightError as err:
-            status, code = classify(err)
+            _status, code = classify(err)
             client.outbox.put_nowait(error_message(code, str(err)))
         except Exception as err:  # never a traceback to a client
             log.exception("table %s: internal error on a message", live.id)

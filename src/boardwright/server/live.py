@@ -80,7 +80,7 @@ class LiveTable:
     seats: list[SeatRecord]
     match: Match[Any]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    clients: set[Client] = field(default_factory=set)  # type: ignore[assignment]
+    clients: set[Client] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
 
     @property
@@ -151,7 +151,7 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self.closing = False
 
-    # --- life cycle --------------------------------------------------------------------------------
+    # --- life cycle ------------------------------------------------------------------------------
     async def resume(self) -> int:
         """Load every table in play and let its bots go on; the number of tables resumed."""
         records = await self.db(self.store.tables_with, (PLAYING,), 10_000)
@@ -179,7 +179,7 @@ class Hub:
         """``call(*args)`` on the database thread."""
         return await asyncio.get_running_loop().run_in_executor(self.database, call, *args)
 
-    # --- tables ------------------------------------------------------------------------------------
+    # --- tables ----------------------------------------------------------------------------------
     async def table(self, table_id: str) -> LiveTable:
         """The live table ``table_id``, loaded from the database on first use; NotFound."""
         live = self.live.get(table_id)
@@ -252,7 +252,7 @@ class Hub:
             out.append(table_info(record, seats, count))
         return out
 
-    # --- seats -----------------------------------------------------------------------------------------
+    # --- seats -----------------------------------------------------------------------------------
     async def join(self, table_id: str, player: str) -> tuple[int, str]:
         """Take the first free human seat of an open table: (seat, its new token)."""
         live = await self.table(table_id)
@@ -312,7 +312,7 @@ class Hub:
                 live.bot_task.cancel()
         await self.broadcast(live)
 
-    # --- who is asking -------------------------------------------------------------------------------
+    # --- who is asking ---------------------------------------------------------------------------
     def seat_of(self, live: LiveTable, token: str | None) -> int | None:
         """The seat ``token`` opens, None for the spectator token; Forbidden for anything else."""
         for seat in live.seats:
@@ -322,7 +322,7 @@ class Hub:
             return None
         raise Forbidden(f"the token opens no seat of table {live.id} and is not its spectator link")
 
-    # --- play -----------------------------------------------------------------------------------------
+    # --- play ------------------------------------------------------------------------------------
     async def act(self, live: LiveTable, seat: int, key: str, version: int) -> None:
         """A human's move, checked, committed, then shown to everyone."""
         async with live.lock:
@@ -339,7 +339,9 @@ class Hub:
             if seat != decision.seat:
                 raise NotYourTurnError(f"it is seat {decision.seat}'s decision, not seat {seat}'s")
             if live.seats[seat].kind != HUMAN:
-                raise NotYourTurnError(f"seat {seat} is played by the bot '{live.seats[seat].kind}'")
+                raise NotYourTurnError(
+                    f"seat {seat} is played by the bot '{live.seats[seat].kind}'"
+                )
             if decision.index_of(key) is None:
                 raise IllegalActionError(f"'{_short(key)}' is not one of the options")
             await self._apply(live, seat, key)
@@ -383,7 +385,7 @@ class Hub:
         if match.result is not None:
             await self._set_status(live, FINISHED)
 
-    # --- bots ------------------------------------------------------------------------------------------
+    # --- bots ------------------------------------------------------------------------------------
     def wake_bots(self, live: LiveTable) -> None:
         """Let the table's bots play while a bot decides (one task per table)."""
         if self.closing or live.record.status != PLAYING:
@@ -427,13 +429,13 @@ class Hub:
                     return
             await self.broadcast(live)
 
-    # --- messages --------------------------------------------------------------------------------------
+    # --- messages --------------------------------------------------------------------------------
     async def broadcast(self, live: LiveTable) -> None:
         """Every client of the table gets what its seat may see now."""
         for client in list(live.clients):
             client.outbox.put_nowait(seat_message(live, client))
 
-    # --- helpers ---------------------------------------------------------------------------------------
+    # --- helpers ---------------------------------------------------------------------------------
     async def _set_seat(self, live: LiveTable, record: SeatRecord) -> None:
         await self.db(self.store.set_seat, live.id, record)
         live.seats[record.seat] = record

@@ -15,8 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import create_engine, delete, event, func, insert, select, update
-from sqlalchemy.engine import Engine
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 
 from boardwright.engine.errors import BoardwrightError
@@ -89,9 +88,7 @@ class Store:
             ) from None
         try:
             if url.startswith("sqlite"):
-                self.engine: Engine = create_engine(
-                    url, connect_args={"check_same_thread": False}
-                )
+                self.engine: Engine = create_engine(url, connect_args={"check_same_thread": False})
                 event.listen(self.engine, "connect", _sqlite_pragmas)
             else:
                 self.engine = create_engine(url, pool_pre_ping=True)
@@ -223,9 +220,7 @@ class Store:
             rows = connection.execute(
                 select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
             ).all()
-        return [
-            SeatRecord(row.seat, row.kind, row.token_hash, row.player) for row in rows
-        ]
+        return [SeatRecord(row.seat, row.kind, row.token_hash, row.player) for row in rows]
 
     def actions(self, table_id: str) -> list[tuple[int, str]]:
         """(seat, key) of every stored action of the table, in the order of play."""
