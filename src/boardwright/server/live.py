@@ -368,19 +368,15 @@ class Hub:
         await self.broadcast(live)
 
     async def _apply(self, live: LiveTable, seat: int, key: str) -> None:
-        """Apply and commit one move (under the table's lock); a failed commit puts the match
-        back as the database has it, so that nothing unstored is ever shown."""
+        """Commit one move, then apply it (under the table's lock): the match in memory is
+        never ahead of the database, so nothing a client is shown can be lost by a crash."""
         match = live.match
         number = len(match.actions) + 1
-        match.play_key(key)
+        await self.db(self.store.append_action, live.id, number, seat, key)
         try:
-            await self.db(self.store.append_action, live.id, number, seat, key)
-        except StoreError:
-            try:  # back to what the database holds
-                stored = await self._load(live.id)
-                live.record, live.seats, live.match = stored.record, stored.seats, stored.match
-            except BoardwrightError:
-                self.live.pop(live.id, None)  # the next use tries again
+            match.play_key(key)
+        except Exception:  # a key checked against the options: a bug; keep the two in step
+            await self.db(self.store.undo_to, live.id, number - 1, False)
             raise
         if match.result is not None:
             await self._set_status(live, FINISHED)

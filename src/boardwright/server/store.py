@@ -186,16 +186,16 @@ class Store:
                 raise ActionConflict(f"table {table_id} has an action {number} already") from None
             raise
 
-    def undo_to(self, table_id: str, kept: int) -> None:
-        """An undo: forget every action after the first ``kept`` and count the undo."""
+    def undo_to(self, table_id: str, kept: int, counted: bool = True) -> None:
+        """An undo: forget every action after the first ``kept`` and count the undo (unless
+        not ``counted``: an action stored that could not be applied)."""
         with self._writing() as connection:
             connection.execute(
                 delete(actions).where(actions.c.table_id == table_id, actions.c.number > kept)
             )
+            undos = tables.c.undos + 1 if counted else tables.c.undos
             connection.execute(
-                update(tables)
-                .where(tables.c.id == table_id)
-                .values(undos=tables.c.undos + 1, updated_at=now())
+                update(tables).where(tables.c.id == table_id).values(undos=undos, updated_at=now())
             )
 
     # --- reading --------------------------------------------------------------------------------
