@@ -12,6 +12,9 @@ samples for the seat, never the true hidden state.
 from __future__ import annotations
 
 import multiprocessing
+import os
+import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -103,4 +106,24 @@ def bot_executor(workers: int) -> Executor:
     if workers <= 0:
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="boardwright-bot")
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=context,
+        initializer=follow_parent,
+        initargs=(os.getpid(),),
+    )
+
+
+PARENT_CHECK_SECONDS = 1.0
+
+
+def follow_parent(parent: int) -> None:
+    """A worker ends itself once the server that started it is gone (a server killed with
+    SIGKILL cannot stop its workers, and they would wait for work for ever)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="boardwright-parent-watch", daemon=True).start()
