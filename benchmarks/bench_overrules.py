@@ -194,6 +194,7 @@ def rejudge_game(
     depth: int,
     weights: dict[str, float],
     rounds: int,
+    turns: int | None = None,
 ) -> list[dict[str, Any]]:
     """``rows`` (judged candidates of game ``number``) estimated again by ``rounds`` paired
     rollouts of ``depth`` decisions valued by the shipped worth with ``weights`` changed: what
@@ -210,7 +211,7 @@ def rejudge_game(
     fitted[adventure] = {**fitted.get(adventure, {}), **weights}
     worth = RuneboundWorth(cast(Any, game), fitted)
     policy = partial(runebound_heuristic, game=game)
-    rollouts = Rollouts(game, policy, derive_seed(seed, "rejudge"), depth, runebound_quiet)
+    rollouts = Rollouts(game, policy, derive_seed(seed, "rejudge"), depth, runebound_quiet, turns)
     rng = Rng(derive_seed(seed, "rejudge"))
     wanted: dict[int, list[dict[str, Any]]] = {}
     for row in rows:
@@ -303,6 +304,7 @@ def main() -> None:
     parser.add_argument("--report", action="store_true", help="only report --record")
     parser.add_argument("--rejudge", type=Path, default=None, help="estimate --record again")
     parser.add_argument("--depth", type=int, default=20, help="--rejudge: rollout depth")
+    parser.add_argument("--turns", type=int, default=None, help="--rejudge: horizon in turns")
     parser.add_argument("--rounds", type=int, default=24, help="--rejudge: paired rounds")
     parser.add_argument("--weight", action="append", default=[], help="--rejudge: NAME=VALUE")
     args = parser.parse_args()
@@ -333,7 +335,12 @@ def rejudge(args: argparse.Namespace) -> None:
     for row in rows:
         games.setdefault(row["game"], []).append(row)
     work = partial(
-        rejudge_game, args.adventure, depth=args.depth, weights=weights, rounds=args.rounds
+        rejudge_game,
+        args.adventure,
+        depth=args.depth,
+        weights=weights,
+        rounds=args.rounds,
+        turns=args.turns,
     )
     found: list[dict[str, Any]] = []
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
@@ -341,7 +348,8 @@ def rejudge(args: argparse.Namespace) -> None:
             found.extend(rejudged)
     with args.rejudge.open("w") as out:
         out.writelines(json.dumps(row) + "\n" for row in found)
-    print(f"depth {args.depth}, weights {weights or 'shipped'}, {args.rounds} rounds")
+    horizon = f"{args.turns} turns (at most {args.depth} decisions)" if args.turns else args.depth
+    print(f"horizon {horizon}, weights {weights or 'shipped'}, {args.rounds} rounds")
     print(calibration(found, "predicted"))
     print(calibration(found, "estimate"))
 

@@ -140,3 +140,24 @@ def test_the_registry_mcts_plays_a_whole_al_kalim_game_guided() -> None:
     table.run_bots()
     assert table.result is not None
     assert bot.verdict is not None  # it searched at least once
+
+
+def test_a_rollout_with_a_horizon_in_turns_plays_that_many_turns() -> None:
+    """With ``turns``, a rollout plays on until the game's turn has changed that often (the
+    same stretch of play however many decisions a turn takes), ``depth`` only capping it."""
+    state, _ = stake_decision()
+    (start,) = TOY.turn_key(state)
+    for turns in (1, 2, 3):
+        played = TOY.clone(state)
+        asked = Counting()
+        Rollouts(TOY, partial(same, asked), 1, 500, turns=turns).play(played)
+        assert TOY.turn_key(played) == (start + turns,)
+        assert asked.calls > turns  # a turn takes several decisions here, all played
+    capped = Counting()
+    Rollouts(TOY, partial(same, capped), 1, 2, turns=3).play(TOY.clone(state))
+    assert capped.calls <= 2
+
+
+def same(bot: Bot, seed: int) -> Bot:
+    """A policy that is always ``bot``."""
+    return bot

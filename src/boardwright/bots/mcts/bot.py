@@ -45,7 +45,8 @@ class MctsBot:
     rollouts; ``iterations`` then counts rollouts and ``confidence`` is the evidence (in standard
     errors) needed to overrule the proposal; ``settled`` names decisions the proposal answers
     without search (a game's factory knows where its rollouts cannot judge); ``quiet`` tells a
-    position a guided rollout may stop at (:class:`.guided.Rollouts`). ``clock`` measures
+    position a guided rollout may stop at, and ``turns`` gives its horizon in turns, ``depth``
+    then being a cap in decisions (:class:`.guided.Rollouts`). ``clock`` measures
     ``seconds`` (``time.process_time`` gives the search its CPU time on a shared machine).
     """
 
@@ -66,6 +67,7 @@ class MctsBot:
         confidence: float = CONFIDENCE,
         settled: Callable[[Decision], bool] | None = None,
         quiet: Callable[[Any], bool] | None = None,
+        turns: int | None = None,
         clock: Callable[[], float] = perf_counter,
     ) -> None:
         if iterations < 1 or (seconds is not None and seconds <= 0) or depth < 0:
@@ -89,7 +91,7 @@ class MctsBot:
         self.rollouts = (
             None
             if policy is None
-            else Rollouts(game, policy, derive_seed(seed, "rollouts"), depth, quiet)
+            else Rollouts(game, policy, derive_seed(seed, "rollouts"), depth, quiet, turns)
         )
         self.searched = 0
         """Iterations run by the last :meth:`choose` (0 when it needed no search)."""

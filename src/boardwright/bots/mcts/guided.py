@@ -47,12 +47,14 @@ EXTENSION = 200
 
 
 class Rollouts:
-    """Plays a sample on by the policy's bots, one per seat, for ``depth`` decisions and then
-    on until ``quiet(state)`` (at most :data:`EXTENSION` more): a position in the middle of
-    something that settles soon (a Runebound fight) is not valued before it settles, since its
-    worth would show the wounds taken and not yet the reward. A decision with one option is
-    taken without asking. Every rollout gets new bots (they cost next to nothing to make), so no
-    bot carries a plan from another sample into this one."""
+    """Plays a sample on by the policy's bots, one per seat, for ``depth`` decisions (or, with
+    ``turns`` given, until the game's turn has changed ``turns`` times, ``depth`` then being a
+    cap) and then on until ``quiet(state)`` (at most :data:`EXTENSION` more): a position in the
+    middle of something that settles soon (a Runebound fight) is not valued before it settles,
+    since its worth would show the wounds taken and not yet the reward. A horizon in turns is
+    the same stretch of play in every variant of a game, however many decisions its turns take.
+    A decision with one option is taken without asking. Every rollout gets new bots (they cost
+    next to nothing to make), so no bot carries a plan from another sample into this one."""
 
     def __init__(
         self,
@@ -61,6 +63,7 @@ class Rollouts:
         seed: int,
         depth: int,
         quiet: Callable[[Any], bool] | None = None,
+        turns: int | None = None,
     ):
         self.game = game
         self.policy = policy
@@ -68,34 +71,44 @@ class Rollouts:
         self.seed = seed
         self.depth = depth
         self.quiet = quiet
+        self.turns = turns
 
     def play(self, state: Any) -> None:
-        game, quiet = self.game, self.quiet
+        game, quiet, turns = self.game, self.quiet, self.turns
         bots: dict[int, Bot] = {}
+        passed = 0
+        turn = game.turn_key(state) if turns is not None else ()
         for made in range(self.depth + (EXTENSION if quiet is not None else 0)):
-            if made >= self.depth and (quiet is None or quiet(state)):
+            if (made >= self.depth or (turns is not None and passed >= turns)) and (
+                quiet is None or quiet(state)
+            ):
                 return
             decision = game.decision(state)
             if decision is None:
                 return
             if len(decision.options) == 1:
                 game.apply(state, 0, None)
-                continue
-            seat = decision.seat
-            bot = bots.get(seat)
-            if bot is None:
-                seed = self.seeds.get(seat)
-                if seed is None:
-                    seed = self.seeds[seat] = derive_seed(self.seed, seat)
-                bot = bots[seat] = self.policy(seed)
-            seen = Observation(
-                seat,
-                decision,
-                partial(game.view, state, seat),
-                partial(game.determinize, state, seat),
-            )
-            index = bot.choose(seen)
-            game.apply(state, index if 0 <= index < len(decision.options) else 0, None)
+            else:
+                seat = decision.seat
+                bot = bots.get(seat)
+                if bot is None:
+                    seed = self.seeds.get(seat)
+                    if seed is None:
+                        seed = self.seeds[seat] = derive_seed(self.seed, seat)
+                    bot = bots[seat] = self.policy(seed)
+                seen = Observation(
+                    seat,
+                    decision,
+                    partial(game.view, state, seat),
+                    partial(game.determinize, state, seat),
+                )
+                index = bot.choose(seen)
+                game.apply(state, index if 0 <= index < len(decision.options) else 0, None)
+            if turns is not None:
+                now = game.turn_key(state)
+                if now != turn:
+                    passed += 1
+                    turn = now
 
 
 class Difference:
