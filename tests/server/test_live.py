@@ -5,9 +5,11 @@ message with an error while the connection goes on serving."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
@@ -253,3 +255,45 @@ def test_a_running_table_exports_only_what_the_seat_has_seen(client: TestClient)
     assert record["format"] == "boardwright-seat-record" and record["seat"] == 1
     assert "seed" not in record and "actions" not in record
     one_line_error(client.get(f"/api/tables/{table}/export"), 403)
+
+
+class Sleepy:
+    """A bot that thinks for a long time (sleeping, as a slow search would compute)."""
+
+    name = "random"
+
+    def choose(self, observation: Any) -> int:
+        time.sleep(SLOW_BOT_SECONDS)
+        return 0
+
+
+SLOW_BOT_SECONDS = 3.0
+
+
+def test_a_slow_bot_delays_no_other_table(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While a bot thinks in the bot pool, another table's moves are answered at once."""
+    from boardwright.server import botpool
+
+    monkeypatch.setattr(botpool, "make_bot", lambda kind, seed, game: Sleepy())
+    with TestClient(create_app(sqlite_url, bot_workers=0)) as client:
+        slow = started(client, ["random", "random"])  # its bot starts thinking at once
+        busy = client.get(f"/api/tables/{slow['table']['id']}").json()
+        assert busy["actions"] == 0
+        created = started(client, ["human", "human"])
+        table = created["table"]["id"]
+        started_at = time.monotonic()
+        moves = 0
+        while moves < 5:
+            seat = deciding(client, created)
+            token = seat_token(created, seat)
+            state = client.get(f"/api/tables/{table}/state", headers=bearer(token)).json()
+            moved = client.post(
+                f"/api/tables/{table}/moves",
+                json={"key": state["decision"]["options"][0]["key"], "version": state["version"]},
+                headers=bearer(token),
+            )
+            assert moved.status_code == 200, moved.text
+            moves += 1
+        assert time.monotonic() - started_at < SLOW_BOT_SECONDS / 2
+        still = client.get(f"/api/tables/{slow['table']['id']}").json()
+        assert still["actions"] == 0  # the bot was still thinking all along
