@@ -29,6 +29,8 @@ GAMES = [
     ("realm-of-sand", {"board_side": "advanced"}, 14),  # seeded: the red crystal is used
     ("runebound", {}, 11),
     ("runebound", {"adventure": "al-kalim"}, 11),
+    ("runebound", {"adventure": "kelnov"}, 11),
+    ("runebound", {"adventure": "cult"}, 11),
 ]
 MOVE_LIMIT = 4000
 

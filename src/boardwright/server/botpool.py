@@ -23,7 +23,7 @@ from typing import Any
 
 from boardwright.bots import Observation, make_bot
 from boardwright.engine.bot import Bot
-from boardwright.engine.game import Game, GameConfig
+from boardwright.engine.game import Game
 from boardwright.engine.rng import derive_seed
 from boardwright.engine.session import Match
 from boardwright.games import get_game
@@ -66,7 +66,7 @@ def choose_move(request: MoveRequest) -> str:
     played = _played.get(request.table_id)
     keys = list(request.keys)
     if played is None or played.keys != keys[: len(played.keys)]:
-        config = GameConfig(int(request.config["players"]), dict(request.config["options"]))
+        config = game.config(int(request.config["players"]), request.config["options"])
         played = _Played(Match(game, config, request.seed, lean=True), [])
     for key in keys[len(played.keys) :]:
         played.match.play_key(key)

@@ -414,6 +414,15 @@ class Hub:
                 key = await loop.run_in_executor(self.bots, choose_move, request)
             except Exception as err:  # a broken bot must not take the server down
                 log.error("table %s: the bot in seat %s failed: %s", live.id, decision.seat, err)
+                for client in list(live.clients):
+                    client.outbox.put_nowait(
+                        {
+                            "type": "error",
+                            "code": "bot_failed",
+                            "error": f"the bot in seat {decision.seat} failed; the table waits "
+                            "until the server starts again",
+                        }
+                    )
                 return
             async with live.lock:
                 if match.version != version or live.match is not match:
