@@ -85,8 +85,40 @@ class Table(Generic[S]):
 
         Refused (an IllegalActionError saying why) when the game is over, the version is not
         the current one, another seat decides or a bot plays this seat, or ``key`` is not an
-        option. Returns the seat's events since it last asked, this move's included.
+        option (:meth:`check_move`). Returns the seat's events since it last asked, this move's
+        included.
         """
+        self.check_move(seat, key, version)
+        self.match.play_key(key)
+        return self.events_for(seat)
+
+    def check_move(self, seat: int, key: str, version: int) -> None:
+        """Raise what :meth:`play` would refuse the move for; return if it would take it (a
+        front end that stores a move before applying it asks this first)."""
+        decision = self._current(version)
+        if seat != decision.seat:
+            raise NotYourTurnError(f"it is seat {decision.seat}'s decision, not seat {seat}'s")
+        bot = self.bots[seat]
+        if bot is not None:
+            raise NotYourTurnError(f"seat {seat} is played by the bot '{bot.name}'")
+        if decision.index_of(key) is None:
+            raise IllegalActionError(not_an_option(key, decision))
+
+    def check_bot_move(self, key: str, version: int) -> None:
+        """Raise why option ``key``, chosen by the deciding seat's bot elsewhere (another process)
+        on state ``version``, cannot be played now: a human decides, or the state moved on."""
+        decision = self._current(version)
+        if self.bots[decision.seat] is None:
+            raise NotYourTurnError(f"seat {decision.seat} is a human's")
+        if decision.index_of(key) is None:
+            raise IllegalActionError(not_an_option(key, decision))
+
+    def play_bot_move(self, key: str, version: int) -> None:
+        """Play a bot's move chosen elsewhere (:meth:`check_bot_move` first)."""
+        self.check_bot_move(key, version)
+        self.match.play_key(key)
+
+    def _current(self, version: int) -> Decision:
         decision = self.match.decision
         if decision is None:
             raise IllegalActionError("the game is over; there is nothing to choose")
@@ -95,13 +127,7 @@ class Table(Generic[S]):
                 f"the move was chosen on version {version} of the game, which is now at "
                 f"version {self.match.version}: look at the table again and choose anew"
             )
-        if seat != decision.seat:
-            raise NotYourTurnError(f"it is seat {decision.seat}'s decision, not seat {seat}'s")
-        bot = self.bots[seat]
-        if bot is not None:
-            raise NotYourTurnError(f"seat {seat} is played by the bot '{bot.name}'")
-        self.match.play_key(key)
-        return self.events_for(seat)
+        return decision
 
     def advance(self) -> bool:
         """Play one bot move if a bot decides now; False if a human decides or the game is over."""
@@ -177,6 +203,14 @@ class Table(Generic[S]):
         self._cursors[seat] = len(log)
         return events_for_seat(log[start:], seat)
 
+    def events_since(self, seat: int | None, cursor: int) -> tuple[list[Event], int, bool]:
+        """For a front end that keeps a cursor per connection: the events ``seat`` may see after
+        position ``cursor`` of the log, the log's end (the new cursor), and whether an undo took
+        back events the cursor had passed (then all of them come again)."""
+        log = self.match.log
+        reset = cursor > len(log)
+        return events_for_seat(log[0 if reset else cursor :], seat), len(log), reset
+
     def history(self, seat: int | None) -> list[Event]:
         """Every event ``seat`` may see, from the start; the cursor stays where it is."""
         return events_for_seat(self.match.log, seat)
@@ -184,3 +218,12 @@ class Table(Generic[S]):
     def mark_seen(self, seat: int | None) -> None:
         """Move ``seat``'s cursor to the end of the log without handing out the events."""
         self._cursors[seat] = len(self.match.log)
+
+
+def not_an_option(key: str, decision: Decision) -> str:
+    return f"'{_shortened(key)}' is not a legal choice for {decision.kind}"
+
+
+def _shortened(text: str, limit: int = 80) -> str:
+    """A client's text, cut to a length that fits a one-line message."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -18,17 +18,18 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
+from boardwright.engine.bot import Bot, Observation
 from boardwright.engine.errors import (
     BoardwrightError,
     ConfigError,
+    EngineError,
     IllegalActionError,
     NotYourTurnError,
     StaleMoveError,
 )
-from boardwright.engine.events import events_for_seat
 from boardwright.engine.game import Game
 from boardwright.engine.session import Match
-from boardwright.engine.table import HUMAN
+from boardwright.engine.table import HUMAN, Table
 from boardwright.games import get_game
 from boardwright.server import tokens
 from boardwright.server.botpool import MoveRequest, bot_executor, choose_move
@@ -74,11 +75,29 @@ class Client:
     outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
 
 
+class RemoteBot:
+    """A bot seat of a server table: its bot thinks in the bot pool (:mod:`.botpool`), so the
+    table only needs its name."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def choose(self, observation: Observation) -> int:
+        raise EngineError(f"the bot '{self.name}' plays in the server's bot pool")
+
+
+def seated(seats: list[SeatRecord]) -> list[Bot | None]:
+    """The table's seats as the engine's table takes them: None for a human."""
+    return [None if seat.kind == HUMAN else RemoteBot(seat.kind) for seat in seats]
+
+
 @dataclass
 class LiveTable:
+    """One table in play: its stored record and seats, and the engine's table that plays it."""
+
     record: TableRecord
     seats: list[SeatRecord]
-    match: Match[Any]
+    table: Table[Any]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: set[Client] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
@@ -86,6 +105,10 @@ class LiveTable:
     @property
     def id(self) -> str:
         return self.record.id
+
+    @property
+    def match(self) -> Match[Any]:
+        return self.table.match
 
     def info(self) -> TableInfo:
         return table_info(self.record, self.seats, len(self.match.actions))
@@ -118,10 +141,7 @@ def seat_message(live: LiveTable, client: Client) -> dict[str, Any]:
     again, marked ``reset``, when an undo took back events it had), the decision (its options
     only for the seat deciding) and the result. The cursor moves to the end of the log."""
     match, seat = live.match, client.seat
-    log_now = match.log
-    reset = client.cursor > len(log_now)
-    start = 0 if reset else client.cursor
-    client.cursor = len(log_now)
+    events, client.cursor, reset = live.table.events_since(seat, client.cursor)
     decision = match.decision
     result = match.result
     return {
@@ -134,7 +154,7 @@ def seat_message(live: LiveTable, client: Client) -> dict[str, Any]:
         "reset": reset,
         "seats": [s.model_dump() for s in live.info().seats],
         "view": match.view(seat),
-        "events": [event.to_data() for event in events_for_seat(log_now[start:], seat)],
+        "events": [event.to_data() for event in events],
         "decision": None if decision is None else decision.view_data(seat),
         "result": None if result is None else result.to_data(),
     }
@@ -206,7 +226,7 @@ class Hub:
         )
         # the version goes on where it was: each undo took back one action and counted one
         match.version = len(stored) + 2 * record.undos
-        return LiveTable(record, seats, match)
+        return LiveTable(record, seats, Table(match, seated(seats)))
 
     async def create(self, request: NewTable) -> CreatedTable:
         game = _game(request.game)
@@ -232,8 +252,7 @@ class Hub:
             seats.append(SeatRecord(seat, kind, token and tokens.digest(token), None))
             links.append(SeatLink(seat=seat, kind=kind, token=token))
         await self.db(self.store.create_table, record, seats)
-        match = Match(game, config, record.seed)
-        live = LiveTable(record, seats, match)
+        live = LiveTable(record, seats, Table(Match(game, config, record.seed), seated(seats)))
         self.live[record.id] = live
         return CreatedTable(
             table=live.info(), creator_token=creator, spectator_token=spectator, seats=links
@@ -324,27 +343,13 @@ class Hub:
 
     # --- play ------------------------------------------------------------------------------------
     async def act(self, live: LiveTable, seat: int, key: str, version: int) -> None:
-        """A human's move, checked, committed, then shown to everyone."""
+        """A human's move, checked by the engine's table, committed, then applied and shown."""
         async with live.lock:
             self._check_playing(live)
-            match = live.match
-            decision = match.decision
-            if decision is None:
-                raise IllegalActionError("the game is over; there is nothing to choose")
-            if version != match.version:
-                raise StaleMoveError(
-                    f"the move was chosen on version {version} of the game, which is now at "
-                    f"version {match.version}: look at the table again and choose anew"
-                )
-            if seat != decision.seat:
-                raise NotYourTurnError(f"it is seat {decision.seat}'s decision, not seat {seat}'s")
-            if live.seats[seat].kind != HUMAN:
-                raise NotYourTurnError(
-                    f"seat {seat} is played by the bot '{live.seats[seat].kind}'"
-                )
-            if decision.index_of(key) is None:
-                raise IllegalActionError(f"'{_short(key)}' is not one of the options")
-            await self._apply(live, seat, key)
+            live.table.check_move(seat, key, version)
+            await self._commit(live, seat, key)
+            live.table.play(seat, key, version)
+            await self._after_move(live)
         await self.broadcast(live)
         self.wake_bots(live)
 
@@ -364,21 +369,17 @@ class Hub:
             kept = len(match.actions) - 1
             await self.db(self.store.undo_to, live.id, kept)
             live.record = replace(live.record, undos=live.record.undos + 1)
-            match.undo(seat)
+            live.table.undo(seat)
         await self.broadcast(live)
 
-    async def _apply(self, live: LiveTable, seat: int, key: str) -> None:
-        """Commit one move, then apply it (under the table's lock): the match in memory is
-        never ahead of the database, so nothing a client is shown can be lost by a crash."""
-        match = live.match
-        number = len(match.actions) + 1
+    async def _commit(self, live: LiveTable, seat: int, key: str) -> None:
+        """Store a checked move before it is applied (under the table's lock): the match in
+        memory is never ahead of the database, so nothing a client is shown can be lost."""
+        number = len(live.match.actions) + 1
         await self.db(self.store.append_action, live.id, number, seat, key)
-        try:
-            match.play_key(key)
-        except Exception:  # a key checked against the options: a bug; keep the two in step
-            await self.db(self.store.undo_to, live.id, number - 1, False)
-            raise
-        if match.result is not None:
+
+    async def _after_move(self, live: LiveTable) -> None:
+        if live.match.result is not None:
             await self._set_status(live, FINISHED)
 
     # --- bots ------------------------------------------------------------------------------------
@@ -425,13 +426,17 @@ class Hub:
                     )
                 return
             async with live.lock:
-                if match.version != version or live.match is not match:
+                try:
+                    live.table.check_bot_move(key, version)
+                except IllegalActionError:
                     continue  # the table moved on (an undo) while the bot thought
                 try:
-                    await self._apply(live, decision.seat, key)
+                    await self._commit(live, decision.seat, key)
                 except StoreError as err:
                     log.error("table %s: a bot's move was not stored: %s", live.id, err)
                     return
+                live.table.play_bot_move(key, version)
+                await self._after_move(live)
             await self.broadcast(live)
 
     # --- messages --------------------------------------------------------------------------------
@@ -444,6 +449,7 @@ class Hub:
     async def _set_seat(self, live: LiveTable, record: SeatRecord) -> None:
         await self.db(self.store.set_seat, live.id, record)
         live.seats[record.seat] = record
+        live.table.bots = tuple(seated(live.seats))
         live.record = replace(live.record, updated_at=now())
 
     async def _set_status(self, live: LiveTable, status: str) -> None:
@@ -472,7 +478,3 @@ def _game(name: str) -> Game[Any]:
         return get_game(name)
     except BoardwrightError as err:
         raise ConfigError(str(err)) from None
-
-
-def _short(text: str, limit: int = 80) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
