@@ -63,13 +63,11 @@ def realm_of_sand_mcts(
 
 GUIDED_ROLLOUTS = 48
 """The registry's Runebound ``mcts`` budget: rollouts per decision (fewer when settled early)."""
-GUIDED_TURNS = 2
-"""A rollout's horizon: two turns (one of each hero in a two-player game). Counted in turns,
-not decisions, since an adventure's turns take more decisions than the base game's (Al-Kalim:
-15 a turn against 9.6, measured in heuristic games), and a horizon of 20 decisions saw 1.3 of
-its turns, too short to judge a fight's worth (docs/bots.md)."""
-GUIDED_DEPTH = 80
-"""The most decisions a rollout plays to reach its horizon."""
+GUIDED_DEPTH = 20
+"""Decisions per rollout: about one turn of each of two heroes in the base game (9.6 decisions
+a turn in heuristic games), 1.3 turns in Al-Kalim (15 a turn). A horizon of two turns instead
+(``Rollouts(turns=2)``) was probed in Al-Kalim and changed nothing measurable (docs/bots.md,
+"What the overrules are worth"), so the registry keeps the horizon its duels measured."""
 GUIDED_CONFIDENCE = 2.0
 """Standard errors of evidence needed to overrule the heuristic bot's choice."""
 SETTLED = frozenset({"market", "experience", "move", "move_die", "step"})
@@ -104,7 +102,6 @@ def runebound_mcts(
         seconds=seconds,
         clock=clock,
         depth=GUIDED_DEPTH,
-        turns=GUIDED_TURNS,
         worth=RuneboundWorth(cast("Runebound", game)),
         policy=partial(runebound_heuristic, game=game),
         confidence=GUIDED_CONFIDENCE,
