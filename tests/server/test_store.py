@@ -51,7 +51,7 @@ def test_a_failed_write_refuses_the_move_and_shows_nothing(
         def broken(*args: object) -> None:
             raise StoreError("database sqlite:///x: disk I/O error")
 
-        monkeypatch.setattr(Store, "append_action", broken)
+        monkeypatch.setattr(Store, "append_actions", broken)
         refused = client.post(f"/api/tables/{table}/moves", json=move, headers=token)
         assert "disk I/O error" in one_line_error(refused, 503)
         assert client.get(f"/api/tables/{table}/state", headers=spectator).json() == before

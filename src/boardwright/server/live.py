@@ -160,6 +160,43 @@ def seat_message(live: LiveTable, client: Client) -> dict[str, Any]:
     }
 
 
+class ActionWriter:
+    """Group commit: moves of every table that wait for the database are stored together, one
+    transaction for all that queued while the last one was written, so that a move never waits
+    behind a queue of single commits (each caller still returns only once its move is stored).
+    A failed group is written again move by move, so each move gets its own outcome."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.queue: list[tuple[tuple[str, int, int, str], asyncio.Future[None]]] = []
+        self.task: asyncio.Task[None] | None = None
+
+    async def append(self, row: tuple[str, int, int, str]) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.queue.append((row, future))
+        if self.task is None or self.task.done():
+            self.task = asyncio.create_task(self._drain())
+        await future
+
+    async def _drain(self) -> None:
+        store = self.hub.store
+        while self.queue:
+            batch, self.queue = self.queue, []
+            try:
+                await self.hub.db(store.append_actions, [row for row, _ in batch])
+            except StoreError:
+                for row, future in batch:
+                    try:
+                        await self.hub.db(store.append_actions, [row])
+                    except StoreError as err:
+                        future.set_exception(err)
+                    else:
+                        future.set_result(None)
+                continue
+            for _row, future in batch:
+                future.set_result(None)
+
+
 class Hub:
     """Every live table of one server, its database and its bot pool."""
 
@@ -168,6 +205,7 @@ class Hub:
         self.database: Executor = ThreadPoolExecutor(1, thread_name_prefix="boardwright-db")
         self.bots: Executor = bot_executor(bot_workers)
         self.live: dict[str, LiveTable] = {}
+        self.writer = ActionWriter(self)
         self._loading: dict[str, asyncio.Lock] = {}
         self.closing = False
 
@@ -376,7 +414,7 @@ class Hub:
         """Store a checked move before it is applied (under the table's lock): the match in
         memory is never ahead of the database, so nothing a client is shown can be lost."""
         number = len(live.match.actions) + 1
-        await self.db(self.store.append_action, live.id, number, seat, key)
+        await self.writer.append((live.id, number, seat, key))
 
     async def _after_move(self, live: LiveTable) -> None:
         if live.match.result is not None:

@@ -168,22 +168,40 @@ class Store:
 
     def append_action(self, table_id: str, number: int, seat: int, key: str) -> None:
         """Store action ``number`` (1 for the first); ActionConflict when it exists already."""
+        self.append_actions([(table_id, number, seat, key)])
+
+    def append_actions(self, rows: list[tuple[str, int, int, str]]) -> None:
+        """Store actions (table, number, seat, key) of any tables in one transaction (a group
+        commit: one disk write for all); none of them if one fails (ActionConflict when one
+        exists already)."""
+        stamp = now()
         try:
             with self._writing() as connection:
-                stamp = now()
                 connection.execute(
-                    insert(actions).values(
-                        table_id=table_id, number=number, seat=seat, key=key, created_at=stamp
+                    insert(actions),
+                    [
+                        {
+                            "table_id": table_id,
+                            "number": number,
+                            "seat": seat,
+                            "key": key,
+                            "created_at": stamp,
+                        }
+                        for table_id, number, seat, key in rows
+                    ],
+                )
+                for table_id in sorted({row[0] for row in rows}):
+                    connection.execute(
+                        update(tables).where(tables.c.id == table_id).values(updated_at=stamp)
                     )
-                )
-                connection.execute(
-                    update(tables).where(tables.c.id == table_id).values(updated_at=stamp)
-                )
-        except ActionConflict:
-            raise
         except StoreError as err:
             if isinstance(err.__cause__, IntegrityError):
-                raise ActionConflict(f"table {table_id} has an action {number} already") from None
+                first = rows[0]
+                raise ActionConflict(
+                    f"table {first[0]} has an action {first[1]} already"
+                    if len(rows) == 1
+                    else "an action was stored already"
+                ) from None
             raise
 
     def undo_to(self, table_id: str, kept: int, counted: bool = True) -> None:
