@@ -158,6 +158,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--bot-workers", type=int, default=1)
+    parser.add_argument("--bot-delay", type=float, default=None, help="the server's default")
     parser.add_argument("--game", default="runebound")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--db", default=None)

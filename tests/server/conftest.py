@@ -54,5 +54,5 @@ def sqlite_url(tmp_path: Path) -> str:
 @pytest.fixture
 def client(database_url: str) -> Iterator[TestClient]:
     """The app on a fresh database, bots thinking in a thread (fast to start)."""
-    with TestClient(create_app(database_url, bot_workers=0)) as test_client:
+    with TestClient(create_app(database_url, bot_workers=0, bot_delay=0)) as test_client:
         yield test_client

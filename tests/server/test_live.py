@@ -213,7 +213,7 @@ def test_undo_by_the_seat_and_the_versions_go_on(client: TestClient) -> None:
 
 
 def test_a_restarted_server_resumes_every_table(sqlite_url: str, tmp_path: Path) -> None:
-    with TestClient(create_app(sqlite_url, bot_workers=0)) as client:
+    with TestClient(create_app(sqlite_url, bot_workers=0, bot_delay=0)) as client:
         created = started(client, ["human", "random"])
         table = created["table"]["id"]
         token = seat_token(created, 0)
@@ -228,7 +228,7 @@ def test_a_restarted_server_resumes_every_table(sqlite_url: str, tmp_path: Path)
             )
             message = until_decides(ws, 0, next_state(ws))
         before = client.get(f"/api/tables/{table}/state", headers=bearer(token)).json()
-    with TestClient(create_app(sqlite_url, bot_workers=0)) as client:
+    with TestClient(create_app(sqlite_url, bot_workers=0, bot_delay=0)) as client:
         after = client.get(f"/api/tables/{table}/state", headers=bearer(token)).json()
         assert after == before
         assert client.get(f"/api/tables/{table}").json()["status"] == "playing"
@@ -275,7 +275,7 @@ def test_a_slow_bot_delays_no_other_table(sqlite_url: str, monkeypatch: pytest.M
     from boardwright.server import botpool
 
     monkeypatch.setattr(botpool, "make_bot", lambda kind, seed, game: Sleepy())
-    with TestClient(create_app(sqlite_url, bot_workers=0)) as client:
+    with TestClient(create_app(sqlite_url, bot_workers=0, bot_delay=0)) as client:
         slow = started(client, ["random", "random"])  # its bot starts thinking at once
         busy = client.get(f"/api/tables/{slow['table']['id']}").json()
         assert busy["actions"] == 0

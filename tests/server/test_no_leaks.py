@@ -77,7 +77,8 @@ def play_and_check(sqlite_url: str, game: str, options: dict[str, Any], seed: in
     message each seat received (see the module docstring)."""
     from boardwright.server.app import create_app
 
-    with TestClient(create_app(sqlite_url, bot_workers=0, rate=1e6, burst=1e6)) as client:
+    app = create_app(sqlite_url, bot_workers=0, bot_delay=0, rate=1e6, burst=1e6)
+    with TestClient(app) as client:
         created = started(client, ["human", "human"], game, options=options, seed=seed)
         table = created["table"]["id"]
         received: dict[int, list[dict[str, Any]]] = {0: [], 1: []}

@@ -38,7 +38,7 @@ def test_opening_twice_migrates_once(database_url: str) -> None:
 def test_a_failed_write_refuses_the_move_and_shows_nothing(
     database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with TestClient(create_app(database_url, bot_workers=0)) as client:
+    with TestClient(create_app(database_url, bot_workers=0, bot_delay=0)) as client:
         created = started(client, ["human", "human"])
         table = created["table"]["id"]
         spectator = bearer(created["spectator_token"])

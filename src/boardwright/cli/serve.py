@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from boardwright.engine.errors import BoardwrightError
+from boardwright.server.limits import BOT_DELAY
 
 from .common import stdout_console
 from .packs import user_home
@@ -41,6 +42,15 @@ def serve_command(
     bot_workers: Annotated[
         int, typer.Option(help="Processes the bots think in (0: a thread).", min=0, max=64)
     ] = 1,
+    bot_delay: Annotated[
+        float,
+        typer.Option(
+            help="Seconds at least between a table's bot moves, so players can follow them "
+            "(0: as fast as the bots think).",
+            min=0.0,
+            max=60.0,
+        ),
+    ] = BOT_DELAY,
 ) -> None:
     """Start the web table: the lobby (JSON API, documented at /docs) and live play over
     WebSocket. Every table is kept in the database and resumed when the server starts again."""
@@ -51,10 +61,11 @@ def serve_command(
 
     url = db if db is not None else default_database_url()
     Store(url).close()  # a database that cannot be opened is a one-line error, before serving
-    app = create_app(url, bot_workers=bot_workers)
+    app = create_app(url, bot_workers=bot_workers, bot_delay=bot_delay)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     console = stdout_console()
     console.print(f"boardwright is serving at http://{shown}:{port}/ (API docs: /docs)")
     console.print(f"database: {Store.describe(url)}; stop with Ctrl-C")
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     uvicorn.run(app, host=host, port=port, ws_max_size=WEBSOCKET_LIMIT, log_level="warning")

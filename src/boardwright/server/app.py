@@ -31,6 +31,7 @@ from boardwright.engine.errors import (
 )
 from boardwright.engine.events import events_for_seat
 from boardwright.games import game_names, get_game
+from boardwright.server.limits import BOT_DELAY
 from boardwright.server.live import (
     Client,
     Conflict,
@@ -99,16 +100,22 @@ def bearer(header: str | None) -> str | None:
 
 
 def create_app(
-    database_url: str, *, bot_workers: int = 1, rate: float = RATE, burst: float = BURST
+    database_url: str,
+    *,
+    bot_workers: int = 1,
+    bot_delay: float = BOT_DELAY,
+    rate: float = RATE,
+    burst: float = BURST,
 ) -> FastAPI:
     """The server on the database at ``database_url`` (migrated at start), with bots playing
-    in ``bot_workers`` processes (0: a thread); a WebSocket connection may send ``rate``
-    messages a second on average, ``burst`` at once."""
+    in ``bot_workers`` processes (0: a thread), at least ``bot_delay`` seconds between a
+    table's bot moves; a WebSocket connection may send ``rate`` messages a second on average,
+    ``burst`` at once."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, database_url)
-        hub = Hub(store, bot_workers)
+        hub = Hub(store, bot_workers, bot_delay)
         app.state.hub = hub
         resumed = await hub.resume()
         log.info("database %s: %d table(s) in play resumed", store.safe_url, resumed)

@@ -33,6 +33,7 @@ from boardwright.engine.table import HUMAN, Table
 from boardwright.games import get_game
 from boardwright.server import tokens
 from boardwright.server.botpool import MoveRequest, bot_executor, choose_move
+from boardwright.server.limits import BOT_DELAY
 from boardwright.server.lobby import (
     CLOSED,
     FINISHED,
@@ -101,6 +102,7 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: set[Client] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    last_move: float = 0.0  # the event loop's time of the last move played
 
     @property
     def id(self) -> str:
@@ -200,8 +202,9 @@ class ActionWriter:
 class Hub:
     """Every live table of one server, its database and its bot pool."""
 
-    def __init__(self, store: Store, bot_workers: int = 1) -> None:
+    def __init__(self, store: Store, bot_workers: int = 1, bot_delay: float = BOT_DELAY) -> None:
         self.store = store
+        self.bot_delay = bot_delay
         self.database: Executor = ThreadPoolExecutor(1, thread_name_prefix="boardwright-db")
         self.bots: Executor = bot_executor(bot_workers)
         self.live: dict[str, LiveTable] = {}
@@ -417,6 +420,7 @@ class Hub:
         await self.writer.append((live.id, number, seat, key))
 
     async def _after_move(self, live: LiveTable) -> None:
+        live.last_move = asyncio.get_running_loop().time()
         if live.match.result is not None:
             await self._set_status(live, FINISHED)
 
@@ -463,6 +467,9 @@ class Hub:
                         }
                     )
                 return
+            wait = live.last_move + self.bot_delay - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
             async with live.lock:
                 try:
                     live.table.check_bot_move(key, version)
