@@ -39,6 +39,7 @@ def server(database: str, home: Path) -> Iterator[tuple[str, subprocess.Popen[by
     """``boardwright serve`` on a free port, ready to answer; killed on leaving."""
     port = free_port()
     environment = {**os.environ, "BOARDWRIGHT_HOME": str(home)}
+    errors = (home / "server.log").open("ab")
     process = subprocess.Popen(
         [
             sys.executable,
@@ -51,10 +52,12 @@ def server(database: str, home: Path) -> Iterator[tuple[str, subprocess.Popen[by
             database,
             "--bot-workers",
             "1",
+            "--bot-delay",
+            "0",
         ],
         env=environment,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=errors,
     )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + STARTUP_SECONDS
@@ -65,16 +68,15 @@ def server(database: str, home: Path) -> Iterator[tuple[str, subprocess.Popen[by
                 break
             except (urllib.error.URLError, ConnectionError):
                 if process.poll() is not None or time.monotonic() > deadline:
-                    errors = process.stderr.read().decode() if process.stderr else ""
-                    pytest.fail(f"the server did not start: {errors[-500:]}")
+                    logged = (home / "server.log").read_text(errors="replace")
+                    pytest.fail(f"the server did not start: {logged[-500:]}")
                 time.sleep(0.2)
         yield base, process
     finally:
         if process.poll() is None:
             process.kill()
         process.wait(timeout=30)
-        if process.stderr is not None:
-            process.stderr.close()
+        errors.close()
 
 
 def test_a_killed_server_loses_no_acknowledged_action(database_url: str, tmp_path: Path) -> None:
