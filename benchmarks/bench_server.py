@@ -129,6 +129,8 @@ def percentile(values: list[float], share: float) -> float:
 
 
 async def measure(base: str, pid: int, tables: int, moves: int, game: str) -> None:
+    await human_round_trips(base, 1)  # the bot worker started and warmed up
+    idle = rss_kib(pid)
     load = Load(base, game)
     watchers = [asyncio.create_task(load.watch_one()) for _ in range(tables)]
     await asyncio.sleep(5.0)  # the tables are created and under way
@@ -148,8 +150,8 @@ async def measure(base: str, pid: int, tables: int, moves: int, game: str) -> No
         f" spectators, {load.finished} bot games finished"
     )
     print(
-        f"  server and bot workers: {memory / 1024:.0f} MiB, "
-        f"{memory / 1024 / tables:.1f} MiB a table"
+        f"  server and bot workers: {memory / 1024:.0f} MiB ({idle / 1024:.0f} MiB idle), "
+        f"{(memory - idle) / 1024 / tables:.1f} MiB a table"
     )
 
 
@@ -177,6 +179,7 @@ def main() -> None:
             db,
             "--bot-workers",
             str(args.bot_workers),
+            *([] if args.bot_delay is None else ["--bot-delay", str(args.bot_delay)]),
         ],
         env={**os.environ, "BOARDWRIGHT_HOME": home},
         stdout=subprocess.DEVNULL,
