@@ -76,10 +76,13 @@ def start() -> Cluster:
     folder = Path(tempfile.mkdtemp(prefix="boardwright-pg-"))
     run_as: list[str] = []
     if os.geteuid() == 0:
-        if shutil.which("runuser") is None:
+        # runuser is in sbin, which a plain user's PATH (and CI's) may leave out
+        search = os.pathsep.join([os.environ.get("PATH", ""), "/usr/sbin", "/sbin"])
+        runuser = shutil.which("runuser", path=search)
+        if runuser is None:
             raise Unavailable("running as root without runuser, PostgreSQL cannot be started")
         shutil.chown(folder, "postgres", "postgres")
-        run_as = ["runuser", "-u", "postgres", "--"]
+        run_as = [runuser, "-u", "postgres", "--"]
     data = folder / "data"
     port = free_port()
     cluster = Cluster(folder, port, run_as, bin_dir)
