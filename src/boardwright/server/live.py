@@ -44,7 +44,7 @@ from boardwright.server.lobby import (
     SeatInfo,
     SeatLink,
     TableInfo,
-    config_data,
+    check_seats,
     table_config,
 )
 from boardwright.server.store import SeatRecord, Store, StoreError, TableRecord, now
@@ -277,7 +277,7 @@ class Hub:
         record = TableRecord(
             id=tokens.new_table_id(),
             game=game.name,
-            config=config_data(config),
+            config=config.to_data(),
             seed=request.seed if request.seed is not None else secrets.randbelow(2**62),
             status=OPEN,
             creator_hash=tokens.digest(creator),
@@ -346,8 +346,6 @@ class Hub:
             record = self._seat(live, seat)
             if record.kind == HUMAN and record.player is not None:
                 raise Conflict(f"seat {seat} is taken by {record.player}")
-            from boardwright.server.lobby import check_seats
-
             check_seats(live.match.game, [bot])
             await self._set_seat(live, SeatRecord(seat, bot, None, None))
 

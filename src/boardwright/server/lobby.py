@@ -4,7 +4,7 @@ the checks that turn a request for a new table into a game config and seats."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -121,9 +121,6 @@ class GameInfo(BaseModel):
     options: list[dict[str, Any]]
 
 
-Status = Literal["open", "playing", "finished", "closed"]
-
-
 def game_info(game: Game[Any]) -> GameInfo:
     entry = game_entry(game.name)
     options = [
@@ -173,8 +170,3 @@ def check_seats(game: Game[Any], kinds: list[str]) -> None:
                 f"seat {seat}: '{kind}' is neither 'human' nor a bot of {game.name} "
                 f"({', '.join(sorted(bots))})"
             )
-
-
-def config_data(config: GameConfig) -> dict[str, Any]:
-    data: dict[str, Any] = config.to_data()
-    return data
