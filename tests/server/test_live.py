@@ -15,7 +15,8 @@ from starlette.testclient import WebSocketTestSession
 
 from boardwright.engine.session import load_save
 from boardwright.games import get_game
-from boardwright.server.app import BURST, create_app
+from boardwright.server.app import create_app
+from boardwright.server.live_play import BURST
 from boardwright.server.store import Store
 from tests.server.helpers import bearer, one_line_error, seat_token, started
 

@@ -51,7 +51,7 @@ def test_the_check_finds_a_leak(
 ) -> None:
     """A server that sent every seat the decider's options, or the private events unfiltered,
     fails the check."""
-    from boardwright.server import app, live
+    from boardwright.server import live, live_play, play_routes
 
     honest = live.seat_message
 
@@ -65,8 +65,8 @@ def test_the_check_finds_a_leak(
             message["events"] = [event.to_data() for event in table.match.log[start:]]
         return message
 
-    monkeypatch.setattr(live, "seat_message", leaky)
-    monkeypatch.setattr(app, "seat_message", leaky)
+    for module in (live, live_play, play_routes):
+        monkeypatch.setattr(module, "seat_message", leaky)
     found = "another seat's options" if leak == "options" else "unfiltered event"
     with pytest.raises(AssertionError, match=found):
         play_and_check(sqlite_url, "realm-of-sand", {"board_side": "advanced"}, 14)
