@@ -133,3 +133,16 @@ def test_the_openapi_page_documents_the_lobby(client: TestClient) -> None:
     ):
         assert path in paths, path
     assert client.get("/docs").status_code == 200
+
+
+def test_the_listing_of_stored_tables_matches_the_live_ones(database_url: str) -> None:
+    """A restarted server lists tables it has not loaded with the same seats and counts."""
+    from boardwright.server.app import create_app
+
+    with TestClient(create_app(database_url, bot_workers=0, bot_delay=0)) as first:
+        created = [create(first, ["human", "random"], seed=n) for n in range(3)]
+        first.post(f"/api/tables/{created[0]['table']['id']}/join", json={"player": "Ada"})
+        live = {t["id"]: t for t in first.get("/api/tables").json()}
+    with TestClient(create_app(database_url, bot_workers=0, bot_delay=0)) as second:
+        stored = {t["id"]: t for t in second.get("/api/tables").json()}
+    assert stored == live and len(stored) == 3

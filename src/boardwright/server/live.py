@@ -301,15 +301,15 @@ class Hub:
 
     async def listing(self, statuses: tuple[str, ...]) -> list[TableInfo]:
         records = await self.db(self.store.tables_with, statuses, 200)
+        stored = [record.id for record in records if record.id not in self.live]
+        seats, counts = await self.db(self.store.seats_and_counts, stored)
         out = []
         for record in records:
             live = self.live.get(record.id)
             if live is not None:
                 out.append(live.info())
-                continue
-            seats = await self.db(self.store.seats, record.id)
-            count = await self.db(self.store.count_actions, record.id)
-            out.append(table_info(record, seats, count))
+            else:
+                out.append(table_info(record, seats.get(record.id, []), counts.get(record.id, 0)))
         return out
 
     # --- seats -----------------------------------------------------------------------------------
@@ -490,14 +490,16 @@ class Hub:
 
     # --- helpers ---------------------------------------------------------------------------------
     async def _set_seat(self, live: LiveTable, record: SeatRecord) -> None:
-        await self.db(self.store.set_seat, live.id, record)
+        stamp = now()
+        await self.db(self.store.set_seat, live.id, record, stamp)
         live.seats[record.seat] = record
         live.table.bots = tuple(seated(live.seats))
-        live.record = replace(live.record, updated_at=now())
+        live.record = replace(live.record, updated_at=stamp)
 
     async def _set_status(self, live: LiveTable, status: str) -> None:
-        await self.db(self.store.set_status, live.id, status)
-        live.record = replace(live.record, status=status, updated_at=now())
+        stamp = now()
+        await self.db(self.store.set_status, live.id, status, stamp)
+        live.record = replace(live.record, status=status, updated_at=stamp)
 
     def _seat(self, live: LiveTable, seat: int) -> SeatRecord:
         if not 0 <= seat < len(live.seats):

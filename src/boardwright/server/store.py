@@ -147,15 +147,15 @@ class Store:
                     )
                 )
 
-    def set_status(self, table_id: str, status: str) -> None:
+    def set_status(self, table_id: str, status: str, stamp: datetime) -> None:
         with self._writing() as connection:
             connection.execute(
                 update(tables)
                 .where(tables.c.id == table_id)
-                .values(status=status, updated_at=now())
+                .values(status=status, updated_at=stamp)
             )
 
-    def set_seat(self, table_id: str, seat: SeatRecord) -> None:
+    def set_seat(self, table_id: str, seat: SeatRecord, stamp: datetime) -> None:
         with self._writing() as connection:
             connection.execute(
                 update(seats)
@@ -163,7 +163,7 @@ class Store:
                 .values(kind=seat.kind, token_hash=seat.token_hash, player=seat.player)
             )
             connection.execute(
-                update(tables).where(tables.c.id == table_id).values(updated_at=now())
+                update(tables).where(tables.c.id == table_id).values(updated_at=stamp)
             )
 
     def append_action(self, table_id: str, number: int, seat: int, key: str) -> None:
@@ -252,6 +252,29 @@ class Store:
             if row.number != expected:
                 raise StoreError(f"table {table_id}: action {expected} is missing from the store")
         return [(row.seat, row.key) for row in rows]
+
+    def seats_and_counts(
+        self, table_ids: list[str]
+    ) -> tuple[dict[str, list[SeatRecord]], dict[str, int]]:
+        """The seats and the number of actions of each of ``table_ids`` (two queries)."""
+        seated: dict[str, list[SeatRecord]] = {table_id: [] for table_id in table_ids}
+        counts: dict[str, int] = {}
+        if not table_ids:
+            return seated, counts
+        with self._reading() as connection:
+            for row in connection.execute(
+                select(seats).where(seats.c.table_id.in_(table_ids)).order_by(seats.c.seat)
+            ):
+                seated[row.table_id].append(
+                    SeatRecord(row.seat, row.kind, row.token_hash, row.player)
+                )
+            for table_id, count in connection.execute(
+                select(actions.c.table_id, func.count())
+                .where(actions.c.table_id.in_(table_ids))
+                .group_by(actions.c.table_id)
+            ):
+                counts[table_id] = int(count)
+        return seated, counts
 
     def count_actions(self, table_id: str) -> int:
         with self._reading() as connection:
