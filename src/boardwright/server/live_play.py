@@ -167,13 +167,3 @@ def error_message(code: str, text: str) -> dict[str, Any]:
 async def send_error(websocket: WebSocket, error: BoardwrightError) -> None:
     _status, code = classify(error)
     await websocket.send_text(json.dumps(error_message(code, str(error))))
-
-
-def validation_line(errors: Any) -> str:
-    """FastAPI's validation errors as one line: where, and what is wrong."""
-    parts = []
-    for error in list(errors)[:3]:
-        where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
-        message = str(error.get("msg", "invalid"))
-        parts.append(f"{where}: {message}" if where else message)
-    return "; ".join(parts) or "the request is not valid"
