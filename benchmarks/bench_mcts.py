@@ -34,14 +34,14 @@ import json
 import math
 import time
 from concurrent.futures import ProcessPoolExecutor
-from functools import partial
 from pathlib import Path
 from typing import Any, cast
 
-from boardwright.bots import Bot, Observation, make_bot
+from boardwright.bots import Bot, make_bot
 from boardwright.bots.factories import realm_of_sand_mcts, runebound_mcts, runebound_players
 from boardwright.bots.mcts import MctsBot
 from boardwright.bots.mcts.bot import DEPTH, ITERATIONS
+from boardwright.engine.bot import observe
 from boardwright.engine.game import Game
 from boardwright.engine.session import Match
 from boardwright.engine.table import Table
@@ -77,10 +77,7 @@ def speed(iterations: int, depth: int) -> None:
     state = mid_game(game, {"adventure": "al-kalim"})
     decision = game.decision(state)
     assert decision is not None
-    seat = decision.seat
-    observation = Observation(
-        seat, decision, partial(game.view, state, seat), partial(game.determinize, state, seat)
-    )
+    observation = observe(game, state, decision)
     bot = MctsBot(1, game, runebound_players, iterations=iterations, depth=depth)
     started, cpu = time.perf_counter(), time.process_time()
     bot.search(observation)

@@ -33,7 +33,7 @@ from typing import Any, cast
 from boardwright.bots.factories import runebound_heuristic, runebound_mcts, runebound_settled
 from boardwright.bots.mcts import MctsBot
 from boardwright.bots.mcts.reward import rewards
-from boardwright.engine.bot import Bot, Observation
+from boardwright.engine.bot import Bot, Observation, observe
 from boardwright.engine.game import Game
 from boardwright.engine.rng import Rng, derive_seed
 from boardwright.games import get_game
@@ -44,10 +44,8 @@ SEAT = 0
 
 def observation_of(game: Game[Any], state: Any, seat: int) -> Observation:
     decision = game.decision(state)
-    assert decision is not None
-    return Observation(
-        seat, decision, partial(game.view, state, seat), partial(game.determinize, state, seat)
-    )
+    assert decision is not None and decision.seat == seat
+    return observe(game, state, decision)
 
 
 def play_out(game: Game[Any], state: Any, policy: Callable[[int], Bot], seed: int) -> None:

@@ -11,7 +11,7 @@ from boardwright.engine.game import Game
 from boardwright.engine.rng import derive_seed
 from boardwright.engine.table import HUMAN
 
-__all__ = ["Bot", "Observation", "make_bot", "seat_bots"]
+__all__ = ["Bot", "Observation", "bot_seed", "make_bot", "seat_bots"]
 
 
 def make_bot(kind: str, seed: int, game: Game[Any] | None = None) -> Bot:
@@ -31,6 +31,12 @@ def make_bot(kind: str, seed: int, game: Game[Any] | None = None) -> Bot:
             raise ConfigError(f"unknown bot '{kind}'; known bots: {', '.join(known)}")
         game = get_game(offering[0])
     return game_entry(game.name).make_bot(kind, seed, game)
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of a game seeded ``seed`` (the terminal's tables and the
+    server's bot pool give it alike)."""
+    return derive_seed(seed, "bot", seat)
 
 
 def seat_bots(
@@ -53,7 +59,7 @@ def seat_bots(
             seats.append(None)
             continue
         try:
-            seats.append(make_bot(kind, derive_seed(seed, "bot", seat), game))
+            seats.append(make_bot(kind, bot_seed(seed, seat), game))
         except (BoardwrightError, ValueError, KeyError) as err:
             extra = " (or 'human')" if allow_human else ""
             problem = f"unknown bot '{kind}'" if isinstance(err, KeyError) else str(err)

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from functools import partial
+from typing import TYPE_CHECKING, Any, Protocol
 
 from boardwright.engine.decision import Decision
 from boardwright.engine.errors import BoardwrightError
 from boardwright.engine.rng import Rng
 from boardwright.engine.state import StateBase
+
+if TYPE_CHECKING:
+    from boardwright.engine.game import Game
 
 
 class Observation:
@@ -48,6 +52,15 @@ class Observation:
         if self._make_sample is None:
             raise BoardwrightError("this observation offers no determinized states")
         return self._make_sample(rng)
+
+
+def observe(game: Game[Any], state: StateBase, decision: Decision) -> Observation:
+    """What the seat deciding ``decision`` in ``state`` is shown: the decision, its view of the
+    state and determinized samples for it (never the state itself)."""
+    seat = decision.seat
+    return Observation(
+        seat, decision, partial(game.view, state, seat), partial(game.determinize, state, seat)
+    )
 
 
 class Bot(Protocol):

@@ -15,13 +15,14 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any, Generic, TypeVar
 
-from boardwright.engine.bot import Bot, Observation
+from boardwright.engine.bot import Bot, Observation, observe
 from boardwright.engine.decision import Decision
 from boardwright.engine.errors import (
     ConfigError,
     IllegalActionError,
     NotYourTurnError,
     StaleMoveError,
+    UndoRefusedError,
 )
 from boardwright.engine.events import Event, events_for_seat
 from boardwright.engine.game import Result
@@ -122,12 +123,15 @@ class Table(Generic[S]):
         decision = self.match.decision
         if decision is None:
             raise IllegalActionError("the game is over; there is nothing to choose")
+        self._check_version(version)
+        return decision
+
+    def _check_version(self, version: int) -> None:
         if version != self.match.version:
             raise StaleMoveError(
                 f"the move was chosen on version {version} of the game, which is now at "
                 f"version {self.match.version}: look at the table again and choose anew"
             )
-        return decision
 
     def advance(self) -> bool:
         """Play one bot move if a bot decides now; False if a human decides or the game is over."""
@@ -176,15 +180,20 @@ class Table(Generic[S]):
         return moves
 
     def _bot_move(self, bot: Bot, decision: Decision) -> None:
-        seat = decision.seat
         match = self.match
-        observation = Observation(
-            seat,
-            decision,
-            partial(match.view, seat),
-            partial(match.game.determinize, match.state, seat),
-        )
-        match.play(bot.choose(observation), seat)
+        match.play(bot.choose(observe(match.game, match.state, decision)), decision.seat)
+
+    def check_undo(self, seat: int, version: int) -> None:
+        """Raise why ``seat`` may not take its last decision back on state ``version``: the
+        version is stale, a bot plays the seat, or the match's policy refuses
+        (UndoRefusedError); return if it may (a front end that stores the undo first asks)."""
+        self._check_version(version)
+        bot = self.bots[seat]
+        if bot is not None:
+            raise NotYourTurnError(f"seat {seat} is played by the bot '{bot.name}'")
+        refusal = self.match.undo_refusal(seat)
+        if refusal is not None:
+            raise UndoRefusedError(f"cannot undo: {refusal}")
 
     def undo(self, seat: int) -> None:
         """Take back ``seat``'s last move by the match's policy (UndoRefusedError saying why

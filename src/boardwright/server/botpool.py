@@ -18,13 +18,11 @@ import time
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
-from boardwright.bots import Observation, make_bot
-from boardwright.engine.bot import Bot
+from boardwright.bots import bot_seed, make_bot
+from boardwright.engine.bot import Bot, observe
 from boardwright.engine.game import Game
-from boardwright.engine.rng import derive_seed
 from boardwright.engine.session import Match
 from boardwright.games import get_game
 
@@ -55,11 +53,6 @@ class _Played:
 _played: OrderedDict[str, _Played] = OrderedDict()
 
 
-def bot_seed(seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat`` (the same as ``boardwright play`` gives it)."""
-    return derive_seed(seed, "bot", seat)
-
-
 def choose_move(request: MoveRequest) -> str:
     """The key of the option the bot in ``request.seat`` chooses (run in a worker)."""
     game: Game[Any] = get_game(request.game)
@@ -83,13 +76,7 @@ def choose_move(request: MoveRequest) -> str:
         bot = played.bots[request.seat] = make_bot(
             request.bot, bot_seed(request.seed, request.seat), game
         )
-    state = played.match.state
-    observation = Observation(
-        request.seat,
-        decision,
-        partial(game.view, state, request.seat),
-        partial(game.determinize, state, request.seat),
-    )
+    observation = observe(game, played.match.state, decision)
     index = bot.choose(observation)
     if not 0 <= index < len(decision.options):
         index = 0

@@ -13,6 +13,7 @@ from boardwright.engine.errors import (
     IllegalActionError,
     NotYourTurnError,
     StaleMoveError,
+    UndoRefusedError,
 )
 from boardwright.server.live import Conflict, Forbidden, Hub, NotFound
 from boardwright.server.lobby import Problem
@@ -25,6 +26,7 @@ STATUS_OF: tuple[tuple[type[BaseException], int, str], ...] = (
     (StaleMoveError, 409, "stale"),
     (NotYourTurnError, 403, "not_your_turn"),
     (IllegalActionError, 400, "illegal"),
+    (UndoRefusedError, 400, "illegal"),
     (ConfigError, 400, "bad_request"),
     (StoreError, 503, "database"),
     (BoardwrightError, 400, "bad_request"),

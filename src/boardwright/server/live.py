@@ -24,8 +24,6 @@ from boardwright.engine.errors import (
     ConfigError,
     EngineError,
     IllegalActionError,
-    NotYourTurnError,
-    StaleMoveError,
 )
 from boardwright.engine.game import Game
 from boardwright.engine.session import Match
@@ -116,6 +114,16 @@ class LiveTable:
         return table_info(self.record, self.seats, len(self.match.actions))
 
 
+def seat_infos(seats: list[SeatRecord]) -> list[SeatInfo]:
+    """The seats as everyone may see them (never a token)."""
+    return [
+        SeatInfo(
+            seat=s.seat, kind=s.kind, player=s.player, free=s.kind == HUMAN and s.player is None
+        )
+        for s in seats
+    ]
+
+
 def table_info(record: TableRecord, seats: list[SeatRecord], actions: int) -> TableInfo:
     return TableInfo(
         id=record.id,
@@ -123,15 +131,7 @@ def table_info(record: TableRecord, seats: list[SeatRecord], actions: int) -> Ta
         players=int(record.config["players"]),
         options=dict(record.config["options"]),
         status=record.status,
-        seats=[
-            SeatInfo(
-                seat=s.seat,
-                kind=s.kind,
-                player=s.player,
-                free=s.kind == HUMAN and s.player is None,
-            )
-            for s in seats
-        ],
+        seats=seat_infos(seats),
         actions=actions,
         created_at=record.created_at,
         updated_at=record.updated_at,
@@ -154,7 +154,7 @@ def seat_message(live: LiveTable, client: Client) -> dict[str, Any]:
         "version": match.version,
         "cursor": client.cursor,
         "reset": reset,
-        "seats": [s.model_dump() for s in live.info().seats],
+        "seats": [s.model_dump() for s in seat_infos(live.seats)],
         "view": match.view(seat),
         "events": [event.to_data() for event in events],
         "decision": None if decision is None else decision.view_data(seat),
@@ -395,17 +395,8 @@ class Hub:
     async def undo(self, live: LiveTable, seat: int, version: int) -> None:
         async with live.lock:
             self._check_playing(live)
-            match = live.match
-            if version != match.version:
-                raise StaleMoveError(
-                    f"the undo was asked on version {version}, the game is at {match.version}"
-                )
-            if live.seats[seat].kind != HUMAN:
-                raise NotYourTurnError(f"seat {seat} is played by a bot")
-            refusal = match.undo_refusal(seat)
-            if refusal is not None:
-                raise IllegalActionError(f"cannot undo: {refusal}")
-            kept = len(match.actions) - 1
+            live.table.check_undo(seat, version)
+            kept = len(live.match.actions) - 1
             await self.db(self.store.undo_to, live.id, kept)
             live.record = replace(live.record, undos=live.record.undos + 1)
             live.table.undo(seat)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import create_engine, delete, event, func, insert, select, update
@@ -55,10 +54,6 @@ class SeatRecord:
     kind: str
     token_hash: str | None
     player: str | None
-
-
-def sqlite_url(path: Path) -> str:
-    return f"sqlite:///{path}"
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -166,10 +161,6 @@ class Store:
                 update(tables).where(tables.c.id == table_id).values(updated_at=stamp)
             )
 
-    def append_action(self, table_id: str, number: int, seat: int, key: str) -> None:
-        """Store action ``number`` (1 for the first); ActionConflict when it exists already."""
-        self.append_actions([(table_id, number, seat, key)])
-
     def append_actions(self, rows: list[tuple[str, int, int, str]]) -> None:
         """Store actions (table, number, seat, key) of any tables in one transaction (a group
         commit: one disk write for all); none of them if one fails (ActionConflict when one
@@ -204,16 +195,16 @@ class Store:
                 ) from None
             raise
 
-    def undo_to(self, table_id: str, kept: int, counted: bool = True) -> None:
-        """An undo: forget every action after the first ``kept`` and count the undo (unless
-        not ``counted``: an action stored that could not be applied)."""
+    def undo_to(self, table_id: str, kept: int) -> None:
+        """An undo: forget every action after the first ``kept`` and count the undo."""
         with self._writing() as connection:
             connection.execute(
                 delete(actions).where(actions.c.table_id == table_id, actions.c.number > kept)
             )
-            undos = tables.c.undos + 1 if counted else tables.c.undos
             connection.execute(
-                update(tables).where(tables.c.id == table_id).values(undos=undos, updated_at=now())
+                update(tables)
+                .where(tables.c.id == table_id)
+                .values(undos=tables.c.undos + 1, updated_at=now())
             )
 
     # --- reading --------------------------------------------------------------------------------
@@ -275,13 +266,6 @@ class Store:
             ):
                 counts[table_id] = int(count)
         return seated, counts
-
-    def count_actions(self, table_id: str) -> int:
-        with self._reading() as connection:
-            found = connection.execute(
-                select(func.count()).select_from(actions).where(actions.c.table_id == table_id)
-            ).scalar_one()
-        return int(found)
 
     # --- transactions -----------------------------------------------------------------------------
     def _writing(self) -> _Transaction:

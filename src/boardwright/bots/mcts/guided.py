@@ -27,12 +27,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import partial
 from time import perf_counter
 from typing import Any, NamedTuple
 
 from boardwright.bots.mcts.reward import Worth, rewards
-from boardwright.engine.bot import Bot, Observation
+from boardwright.engine.bot import Bot, Observation, observe
 from boardwright.engine.game import Game
 from boardwright.engine.rng import Rng, derive_seed
 
@@ -96,13 +95,7 @@ class Rollouts:
                     if seed is None:
                         seed = self.seeds[seat] = derive_seed(self.seed, seat)
                     bot = bots[seat] = self.policy(seed)
-                seen = Observation(
-                    seat,
-                    decision,
-                    partial(game.view, state, seat),
-                    partial(game.determinize, state, seat),
-                )
-                index = bot.choose(seen)
+                index = bot.choose(observe(game, state, decision))
                 game.apply(state, index if 0 <= index < len(decision.options) else 0, None)
             if turns is not None:
                 now = game.turn_key(state)
