@@ -19,14 +19,17 @@ from typing import Any
 from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
 
 from boardwright.engine.errors import BoardwrightError
-from boardwright.server import live_play, lobby_routes, play_routes
+from boardwright.server import live_play, lobby_routes, play_routes, replay_routes, web_routes
 from boardwright.server.common import classify
 from boardwright.server.limits import BOT_DELAY
 from boardwright.server.live import Hub
 from boardwright.server.live_play import BURST, MESSAGE_LIMIT, RATE
+from boardwright.server.replay_routes import REPLAY_LIMIT
 from boardwright.server.store import Store
+from boardwright.server.web import WEB_DIR
 
 log = logging.getLogger("boardwright.server")
 
@@ -62,8 +65,9 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.allowance = (rate, burst)
-    for module in (lobby_routes, play_routes, live_play):
+    for module in (lobby_routes, play_routes, live_play, replay_routes, web_routes):
         app.include_router(module.router)
+    app.mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static")
 
     # --- errors as one line ---------------------------------------------------------------------
     @app.exception_handler(BoardwrightError)
@@ -80,9 +84,10 @@ def create_app(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
         length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MESSAGE_LIMIT):
+        limit = REPLAY_LIMIT if request.url.path == "/api/replay" else MESSAGE_LIMIT
+        if length is not None and (not length.isdigit() or int(length) > limit):
             return JSONResponse(
-                {"error": f"the request body is over {MESSAGE_LIMIT // 1024} KiB"},
+                {"error": f"the request body is over {limit // 1024} KiB"},
                 status_code=413,
             )
         try:

@@ -28,6 +28,7 @@ from boardwright.engine.errors import (
 from boardwright.engine.game import Game
 from boardwright.engine.session import Match
 from boardwright.engine.table import HUMAN, Table
+from boardwright.engine.texts import Texts
 from boardwright.games import get_game
 from boardwright.server import tokens
 from boardwright.server.botpool import MoveRequest, bot_executor, choose_move
@@ -46,6 +47,7 @@ from boardwright.server.lobby import (
     table_config,
 )
 from boardwright.server.store import SeatRecord, Store, StoreError, TableRecord, now
+from boardwright.server.texts import seat_texts
 
 log = logging.getLogger("boardwright.server")
 
@@ -71,6 +73,7 @@ class Client:
 
     seat: int | None
     cursor: int = 0
+    language: str | None = None  # the words come along in this language (None: data only)
     outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
 
 
@@ -101,6 +104,8 @@ class LiveTable:
     clients: set[Client] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
     last_move: float = 0.0  # the event loop's time of the last move played
+    texts: dict[str, Texts] = field(default_factory=dict)  # by language, made when first asked
+    content: dict[str, Any] | None = None  # the game's table content, made when first asked
 
     @property
     def id(self) -> str:
@@ -112,6 +117,12 @@ class LiveTable:
 
     def info(self) -> TableInfo:
         return table_info(self.record, self.seats, len(self.match.actions))
+
+    def texts_in(self, language: str) -> Texts:
+        texts = self.texts.get(language)
+        if texts is None:
+            texts = self.texts[language] = self.match.game.texts(self.match.config, language)
+        return texts
 
 
 def seat_infos(seats: list[SeatRecord]) -> list[SeatInfo]:
@@ -141,12 +152,13 @@ def table_info(record: TableRecord, seats: list[SeatRecord], actions: int) -> Ta
 def seat_message(live: LiveTable, client: Client) -> dict[str, Any]:
     """What ``client``'s seat may see now: the view, its events since its cursor (all of them
     again, marked ``reset``, when an undo took back events it had), the decision (its options
-    only for the seat deciding) and the result. The cursor moves to the end of the log."""
+    only for the seat deciding) and the result; with ``texts`` in the client's language when
+    it asked for one. The cursor moves to the end of the log."""
     match, seat = live.match, client.seat
     events, client.cursor, reset = live.table.events_since(seat, client.cursor)
     decision = match.decision
     result = match.result
-    return {
+    message = {
         "type": "state",
         "table": live.id,
         "status": live.record.status,
@@ -160,6 +172,10 @@ def seat_message(live: LiveTable, client: Client) -> dict[str, Any]:
         "decision": None if decision is None else decision.view_data(seat),
         "result": None if result is None else result.to_data(),
     }
+    if client.language is not None:
+        texts = live.texts_in(client.language)
+        message["texts"] = seat_texts(texts, seat, decision, events)
+    return message
 
 
 class ActionWriter:

@@ -15,6 +15,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from boardwright.engine.errors import BoardwrightError
 from boardwright.server.common import classify, hub_of
 from boardwright.server.live import Client, Forbidden, Hub, LiveTable, seat_message
+from boardwright.server.texts import check_language
 
 log = logging.getLogger("boardwright.server")
 
@@ -30,18 +31,23 @@ router = APIRouter()
 
 @router.websocket("/api/tables/{table_id}/live")
 async def live_play(
-    websocket: WebSocket, table_id: str, token: str | None = None, cursor: int = 0
+    websocket: WebSocket,
+    table_id: str,
+    token: str | None = None,
+    cursor: int = 0,
+    lang: str | None = None,
 ) -> None:
     await websocket.accept()
     hub = hub_of(websocket)
     try:
+        language = None if lang is None else check_language(lang)
         live = await hub.table(table_id)
         seat = hub.seat_of(live, token)
     except BoardwrightError as err:
         await send_error(websocket, err)
         await websocket.close(code=1008)
         return
-    client = Client(seat, max(0, cursor))
+    client = Client(seat, max(0, cursor), language)
     live.clients.add(client)
     client.outbox.put_nowait(seat_message(live, client))
     sender = asyncio.create_task(send_all(websocket, client))
@@ -120,7 +126,7 @@ async def receive_all(
 
 async def handle(text: str, hub: Hub, live: LiveTable, client: Client) -> None:
     """One message: ``{"type": "move", "key", "version"}``, ``{"type": "undo", "version"}``,
-    ``{"type": "resume", "cursor"}`` or ``{"type": "ping"}``."""
+    ``{"type": "resume", "cursor"[, "language"]}`` or ``{"type": "ping"}``."""
     try:
         message = json.loads(text)
     except (json.JSONDecodeError, RecursionError) as err:
@@ -133,6 +139,11 @@ async def handle(text: str, hub: Hub, live: LiveTable, client: Client) -> None:
         return
     if kind == "resume":
         client.cursor = whole(message, "cursor")
+        if "language" in message:
+            language = message["language"]
+            if not isinstance(language, str):
+                raise MessageError('"language" must be a language code such as "de"')
+            client.language = check_language(language)
         client.outbox.put_nowait(seat_message(live, client))
         return
     if client.seat is None:

@@ -10,6 +10,7 @@ from boardwright.engine.events import events_for_seat
 from boardwright.server.common import REFUSALS, Token, bearer, hub_of
 from boardwright.server.live import Client, Forbidden, Hub, LiveTable, seat_message
 from boardwright.server.lobby import FINISHED, Move
+from boardwright.server.texts import check_language
 
 router = APIRouter(tags=["play"])
 
@@ -24,23 +25,35 @@ async def seat_and_table(
 
 @router.get("/api/tables/{table_id}/state", responses=REFUSALS, tags=["play"])
 async def state(
-    request: Request, table_id: str, cursor: int = 0, authorization: Token = None
+    request: Request,
+    table_id: str,
+    cursor: int = 0,
+    lang: str | None = None,
+    authorization: Token = None,
 ) -> dict[str, Any]:
-    """What the token's seat (or a spectator) sees, with its events from ``cursor``."""
+    """What the token's seat (or a spectator) sees, with its events from ``cursor``; with
+    their words in ``lang`` (en, de, pl) when given."""
+    language = None if lang is None else check_language(lang)
     _hub, live, seat = await seat_and_table(request, table_id, authorization)
-    return seat_message(live, Client(seat, max(0, cursor)))
+    return seat_message(live, Client(seat, max(0, cursor), language))
 
 
 @router.post("/api/tables/{table_id}/moves", responses=REFUSALS, tags=["play"])
 async def move(
-    request: Request, table_id: str, body: Move, cursor: int = 0, authorization: Token = None
+    request: Request,
+    table_id: str,
+    body: Move,
+    cursor: int = 0,
+    lang: str | None = None,
+    authorization: Token = None,
 ) -> dict[str, Any]:
     """Choose option ``key`` of the seat's decision on state ``version``."""
+    language = None if lang is None else check_language(lang)
     hub, live, seat = await seat_and_table(request, table_id, authorization)
     if seat is None:
         raise Forbidden("a spectator cannot move")
     await hub.act(live, seat, body.key, body.version)
-    return seat_message(live, Client(seat, max(0, cursor)))
+    return seat_message(live, Client(seat, max(0, cursor), language))
 
 
 @router.post("/api/tables/{table_id}/undo", responses=REFUSALS, tags=["play"])
@@ -56,6 +69,16 @@ async def undo(
         raise Forbidden("a spectator cannot undo")
     await hub.undo(live, seat, version)
     return seat_message(live, Client(seat, 0))
+
+
+@router.get("/api/tables/{table_id}/content", responses=REFUSALS, tags=["play"])
+async def content(request: Request, table_id: str) -> dict[str, Any]:
+    """The static content the table's game is drawn with (its board, the faces of the cards
+    and heroes it may show): the same for everyone, so no token is needed."""
+    live = await hub_of(request).table(table_id)
+    if live.content is None:
+        live.content = live.match.game.table_content(live.match.state)
+    return live.content
 
 
 @router.get("/api/tables/{table_id}/export", responses=REFUSALS, tags=["play"])

@@ -51,6 +51,7 @@ from boardwright.games.runebound.options import (
 from boardwright.games.runebound.pack_config import check_packs
 from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import RuneboundState
+from boardwright.games.runebound.table_content import table_content
 from boardwright.games.runebound.texts import runebound_texts
 from boardwright.games.runebound.view import seat_view
 
@@ -221,6 +222,9 @@ class Runebound(Game[RuneboundState]):
 
     def view(self, state: RuneboundState, seat: int | None) -> dict[str, Any]:
         return seat_view(self, state, seat)
+
+    def table_content(self, state: RuneboundState) -> dict[str, Any]:
+        return table_content(self.rules_for(state))
 
     def result(self, state: RuneboundState) -> Result | None:
         if not state.finished:
