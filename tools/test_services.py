@@ -1,6 +1,8 @@
 """Installs what the test suite needs beyond Python packages, from Debian's packages: the
 PostgreSQL server (the server tests start a private cluster of their own; see
-tests/server/postgres.py). Run by the README's test command before the tests.
+tests/server/postgres.py) and Chromium (the browser tests drive it with Playwright, which
+downloads nothing; see tests/web/conftest.py). Run by the README's test command before the
+tests.
 
 Installing needs root and apt-get; elsewhere this says what is missing and the tests that
 need it are skipped with that reason. It never fails the test command itself.
@@ -14,7 +16,10 @@ import shutil
 import subprocess
 import sys
 
-PACKAGES = {"postgresql": "/usr/lib/postgresql/*/bin/initdb"}
+PACKAGES = {
+    "postgresql": "/usr/lib/postgresql/*/bin/initdb",
+    "chromium": "/usr/bin/chromium",
+}
 """Debian package -> a file it installs (present: nothing to do)."""
 
 
@@ -43,7 +48,7 @@ def install(packages: list[str]) -> str | None:
 def main() -> int:
     needed = missing()
     if not needed:
-        print("test services: PostgreSQL is installed")
+        print("test services: PostgreSQL and Chromium are installed")
         return 0
     print(f"test services: installing {', '.join(needed)} from Debian's packages ...")
     problem = install(needed)

@@ -97,7 +97,7 @@ def test_known_texts_read_as_before() -> None:
     )
 
 
-@pytest.mark.parametrize("language", ["de", "pl"])
+@pytest.mark.parametrize("language", ["fr", "pt_BR"])
 def test_a_language_without_a_catalog_falls_back_to_english(language: str) -> None:
     english, other = GAME.texts(GAME.config(3, {})), GAME.texts(GAME.config(3, {}), language)
     assert other.catalog is not None and other.catalog.language == language
@@ -177,3 +177,22 @@ def test_the_view_carries_the_structured_decision() -> None:
     other = json.loads(json.dumps(GAME.view(match.state, 0)))["decision"]
     assert other == {"seat": 1, "kind": "draft", "args": {"seat": 1, "pick": 1}}
     assert "prompt" not in own and "label" not in json.dumps(own)
+
+
+@pytest.mark.parametrize("language", ["de", "pl"])
+def test_german_and_polish_tell_a_whole_game_in_their_own_words(language: str) -> None:
+    """Every prompt, option and event has a text of its own in the language (a catalog
+    entry, not the English fallback), for a game that uses the red crystal too."""
+    english, other = GAME.texts(GAME.config(2, {})), GAME.texts(GAME.config(2, {}), language)
+    match = Match(GAME, GAME.config(2, {"board_side": "advanced"}), 14)
+    bot = Rng(3)
+    same = 0
+    told = 0
+    while (decision := match.decision) is not None and told < 3000:
+        texts = [other.prompt(decision), *(other.option(o) for o in decision.options)]
+        same += texts[0] == english.prompt(decision)
+        told += len(texts)
+        match.play(bot.below(len(decision.options)), decision.seat)
+    events = [(other.event(e), english.event(e)) for e in match.log]
+    assert sum(a == b for a, b in events) < len(events) // 10
+    assert same < told // 20

@@ -15,6 +15,7 @@ from boardwright.engine.game import Game
 from boardwright.engine.options import parse_option_pairs
 from boardwright.games import get_game
 
+from .errors import CliError
 from .packs import build_game
 
 AskFunction = Callable[[str], str]
@@ -29,6 +30,25 @@ ContentPackOption = Annotated[
     ),
 ]
 """The ``--content NAME`` flag of play and simulate."""
+
+LanguageOption = Annotated[
+    str,
+    typer.Option(
+        "--lang",
+        envvar="BOARDWRIGHT_LANG",
+        help="The language of the game's prompts, options and events: en, de or pl "
+        "(default: en, or $BOARDWRIGHT_LANG).",
+    ),
+]
+"""The ``--lang CODE`` flag of play and replay."""
+LANGUAGES = ("en", "de", "pl")
+
+
+def check_language(language: str) -> str:
+    if language not in LANGUAGES:
+        raise CliError(f"--lang must be one of {', '.join(LANGUAGES)}, not '{language}'")
+    return language
+
 
 CardPacksOption = Annotated[
     str | None,

@@ -13,6 +13,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from boardwright.bots import seat_bots
+from boardwright.engine.catalog import DEFAULT_LANGUAGE
 from boardwright.engine.decision import Decision
 from boardwright.engine.errors import UndoRefusedError
 from boardwright.engine.events import Event
@@ -26,7 +27,9 @@ from .common import (
     AskFunction,
     CardPacksOption,
     ContentPackOption,
+    LanguageOption,
     add_packs,
+    check_language,
     choose_seed,
     load_game,
     note_context,
@@ -117,6 +120,7 @@ class PlaySession:
         save_path: Path | None = None,
         pin: ContentPin | None = None,
         seats: Sequence[str] | None = None,
+        language: str = DEFAULT_LANGUAGE,
     ) -> None:
         self.table = table
         self.pin = pin
@@ -126,7 +130,7 @@ class PlaySession:
         self.ask = ask
         self.save_path = save_path
         self.render = get_renderer(table.match.game.name, table.match.game)
-        self.texts = table.match.game.texts(table.match.config)
+        self.texts = table.match.game.texts(table.match.config, language)
         self.humans = table.humans
         self.table_seat = self.humans[0] if len(self.humans) == 1 else None
         self.drawn: tuple[int, int] | None = None
@@ -443,8 +447,10 @@ def play_command(
         ),
     ] = None,
     packs: CardPacksOption = None,
+    lang: LanguageOption = DEFAULT_LANGUAGE,
 ) -> None:
     """Play a game at the terminal: humans type option numbers, bots move by themselves."""
+    language = check_language(lang)
     console = stdout_console()
     if load is not None:
         given = {
@@ -466,7 +472,7 @@ def play_command(
         except OSError as err:
             raise CliError(f"cannot write the save file {save}: {err.strerror or err}") from None
     introduce(console, table.match, table.kinds, pin)
-    session = PlaySession(table, console, stdin_ask(console), save, pin, kinds)
+    session = PlaySession(table, console, stdin_ask(console), save, pin, kinds, language)
     code = session.run()
     if code:
         raise typer.Exit(code)

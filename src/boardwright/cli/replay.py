@@ -9,12 +9,22 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from boardwright.engine.catalog import DEFAULT_LANGUAGE
 from boardwright.engine.decision import Decision
 from boardwright.engine.events import events_for_seat
 from boardwright.engine.session import ActionRecord, Match
 from boardwright.engine.texts import Texts
 
-from .common import FLAG, AskFunction, note_context, seat_name, stdin_ask, stdout_console
+from .common import (
+    FLAG,
+    AskFunction,
+    LanguageOption,
+    check_language,
+    note_context,
+    seat_name,
+    stdin_ask,
+    stdout_console,
+)
 from .errors import CliError
 from .play import show_result
 from .renderers import get_renderer
@@ -52,14 +62,20 @@ class Stepper:
             self.enabled = False
 
 
-def replay_match(console: Console, match: Match[Any], viewer: int | None, stepper: Stepper) -> None:
+def replay_match(
+    console: Console,
+    match: Match[Any],
+    viewer: int | None,
+    stepper: Stepper,
+    language: str = DEFAULT_LANGUAGE,
+) -> None:
     """Print each action's events as ``viewer`` sees them, then the final table and result.
 
     Actions that show nothing to the viewer (no visible event, not the viewer's choice) are
     passed over silently, also when stepping.
     """
     before: Decision | None = None
-    texts = match.game.texts(match.config)
+    texts = match.game.texts(match.config, language)
     for number, state, events in match.states():
         seen = events_for_seat(events, viewer)
         record = match.actions[number - 1] if number else None
@@ -97,8 +113,10 @@ def replay_command(
             help="Replay even if the save's content pack has changed since.",
         ),
     ] = False,
+    lang: LanguageOption = DEFAULT_LANGUAGE,
 ) -> None:
     """Replay a saved game, action by action."""
+    language = check_language(lang)
     saved = load_saved(file, force=force)
     match, pack = saved.match, None if saved.pin is None else saved.pin.name
     note_context(game=match.game.name, seed=match.seed, players=match.config.players)
@@ -117,4 +135,4 @@ def replay_command(
         + ("" if pack is None else f" · content pack {pack}"),
         markup=False,
     )
-    replay_match(console, match, viewer, Stepper(stdin_ask(console), step))
+    replay_match(console, match, viewer, Stepper(stdin_ask(console), step), language)

@@ -106,7 +106,9 @@ function createForm(all) {
       el("label", { for: "new-players" }, t("ui.lobby.players")), countInput,
       el("label", { for: "new-name" }, t("ui.lobby.your_name")), nameInput),
     seatsBox,
-    el("details", { class: "options" }, el("summary", {}, t("ui.lobby.options")), optionsBox),
+    el("details", { class: "options" }, el("summary", {}, t("ui.lobby.options")), optionsBox,
+      el("div", { class: "option" }, el("label", { for: "new-seed", class: "option-name" }, t("ui.lobby.seed")),
+        el("input", { type: "number", id: "new-seed", min: 0, placeholder: t("ui.lobby.seed_random") }))),
     el("button", { type: "submit", class: "primary", id: "create" }, t("ui.lobby.create")));
 
   const game = () => all.find((g) => g.name === gameSelect.value);
@@ -143,8 +145,10 @@ function createForm(all) {
     const name = nameInput.value.trim() || t("ui.lobby.anonymous");
     localStorage.setItem("bw.name", nameInput.value.trim());
     try {
+      const seed = form.querySelector("#new-seed").value;
       const created = await api("POST", "/api/tables", {
         game: g.name, seats, options: readOptions(form, g), creator: name,
+        seed: seed === "" ? undefined : Number(seed),
       });
       const id = created.table.id;
       const links = Object.fromEntries(created.seats.filter((s) => s.token).map((s) => [s.seat, s.token]));

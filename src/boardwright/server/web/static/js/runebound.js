@@ -10,6 +10,7 @@ import { t } from "./i18n.js";
 const SIZE = 22;
 const SQRT3 = Math.sqrt(3);
 const content = new Map(); // table id -> its content (fetched once)
+let shown = null; // the content of the board drawn last (for previews)
 
 const TERRAIN_FILL = {
   plains: "#cfe3a1", lowland: "#cfe3a1", forest: "#5e9a5a", hills: "#c8a46a", mountains: "#9a8f86",
@@ -57,10 +58,14 @@ function patterns() {
       svg("path", { d: "M0 0 L10 5 L0 10 z", fill: "#7a3d00" })));
 }
 
-// The hexes an option points at: a move's "to", a counter's or flight's "hex".
-function optionHex(option) {
+// The hex an option points at: a move's "to", a counter's or flight's "hex", a city's hex.
+function optionHex(option, data) {
   const args = option.args || {};
   for (const name of ["to", "hex"]) if (typeof args[name] === "string" && args[name].includes(",")) return args[name];
+  if (typeof args.city === "string" && data) {
+    const city = data.cities.find((c) => c.id === args.city);
+    if (city) return city.at;
+  }
   return null;
 }
 
@@ -82,6 +87,7 @@ export function render(container, state, context) {
     return;
   }
   const view = state.view;
+  shown = data;
   clear(container);
   container.append(boardSvg(data, view, state, context), sidePanels(data, view, state, context));
 }
@@ -89,7 +95,7 @@ export function render(container, state, context) {
 function boardSvg(data, view, state, context) {
   const targets = new Map(); // hex -> option
   for (const option of context.options) {
-    const at = optionHex(option);
+    const at = optionHex(option, data);
     if (at && !targets.has(at)) targets.set(at, option);
   }
   const adventure = view.adventure && view[view.adventure];
@@ -275,7 +281,7 @@ function adventurePanel(data, view, section) {
 export function preview(container, option) {
   for (const node of container.querySelectorAll(".hex.preview")) node.classList.remove("preview");
   if (!option) return;
-  const at = optionHex(option);
+  const at = optionHex(option, shown);
   if (at) {
     const node = container.querySelector(`.hex[data-hex="${at}"]`);
     if (node) node.classList.add("preview");

@@ -167,6 +167,11 @@ class LiveTable {
     this.state = message;
     const mine = message.decision && message.seat !== null && message.decision.seat === message.seat;
     remember(this.info.id, { turn: Boolean(mine) });
+    // for scripts and tests: which state is shown, and whether it is this seat's move
+    const section = this.page.querySelector(".table-page");
+    section.dataset.version = message.version;
+    section.dataset.mine = mine ? "yes" : "no";
+    section.dataset.status = message.status;
     this.draw();
   }
 

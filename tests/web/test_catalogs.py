@@ -1,0 +1,74 @@
+"""Every text a player sees exists in English, German and Polish: the UI's catalog and each
+game's catalogs hold the same message ids with the same fields in every language, and every
+id the page's scripts ask for is in the UI catalog."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from boardwright.server.texts import LANGUAGES
+from boardwright.server.web import WEB_DIR
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "boardwright"
+CATALOG_DIRS = sorted(path.parent for path in SRC.rglob("messages/en.po"))
+SCRIPT_ID = re.compile(r"""\bt\(\s*["'](ui\.[\w.-]+)["']""")
+MARKUP_ID = re.compile(r'data-t="(ui\.[\w.-]+)"')
+
+
+def messages(path: Path) -> dict[str, str]:
+    with path.open("rb") as stream:
+        catalog = read_po(stream)
+    return {str(m.id): str(m.string) for m in catalog if m.id and m.string and not m.fuzzy}
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_every_catalog_folder_is_found() -> None:
+    folders = {path.relative_to(SRC).as_posix() for path in CATALOG_DIRS}
+    assert "server/web/messages" in folders
+    assert "games/realm_of_sand/messages" in folders
+    assert len(folders) >= 6
+
+
+@pytest.mark.parametrize("folder", CATALOG_DIRS, ids=lambda p: p.relative_to(SRC).as_posix())
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
+def test_a_translation_has_every_message_with_its_fields(folder: Path, language: str) -> None:
+    english = messages(folder / "en.po")
+    path = folder / f"{language}.po"
+    assert path.is_file(), f"{path} is missing"
+    translated = messages(path)
+    missing = sorted(set(english) - set(translated))
+    extra = sorted(set(translated) - set(english))
+    assert not missing, f"{path}: no (or an empty/fuzzy) translation of {missing[:5]}"
+    assert not extra, f"{path}: ids that en.po lacks: {extra[:5]}"
+    for msgid, text in translated.items():
+        assert fields(text) <= fields(english[msgid]) | also(folder, msgid), (
+            f"{path}: {msgid} uses fields the English text has not: {fields(text)}"
+        )
+
+
+def also(folder: Path, msgid: str) -> set[str]:
+    """Fields a translation may use beyond the English text's: the catalog's "also:" note."""
+    with (folder / "en.po").open("rb") as stream:
+        for message in read_po(stream):
+            if message.id == msgid:
+                notes = " ".join(message.auto_comments)
+                found = re.search(r"also:\s*([\w{}, ]+)", notes)
+                return set(re.findall(r"\w+", found.group(1))) if found else set()
+    return set()
+
+
+def test_every_id_the_page_asks_for_is_in_the_ui_catalog() -> None:
+    english = messages(WEB_DIR / "messages" / "en.po")
+    asked = set(MARKUP_ID.findall((WEB_DIR / "index.html").read_text()))
+    for script in (WEB_DIR / "static" / "js").glob("*.js"):
+        asked |= set(SCRIPT_ID.findall(script.read_text()))
+    assert len(asked) > 50
+    assert not sorted(asked - set(english)), "ids the scripts use that en.po lacks"
