@@ -91,8 +91,18 @@ def main() -> int:
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as home:
         server = subprocess.Popen(
-            [sys.executable, "-c", "from boardwright.cli.main import run; run()", "serve",
-             "--port", str(port), "--db", f"sqlite:///{home}/shots.db", "--bot-delay", "0"],
+            [
+                sys.executable,
+                "-c",
+                "from boardwright.cli.main import run; run()",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                f"sqlite:///{home}/shots.db",
+                "--bot-delay",
+                "0",
+            ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -119,8 +129,13 @@ def shoot(browser: Any, base: str) -> None:
             base,
             "POST",
             "/api/tables",
-            {"game": game, "seats": ["human", bot], "options": options, "seed": 7,
-             "creator": "Ada"},
+            {
+                "game": game,
+                "seats": ["human", bot],
+                "options": options,
+                "seed": 7,
+                "creator": "Ada",
+            },
         )
         table, token = created["table"]["id"], created["seats"][0]["token"]
         call(base, "POST", f"/api/tables/{table}/seats/0/claim", {"player": "Ada"}, token)

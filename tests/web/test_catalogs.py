@@ -72,3 +72,70 @@ def test_every_id_the_page_asks_for_is_in_the_ui_catalog() -> None:
         asked |= set(SCRIPT_ID.findall(script.read_text()))
     assert len(asked) > 50
     assert not sorted(asked - set(english)), "ids the scripts use that en.po lacks"
+
+
+GAME_CONTENT = {
+    "runebound": SRC / "content" / "runebound",
+    "realm_of_sand": SRC / "content" / "realm_of_sand",
+}
+
+
+def named_records(folder: Path) -> dict[str, str]:
+    """id -> English name of every record of our content files that has both (abilities and
+    effects aside: they are parts of a record, not records)."""
+    import yaml
+
+    found: dict[str, str] = {}
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            if "id" in node and isinstance(node.get("name"), str):
+                found[str(node["id"])] = node["name"]
+            for key, value in node.items():
+                if key not in ("abilities", "effects"):
+                    walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for path in sorted(folder.rglob("*.yaml")):
+        walk(yaml.safe_load(path.read_text(encoding="utf-8")))
+    return found
+
+
+@pytest.mark.parametrize("game", sorted(GAME_CONTENT))
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
+def test_every_name_of_our_content_is_translated(game: str, language: str) -> None:
+    """Card, hero, place and board names of our own content, by id, in each language."""
+    english = named_records(GAME_CONTENT[game])
+    path = SRC / "games" / game / "names" / f"{language}.po"
+    assert path.is_file(), f"{path} is missing"
+    translated = messages(path)
+    assert not sorted(set(english) - set(translated))[:5], f"{path}: names missing"
+    assert not sorted(set(translated) - set(english))[:5], f"{path}: ids our content lacks"
+    assert len(english) > 50
+
+
+def test_german_names_reach_the_texts_and_the_table_content() -> None:
+    """A hero's and a card's German names show in the German texts and table content; the
+    English texts keep the content files' names."""
+    from boardwright.engine.session import Match
+    from boardwright.games import get_game
+
+    game = get_game("runebound")
+    match = Match(game, game.config(2, {"adventure": "al-kalim"}), 1)
+    hero = match.game.view(match.state, 0)["heroes"][0]["hero"]
+    german = messages(SRC / "games" / "runebound" / "names" / "de.po")
+    english_content = game.table_content(match.state)
+    german_content = game.table_content(match.state, "de")
+    assert german_content["heroes"][hero]["name"] == german[hero]
+    assert english_content["heroes"][hero]["name"] != german[hero]
+    legend = next(iter(german_content["names"]))
+    assert german_content["names"][legend] == german[legend]
+    for _ in range(40):  # a few moves, so that heroes act in the log
+        match.play(0)
+    texts = game.texts(match.config, "de")
+    acting = [event for event in match.log if event.data.get("hero") == hero]
+    assert acting, "the hero did nothing to tell"
+    for event in acting:
+        assert german[hero] in texts.event(event)

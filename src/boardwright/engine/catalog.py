@@ -1,11 +1,14 @@
 """Message catalogs: a game's human texts, one gettext ``.po`` file per language.
 
 A game ships ``messages/<language>.po`` inside its package (``en.po`` complete; ``de.po``,
-``pl.po``... added later without a code change). ``msgid`` is a stable message id such as
-``rs.option.take_tile``; ``msgstr`` is a template with named fields (``{tile}``, ``{seat}``)
-filled by :meth:`Catalog.format`. A catalog is read with Babel once per package and language,
-and only when a text is first asked for; a missing language, an untranslated or a fuzzy
-entry falls back to English.
+``pl.po``... added later without a code change), and may ship ``names/<language>.po``: the
+names of its own content in that language by content id (``msgid`` a card's or hero's id;
+the English names are in the content files, so there is no ``names/en.po``).
+
+In ``messages``, ``msgid`` is a stable message id such as ``rs.option.take_tile``; ``msgstr``
+is a template with named fields (``{tile}``, ``{seat}``) filled by :meth:`Catalog.format`. A
+catalog is read with Babel once per package and language, and only when a text is first asked
+for; a missing language, an untranslated or a fuzzy entry falls back to English.
 """
 
 from __future__ import annotations
@@ -31,11 +34,21 @@ class Catalog:
     """The messages of one game in one language, with English behind every missing one."""
 
     def __init__(
-        self, language: str, messages: Mapping[str, str], fallback: Catalog | None = None
+        self,
+        language: str,
+        messages: Mapping[str, str],
+        fallback: Catalog | None = None,
+        names: Mapping[str, str] | None = None,
     ) -> None:
         self.language = language
         self.messages = messages
         self.fallback = fallback
+        self.names = names or {}
+
+    def name(self, content_id: str, english: str) -> str:
+        """The name of the content record ``content_id`` in this language; ``english`` (the
+        content file's name) where there is no translation, e.g. for an owner's own cards."""
+        return self.names.get(content_id, english)
 
     def template(self, msgid: str) -> str:
         """The template of ``msgid`` in this language, else in English."""
@@ -66,7 +79,8 @@ def load_catalog(package: str, language: str = DEFAULT_LANGUAGE) -> Catalog:
     if not _LANGUAGE_CODE.fullmatch(language):
         raise ConfigError(f"'{language}' is not a language code such as en, de or pl")
     english = None if language == DEFAULT_LANGUAGE else load_catalog(package, DEFAULT_LANGUAGE)
-    return Catalog(language, read_messages(package, language), english)
+    names = read_messages(package, language, NAMES)
+    return Catalog(language, read_messages(package, language), english, names)
 
 
 @cache
@@ -81,6 +95,7 @@ def merged_catalog(packages: Sequence[str], language: str = DEFAULT_LANGUAGE) ->
     if not _LANGUAGE_CODE.fullmatch(language):
         raise ConfigError(f"'{language}' is not a language code such as en, de or pl")
     messages: dict[str, str] = {}
+    names: dict[str, str] = {}
     for package in packages:
         for msgid, text in read_messages(package, language).items():
             if msgid in messages:
@@ -88,14 +103,19 @@ def merged_catalog(packages: Sequence[str], language: str = DEFAULT_LANGUAGE) ->
                     f"message {msgid!r} is in the {language} catalogs of two of {list(packages)}"
                 )
             messages[msgid] = text
+        names.update(read_messages(package, language, NAMES))
     english = None if language == DEFAULT_LANGUAGE else merged_catalog(packages, DEFAULT_LANGUAGE)
-    return Catalog(language, messages, english)
+    return Catalog(language, messages, english, names)
 
 
-def read_messages(package: str, language: str) -> dict[str, str]:
-    """The translated, non-fuzzy entries of ``<package>/messages/<language>.po`` (none if the
+MESSAGES = "messages"
+NAMES = "names"
+
+
+def read_messages(package: str, language: str, folder: str = MESSAGES) -> dict[str, str]:
+    """The translated, non-fuzzy entries of ``<package>/<folder>/<language>.po`` (none if the
     file does not exist)."""
-    path = files(package).joinpath("messages", f"{language}.po")
+    path = files(package).joinpath(folder, f"{language}.po")
     if not path.is_file():
         return {}
     with path.open("rb") as stream:

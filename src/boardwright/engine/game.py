@@ -175,11 +175,11 @@ class Game(ABC, Generic[S]):
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know (``None``: a spectator), as JSON-ready data."""
 
-    def table_content(self, state: S) -> dict[str, Any]:
+    def table_content(self, state: S, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         """The static content a front end draws this game with (a board's hexes, the names
-        and numbers of the cards that may appear), as JSON-ready data: the same for every seat
-        and for the whole game, so it never holds hidden information. Empty when the views
-        carry all a front end needs."""
+        and numbers of the cards that may appear, names in ``language``), as JSON-ready data:
+        the same for every seat and for the whole game, so it never holds hidden
+        information. Empty when the views carry all a front end needs."""
         return {}
 
     @abstractmethod

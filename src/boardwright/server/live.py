@@ -105,7 +105,7 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     last_move: float = 0.0  # the event loop's time of the last move played
     texts: dict[str, Texts] = field(default_factory=dict)  # by language, made when first asked
-    content: dict[str, Any] | None = None  # the game's table content, made when first asked
+    content: dict[str, dict[str, Any]] = field(default_factory=dict)  # by language, when asked
 
     @property
     def id(self) -> str:

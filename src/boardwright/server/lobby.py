@@ -4,10 +4,12 @@ the checks that turn a request for a new table into a game config and seats."""
 from __future__ import annotations
 
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from boardwright.engine.catalog import DEFAULT_LANGUAGE, read_messages
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.game import Game, GameConfig
 from boardwright.engine.table import HUMAN
@@ -121,8 +123,12 @@ class GameInfo(BaseModel):
     options: list[dict[str, Any]]
 
 
-def game_info(game: Game[Any]) -> GameInfo:
+def game_info(game: Game[Any], language: str = DEFAULT_LANGUAGE) -> GameInfo:
+    """The game, its options with their label, description and value labels in ``language``
+    (from the game's ``settings/<language>.po``; English descriptions are the specs'), its
+    bots."""
     entry = game_entry(game.name)
+    words = setting_texts(type(game).__module__.rpartition(".")[0], language)
     options = [
         {
             "name": spec.name,
@@ -131,7 +137,13 @@ def game_info(game: Game[Any]) -> GameInfo:
             "allowed": list(spec.allowed),
             "minimum": spec.minimum,
             "maximum": spec.maximum,
-            "description": spec.description,
+            "label": words.get(f"{spec.name}.label", spec.name),
+            "description": words.get(spec.name, spec.description),
+            "value_labels": {
+                str(value): words[f"{spec.name}.{value}"]
+                for value in spec.allowed
+                if f"{spec.name}.{value}" in words
+            },
             "rule": spec.rule,
             "reconstructed": spec.reconstructed,
         }
@@ -170,3 +182,15 @@ def check_seats(game: Game[Any], kinds: list[str]) -> None:
                 f"seat {seat}: '{kind}' is neither 'human' nor a bot of {game.name} "
                 f"({', '.join(sorted(bots))})"
             )
+
+
+SETTINGS = "settings"
+
+
+@cache
+def setting_texts(package: str, language: str) -> dict[str, str]:
+    """The option texts of the game in ``package``: English labels, then ``language``'s."""
+    english = read_messages(package, DEFAULT_LANGUAGE, SETTINGS)
+    if language == DEFAULT_LANGUAGE:
+        return english
+    return {**english, **read_messages(package, language, SETTINGS)}

@@ -22,14 +22,16 @@ from boardwright.server.lobby import (
     TableInfo,
     game_info,
 )
+from boardwright.server.texts import check_language
 
 router = APIRouter(tags=["lobby"])
 
 
 @router.get("/api/games", response_model=list[GameInfo], tags=["lobby"])
-async def games() -> list[GameInfo]:
-    """Every game with its options (descriptions and rule IDs) and bots."""
-    return [game_info(get_game(name)) for name in game_names()]
+async def games(lang: str = "en") -> list[GameInfo]:
+    """Every game with its options (labels, descriptions in ``lang``, rule IDs) and bots."""
+    language = check_language(lang)
+    return [game_info(get_game(name), language) for name in game_names()]
 
 
 @router.post(

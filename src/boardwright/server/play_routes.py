@@ -72,13 +72,16 @@ async def undo(
 
 
 @router.get("/api/tables/{table_id}/content", responses=REFUSALS, tags=["play"])
-async def content(request: Request, table_id: str) -> dict[str, Any]:
+async def content(request: Request, table_id: str, lang: str = "en") -> dict[str, Any]:
     """The static content the table's game is drawn with (its board, the faces of the cards
-    and heroes it may show): the same for everyone, so no token is needed."""
+    and heroes it may show, names in ``lang``): the same for everyone, so no token is
+    needed."""
+    language = check_language(lang)
     live = await hub_of(request).table(table_id)
-    if live.content is None:
-        live.content = live.match.game.table_content(live.match.state)
-    return live.content
+    made = live.content.get(language)
+    if made is None:
+        made = live.content[language] = live.match.game.table_content(live.match.state, language)
+    return made
 
 
 @router.get("/api/tables/{table_id}/export", responses=REFUSALS, tags=["play"])

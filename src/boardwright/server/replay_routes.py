@@ -82,7 +82,7 @@ def frame(
         },
     }
     if with_content:
-        out["content"] = game.table_content(match.state)
+        out["content"] = game.table_content(match.state, language)
     return out
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from boardwright.engine.catalog import DEFAULT_LANGUAGE
+from boardwright.engine.catalog import DEFAULT_LANGUAGE, load_catalog
 from boardwright.engine.content import ContentError, ContentRecord
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.events import Event
@@ -25,6 +25,7 @@ from boardwright.games.realm_of_sand.content import (
 from boardwright.games.realm_of_sand.options import OPTION_SET, RealmOptions
 from boardwright.games.realm_of_sand.rules import Rules, emit
 from boardwright.games.realm_of_sand.state import CRYSTAL_SPENT, PlayerState, RealmState
+from boardwright.games.realm_of_sand.texts import PACKAGE as TEXTS_PACKAGE
 from boardwright.games.realm_of_sand.texts import realm_texts
 from boardwright.games.realm_of_sand.view import seat_view
 
@@ -173,6 +174,17 @@ class RealmOfSand(Game[RealmState]):
 
     def view(self, state: RealmState, seat: int | None) -> dict[str, Any]:
         return seat_view(self, state, seat)
+
+    def table_content(self, state: RealmState, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        """The names of the building cards and boards in ``language`` (the views carry the
+        rest)."""
+        catalog = load_catalog(TEXTS_PACKAGE, language)
+        return {
+            "names": {
+                **{card.id: catalog.name(card.id, card.name) for card in self.content.cards},
+                **{board.id: catalog.name(board.id, board.name) for board in self.content.boards},
+            }
+        }
 
     def result(self, state: RealmState) -> Result | None:
         if not state.finished:

@@ -36,7 +36,8 @@ def display_fields(content: RealmContent) -> dict[str, FieldFormatter]:
         return catalog.format("rs.tile", {"id": t.id, "shape": t.shape, "colours": colours})
 
     def card(card_id: str, catalog: Catalog) -> str:
-        return catalog.format("rs.card", {"id": card_id, "name": cards[card_id].name})
+        name = catalog.name(card_id, cards[card_id].name)
+        return catalog.format("rs.card", {"id": card_id, "name": name})
 
     def card_list(card_ids: Sequence[str], catalog: Catalog) -> str:
         return ", ".join(card(c, catalog) for c in card_ids)

@@ -52,7 +52,7 @@ from boardwright.games.runebound.pack_config import check_packs
 from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import RuneboundState
 from boardwright.games.runebound.table_content import table_content
-from boardwright.games.runebound.texts import runebound_texts
+from boardwright.games.runebound.texts import runebound_catalog, runebound_texts
 from boardwright.games.runebound.view import seat_view
 
 
@@ -223,8 +223,13 @@ class Runebound(Game[RuneboundState]):
     def view(self, state: RuneboundState, seat: int | None) -> dict[str, Any]:
         return seat_view(self, state, seat)
 
-    def table_content(self, state: RuneboundState) -> dict[str, Any]:
-        return table_content(self.rules_for(state))
+    def table_content(
+        self, state: RuneboundState, language: str = DEFAULT_LANGUAGE
+    ) -> dict[str, Any]:
+        rules = self.rules_for(state)
+        adventure = self.adventure_for(state)
+        catalog = runebound_catalog(adventure, language)
+        return table_content(rules, catalog, adventure.content_names(rules.content))
 
     def result(self, state: RuneboundState) -> Result | None:
         if not state.finished:

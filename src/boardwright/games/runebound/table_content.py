@@ -4,17 +4,26 @@ card lies, so it is the same for every seat (:meth:`Runebound.table_content`).""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from boardwright.engine.catalog import Catalog
+from boardwright.games.runebound.content import Board
 from boardwright.games.runebound.records import COLOURS, Attack
 from boardwright.games.runebound.rules import Rules
+from boardwright.games.runebound.texts import hex_naming
 
 STATS = ("life", "stamina", "mind", "body", "spirit")
 
 
-def table_content(rules: Rules) -> dict[str, Any]:
+def table_content(
+    rules: Rules, catalog: Catalog, adventure_names: Mapping[str, str]
+) -> dict[str, Any]:
+    """The content in ``catalog``'s language (names of our own content translated by id;
+    the English names elsewhere); ``adventure_names`` are the adventure's own named records."""
     board = rules.board
     names = board.terrain_names
+    name = catalog.name
     return {
         "hexes": [
             {
@@ -25,29 +34,33 @@ def table_content(rules: Rules) -> dict[str, Any]:
                 "gem": COLOURS[h.gem] if h.gem >= 0 else None,
                 "star": h.star,
                 "city": board.cities[h.city].id if h.city >= 0 else None,
-                "name": board.hex_name(h.index) if h.city >= 0 or h.name else None,
+                "name": hex_name(board, h.index, catalog) if h.city >= 0 or h.name else None,
             }
             for h in board.hexes
         ],
         "cities": [
-            {"id": c.id, "name": c.name, "at": str(board.hexes[c.hex].at)} for c in board.cities
+            {"id": c.id, "name": name(c.id, c.name), "at": str(board.hexes[c.hex].at)}
+            for c in board.cities
         ],
         "lost_cities": [{"id": c.id, "name": c.name, "power": c.power} for c in board.lost_cities],
         "locations": [
             {
                 "id": place.id,
-                "name": place.name,
+                "name": name(place.id, place.name),
                 "at": [str(board.hexes[i].at) for i in place.name_hexes],
             }
             for place in board.locations
         ],
         "heroes": {
-            hero.id: {"name": hero.name, **{s: plain(getattr(hero, s)) for s in STATS}}
+            hero.id: {
+                "name": name(hero.id, hero.name),
+                **{s: plain(getattr(hero, s)) for s in STATS},
+            }
             for hero in rules.heroes
         },
         "market": {
             card.id: {
-                "name": card.name,
+                "name": name(card.id, card.name),
                 "kind": card.kind,
                 "cost": card.cost,
                 "text": card.text,
@@ -57,7 +70,7 @@ def table_content(rules: Rules) -> dict[str, Any]:
         },
         "adventures": {
             card.id: {
-                "name": card.name,
+                "name": name(card.id, card.name),
                 "colour": card.colour,
                 "kind": card.kind,
                 "text": card.text,
@@ -67,7 +80,13 @@ def table_content(rules: Rules) -> dict[str, Any]:
             }
             for card in rules.adventures
         },
+        "names": {key: name(key, english) for key, english in adventure_names.items()},
     }
+
+
+def hex_name(board: Board, index: int, catalog: Catalog) -> str:
+    named, english, _terrain = hex_naming(board, index)
+    return english if named is None else catalog.name(named, english)
 
 
 def plain(value: Any) -> Any:

@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from boardwright.engine.catalog import DEFAULT_LANGUAGE, Catalog, merged_catalog
+from boardwright.engine.catalog import DEFAULT_LANGUAGE, Catalog, CatalogError, merged_catalog
 from boardwright.engine.texts import FieldFormatter, Texts
 from boardwright.games.runebound.card_packs import is_pack_set
-from boardwright.games.runebound.content import RuneboundContent
+from boardwright.games.runebound.content import Board, RuneboundContent
 from boardwright.games.runebound.records import Ability, AdventureCard
 
 if TYPE_CHECKING:  # the adventures import these fields: no import back at run time
@@ -38,12 +38,17 @@ def runebound_texts(
     content: RuneboundContent, adventure: Adventure, language: str = DEFAULT_LANGUAGE
 ) -> Texts:
     """The texts of games of ``adventure``, whose rules read ``content``."""
+    base = display_fields(content)
+    fields = {**base, **adventure.text_fields(content, base)}
+    return Texts(runebound_catalog(adventure, language), PREFIX, fields)
+
+
+def runebound_catalog(adventure: Adventure, language: str = DEFAULT_LANGUAGE) -> Catalog:
+    """The base game's catalog merged with the adventure's own messages."""
     packages = (
         (PACKAGE,) if adventure.message_package is None else (PACKAGE, adventure.message_package)
     )
-    base = display_fields(content)
-    fields = {**base, **adventure.text_fields(content, base)}
-    return Texts(merged_catalog(packages, language), PREFIX, fields)
+    return merged_catalog(packages, language)
 
 
 def display_fields(content: RuneboundContent) -> dict[str, FieldFormatter]:
@@ -51,28 +56,36 @@ def display_fields(content: RuneboundContent) -> dict[str, FieldFormatter]:
     cards = {card.id: card for card in content.adventures}
     items = {card.id: card for card in content.market}
     board = content.board
-    hexes = {str(h.at): board.hex_name(h.index) for h in board.hexes}
+    hexes = {str(h.at): hex_naming(board, h.index) for h in board.hexes}
     cities = {city.id: city.name for city in board.cities}
 
     def hero(hero_id: str, catalog: Catalog) -> str:
-        return heroes[hero_id].name
+        return catalog.name(hero_id, heroes[hero_id].name)
 
     def card(card_id: str, catalog: Catalog) -> str:
         record = cards[card_id]
-        return with_set_tag(record.name, record.card_set, catalog)
+        return with_set_tag(catalog.name(card_id, record.name), record.card_set, catalog)
 
     def card_text(card_id: str, catalog: Catalog) -> str:
         return cards[card_id].text
 
     def item(card_id: str, catalog: Catalog) -> str:
         record = items[card_id]
-        return with_set_tag(record.name, record.card_set, catalog)
+        return with_set_tag(catalog.name(card_id, record.name), record.card_set, catalog)
 
     def hex_name(label: str, catalog: Catalog) -> str:
-        return hexes[label]
+        named, english, terrain = hexes[label]
+        if named is not None:
+            return catalog.name(named, english)
+        if catalog.language == DEFAULT_LANGUAGE:
+            return english
+        try:  # an adventure's own terrain names (Al-Kalim's dunes) may have no word here
+            return f"{catalog.format(f'rb.terrain.{terrain}', {})} {label}"
+        except CatalogError:
+            return english
 
     def city(city_id: str, catalog: Catalog) -> str:
-        return cities[city_id]
+        return catalog.name(city_id, cities[city_id])
 
     def card_ability(ref: Sequence[Any], catalog: Catalog) -> str:
         card_id, index = ref
@@ -112,6 +125,18 @@ def display_fields(content: RuneboundContent) -> dict[str, FieldFormatter]:
     fields.update(dict.fromkeys(HERO_FIELDS, hero))
     fields.update(dict.fromkeys(HEX_FIELDS, hex_name))
     return fields
+
+
+def hex_naming(board: Board, index: int) -> tuple[str | None, str, str]:
+    """(the id of the city or place that names hex ``index``, or None; its English name; its
+    terrain's name), for naming it in any language."""
+    h = board.hexes[index]
+    named: str | None = None
+    if h.city >= 0:
+        named = board.cities[h.city].id
+    elif h.name:
+        named = next((p.id for p in board.locations if index in p.name_hexes), None)
+    return named, board.hex_name(index), board.terrain_names[h.terrain]
 
 
 OwnerOf = Callable[[str], tuple[str, Ability]]

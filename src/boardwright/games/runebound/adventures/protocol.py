@@ -132,3 +132,8 @@ class Adventure(ABC):
     def view_section(self, rules: Rules, state: RuneboundState) -> dict[str, Any] | None:
         """Its open information for ``view[id]``; None when it has none."""
         return None
+
+    def content_names(self, content: RuneboundContent) -> dict[str, str]:
+        """English names of its own content records that a view names by id (legend cards,
+        gear...), by id, for a front end to draw with (:mod:`..table_content`)."""
+        return {}

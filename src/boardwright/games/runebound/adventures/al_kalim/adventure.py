@@ -157,6 +157,16 @@ class AlKalim(Adventure):
         abilities = ability_fields(owner_of, cards)
         return {**text_fields(content, {**base, **abilities}), **abilities}
 
+    def content_names(self, content: RuneboundContent) -> dict[str, str]:
+        records = al_kalim_content(content)
+        if records is None:
+            return {}
+        return {
+            **{card.id: card.name for card in records.legends},
+            **{gear.id: gear.name for gear in records.gear},
+            **{gear.kind: gear.name for gear in records.gear},  # the view names gear by kind
+        }
+
     def view_section(self, rules: Rules, state: RuneboundState) -> dict[str, Any]:
         assert isinstance(rules, AlKalimRules)
         return al_kalim_section(rules, state)

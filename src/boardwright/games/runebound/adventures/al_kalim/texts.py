@@ -33,17 +33,17 @@ def text_fields(
     if records is None:
         raise ValueError("this content has no Al-Kalim folder")
     legends = {card.id: card for card in records.legends}
-    gear = {record.kind: record.name for record in records.gear}
+    gear = {record.kind: (record.id, record.name) for record in records.gear}
     lost_cities = {city.id: city.name for city in records.board.lost_cities}
     locations = {place.id: place.name for place in records.board.locations}
     return {
-        "legend": lambda legend, catalog: legends[legend].name,
+        "legend": lambda legend, catalog: catalog.name(legend, legends[legend].name),
         "quest": lambda legend, catalog: legends[legend].quest.text,
         "legend_type": partial(word, "legend_type"),
-        "gear": lambda kind, catalog: gear[kind],
-        "lost_city": lambda city, catalog: lost_cities[city],
+        "gear": lambda kind, catalog: catalog.name(*gear[kind]),
+        "lost_city": lambda city, catalog: catalog.name(city, lost_cities[city]),
         "city_power": partial(word, "city_power"),
-        "location": lambda place, catalog: locations[place],
+        "location": lambda place, catalog: catalog.name(place, locations[place]),
         "direction": partial(word, "direction"),
         "arrows": arrows,
         "time": partial(word, "time"),

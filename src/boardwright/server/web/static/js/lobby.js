@@ -2,13 +2,13 @@
 
 import { api, myTables, remember } from "./api.js";
 import { el, clear, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, language } from "./i18n.js";
 
-let gamesCache = null;
+const gamesCache = new Map(); // language -> the games with their options in it
 
 export async function games() {
-  if (!gamesCache) gamesCache = await api("GET", "/api/games");
-  return gamesCache;
+  if (!gamesCache.has(language())) gamesCache.set(language(), await api("GET", `/api/games?lang=${language()}`));
+  return gamesCache.get(language());
 }
 
 export function gameTitle(game) {
@@ -17,22 +17,17 @@ export function gameTitle(game) {
   return text === id ? game.title || game : text;
 }
 
+// Labels and descriptions come from /api/games in the page's language.
 function optionLabel(game, option) {
-  const id = `ui.option.${game}.${option.name}`;
-  const text = t(id);
-  return text === id ? option.name : text;
+  return option.label && option.label !== option.name ? option.label : option.name.replace(/[_.]/g, " ");
 }
 
 function optionDescription(game, option) {
-  const id = `ui.option.${game}.${option.name}.about`;
-  const text = t(id);
-  return text === id ? option.description : text;
+  return option.description;
 }
 
 function valueLabel(game, option, value) {
-  const id = `ui.option.${game}.${option.name}.${value}`;
-  const text = t(id);
-  return text === id ? String(value) : text;
+  return (option.value_labels && option.value_labels[String(value)]) || String(value);
 }
 
 function seatLabel(kind) {

@@ -2,8 +2,12 @@
 // spirit discs and scores. Fields named in the options (a tile's fields, a card's fields, a
 // disc's target) are clickable on the owner's board, with a preview on hover.
 
+import { api } from "./api.js";
 import { el, svg, clear } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, language } from "./i18n.js";
+
+const names = new Map(); // "table id:language" -> names of cards and boards in that language
+let shownNames = {};
 
 const COLS = 7;
 const ROWS = 7;
@@ -68,7 +72,7 @@ function cardView(card, options, choose) {
     dataset: { card: card.id },
     onclick: option ? () => choose(option.key) : undefined,
   },
-  el("strong", {}, card.name),
+  el("strong", {}, shownNames[card.id] || card.name),
   el("span", { class: "card-id" }, card.id),
   rowsView(card.pattern),
   el("span", { class: "scores" }, `★${card.stars} `, hourglass(), `${card.hourglasses}`),
@@ -115,11 +119,28 @@ function boardView(player, state, context) {
       el("span", { class: `crystal ${player.crystal}` }, t(`ui.rs.crystal.${player.crystal}`))),
     grid,
     el("div", { class: "discs" }, discs),
-    player.zone.length ? el("div", { class: "zone" }, el("span", {}, t("ui.rs.zone")), player.zone.map((tile) => tileView(tile))) : null,
+    player.zone.length ? el("div", { class: "zone" }, el("span", {}, t("ui.rs.zone")), player.zone.map((tile) => {
+      const option = options.find((o) => o.args && o.args.tile === tile.id && o.what !== "rs.option.orientation");
+      const node = tileView(tile, { dataset: { tile: tile.id } });
+      return option
+        ? el("button", { class: "tile-choice choosable", dataset: { key: option.key, tile: tile.id }, onclick: () => context.choose(option.key) }, node)
+        : node;
+    })) : null,
     kept.length ? el("div", { class: "kept" }, el("span", {}, t("ui.rs.kept")), kept) : null);
 }
 
 export function render(container, state, context) {
+  const key = `${state.table}:${language()}`;
+  if (state.content) names.set(key, state.content.names || {});
+  if (!names.has(key)) {
+    names.set(key, {});
+    if (state.table !== "replay") {
+      api("GET", `/api/tables/${state.table}/content?lang=${language()}`)
+        .then((data) => { names.set(key, data.names || {}); render(container, state, context); })
+        .catch(() => {});
+    }
+  }
+  shownNames = names.get(key);
   const view = state.view;
   clear(container);
   const options = context.options;

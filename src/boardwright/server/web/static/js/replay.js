@@ -76,7 +76,10 @@ class Replay {
       if (event.key === "ArrowLeft") this.go(this.step() - 1);
     };
     document.addEventListener("keydown", this.keys);
-    this.unlisten = onLanguage(() => this.frame && this.go(this.step()));
+    this.unlisten = onLanguage(() => {
+      if (this.source && this.source.save) this.source.content = true; // names in the new language
+      if (this.frame) this.go(this.step());
+    });
   }
 
   stop() {

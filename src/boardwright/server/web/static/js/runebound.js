@@ -5,11 +5,11 @@
 
 import { api } from "./api.js";
 import { el, svg, clear } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, language } from "./i18n.js";
 
 const SIZE = 22;
 const SQRT3 = Math.sqrt(3);
-const content = new Map(); // table id -> its content (fetched once)
+const content = new Map(); // "table id:language" -> its content (fetched once)
 let shown = null; // the content of the board drawn last (for previews)
 
 const TERRAIN_FILL = {
@@ -71,19 +71,21 @@ function optionHex(option, data) {
 
 function cardName(data, id) {
   const card = (data.adventures && data.adventures[id]) || (data.market && data.market[id]);
-  return card ? card.name : id;
+  if (card) return card.name;
+  return (data.names && data.names[id]) || id;
 }
 
-async function load(tableId) {
-  if (!content.has(tableId)) content.set(tableId, await api("GET", `/api/tables/${tableId}/content`));
-  return content.get(tableId);
+async function load(tableId, key) {
+  if (!content.has(key)) content.set(key, await api("GET", `/api/tables/${tableId}/content?lang=${language()}`));
+  return content.get(key);
 }
 
 export function render(container, state, context) {
-  if (state.content) content.set(state.table, state.content);
-  const data = content.get(state.table);
+  const key = `${state.table}:${language()}`;
+  if (state.content) content.set(key, state.content);
+  const data = content.get(key);
   if (!data) {
-    load(state.table).then(() => render(container, state, context));
+    load(state.table, key).then(() => render(container, state, context));
     return;
   }
   const view = state.view;
@@ -193,7 +195,20 @@ function boardSvg(data, view, state, context) {
       svg("text", { x: x + dx, y: y + 7.5, text: String(hero.seat + 1) })));
   }
   root.append(hexLayer, markLayer);
-  return el("div", { class: "rb-board-wrap" }, root);
+  return el("div", { class: "rb-board-wrap" }, root, terrainKey(data));
+}
+
+// The terrains of this board, each with its colour and its pattern.
+function terrainKey(data) {
+  const terrains = [...new Set(data.hexes.map((h) => h.terrain))];
+  return el("ul", { class: "terrain-key", "aria-label": t("ui.rb.terrain_key") }, terrains.map((terrain) => {
+    const pattern = TERRAIN_PATTERN[terrain];
+    // the swatches use the board's patterns (defined once, in the board's <defs>)
+    return el("li", {}, svg("svg", { viewBox: "-12 -12 24 24", width: 18, height: 18, "aria-hidden": "true" },
+      svg("polygon", { points: corners(0, 0, 11), fill: TERRAIN_FILL[terrain] || "#ddd", stroke: "#8b7d66" }),
+      pattern && pattern !== "none" ? svg("polygon", { points: corners(0, 0, 11), fill: `url(#pat-${pattern})` }) : null),
+    " ", t(`ui.rb.terrain.${terrain}`));
+  }));
 }
 
 function stat(label, value) {

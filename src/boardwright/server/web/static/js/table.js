@@ -112,6 +112,7 @@ class LiveTable {
     this.head = el("div", { class: "table-head" });
     this.board = el("div", { class: "board-area", id: "board" });
     this.decision = el("div", { class: "decision", id: "decision", "aria-live": "polite" });
+    this.recent = el("div", { class: "recent", id: "recent", "aria-live": "polite" });
     this.logList = el("ol", { class: "log-list", id: "log" });
     this.logFilter = el("select", { id: "log-filter", onchange: (e) => { this.filter = e.target.value; this.drawLog(); } });
     this.page.append(el("section", { class: "table-page", dataset: { game: this.info.game, liveLanguage: "" } },
@@ -119,6 +120,7 @@ class LiveTable {
       el("div", { class: "play" },
         this.board,
         el("aside", { class: "side" },
+          this.recent,
           this.decision,
           el("div", { class: "log" },
             el("div", { class: "log-head" }, el("h3", { "data-t": "ui.log.title" }, t("ui.log.title")), this.logFilter),
@@ -162,7 +164,9 @@ class LiveTable {
     if (message.type !== "state") return;
     if (message.reset) this.log = [];
     const texts = message.texts || { events: [] };
-    message.events.forEach((event, i) => this.log.push({ event, text: texts.events[i] ?? event.kind }));
+    const fresh = message.events.map((event, i) => ({ event, text: texts.events[i] ?? event.kind }));
+    this.log.push(...fresh);
+    if (fresh.length && !message.reset) this.drawRecent(fresh);
     this.cursor = message.cursor;
     this.state = message;
     const mine = message.decision && message.seat !== null && message.decision.seat === message.seat;
@@ -255,6 +259,24 @@ class LiveTable {
           onmouseenter: () => this.renderer && this.renderer.preview && this.renderer.preview(this.board, option),
           onmouseleave: () => this.renderer && this.renderer.preview && this.renderer.preview(this.board, null),
         }, i < 9 ? el("kbd", {}, String(i + 1)) : null, texts[i] ?? option.key)))));
+  }
+
+  // What the last move did: its events, with the dice and numbers shown as they fell.
+  drawRecent(entries) {
+    const items = entries.slice(-5).map(({ event, text }) => {
+      const data = event.data || {};
+      const dice = Array.isArray(data.dice)
+        ? el("span", { class: "dice" }, data.dice.map((face) => el("span", { class: "die", title: String(face) }, String(face).split("/").map((part) => t(`ui.rb.terrain.${part}`)).join(" / "))))
+        : null;
+      const roll = typeof data.roll === "number"
+        ? el("span", { class: "roll" }, el("span", { class: "die big" }, String(data.roll)),
+            typeof data.total === "number" ? ` = ${data.total}` : "",
+            typeof data.target === "number" ? ` / ${data.target}` : typeof data.difficulty === "number" ? ` / ${data.difficulty}` : "",
+            data.hit === true || data.success === true ? el("span", { class: "good" }, " ✔") : data.hit === false || data.success === false ? el("span", { class: "bad" }, " ✘") : null)
+        : null;
+      return el("li", { class: dice || roll ? "with-dice" : "", dataset: { kind: event.kind } }, el("span", {}, text), dice, roll);
+    });
+    clear(this.recent).append(el("h3", {}, t("ui.table.just_now")), el("ul", {}, items));
   }
 
   resultTable(result) {
