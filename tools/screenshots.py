@@ -157,7 +157,7 @@ def shoot(browser: Any, base: str) -> None:
     page = browser.new_page(viewport={"width": 1440, "height": 900})
     page.goto(base + "/")
     page.wait_for_selector("#create")
-    page.click("details.options summary")
+    page.click("details.lobby-options summary")
     page.screenshot(path=str(OUT / "lobby.png"))
     print(f"wrote {OUT / 'lobby.png'}")
     page.close()

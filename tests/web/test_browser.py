@@ -46,7 +46,7 @@ def create_table(page: Any, base: str, game: str, adventure: str | None, seed: i
     page.goto(base + "/")
     page.wait_for_selector("#create")
     page.select_option("#new-game", game)
-    page.click("details.options summary")
+    page.click("details.lobby-options summary")
     if adventure is not None:
         page.select_option("#opt-adventure", adventure)
     page.fill("#new-seed", str(seed))
@@ -204,3 +204,42 @@ def test_a_game_in_the_browser(
     decision = match.decision
     if decision is not None and decision.seat != 0:
         assert page.locator("button.option").count() == 0, "another seat's options are shown"
+
+
+def test_the_replay_viewer_steps_through_a_save_file(
+    web_server: tuple[str, str], page: Any, tmp_path: Any
+) -> None:
+    """A save file from the terminal opens in the viewer and steps move by move, with the
+    board, the events of each move and the log, as the public or as a seat."""
+    base, _database = web_server
+    game = get_game("runebound")
+    match = Match(game, game.config(2, {"adventure": "al-kalim"}), 12)
+    chooser = __import__("random").Random(4)
+    for _ in range(60):
+        decision = match.decision
+        assert decision is not None
+        match.play(chooser.randrange(len(decision.options)))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(match.to_save()), encoding="utf-8")
+
+    page.goto(base + "/#/replay")
+    page.set_input_files("#save-file", str(path))
+    page.wait_for_selector(".replay .board-area svg .hex", timeout=WAIT_MS)
+    assert page.locator("#replay-counter").inner_text() == "move 0 of 60"
+    for _ in range(3):
+        page.click("#replay-next")
+    page.wait_for_function(
+        "() => document.querySelector('#replay-counter').innerText === 'move 3 of 60'"
+    )
+    page.click("#replay-last")
+    page.wait_for_function(
+        "() => document.querySelector('#replay-counter').innerText === 'move 60 of 60'"
+    )
+    told = game.texts(match.config).event(events_for_seat(match.log, None)[-1])
+    assert page.locator(".replay .log-list li").last.inner_text() == told
+    page.select_option("#replay-seat", "1")
+    page.wait_for_function("() => document.querySelectorAll('.replay .log-list li').length > 0")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(
+        "() => document.querySelector('#replay-counter').innerText === 'move 59 of 60'"
+    )

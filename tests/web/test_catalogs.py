@@ -139,3 +139,25 @@ def test_german_names_reach_the_texts_and_the_table_content() -> None:
     assert acting, "the hero did nothing to tell"
     for event in acting:
         assert german[hero] in texts.event(event)
+
+
+@pytest.mark.parametrize("game_name", ["realm-of-sand", "runebound"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_option_has_its_label_and_description_in_each_language(
+    game_name: str, language: str
+) -> None:
+    """The lobby's option texts: a label and every word of a choice in each language, and the
+    description in each language but English (whose descriptions are the specs')."""
+    from boardwright.games import get_game
+
+    game = get_game(game_name)
+    folder = SRC / "games" / game_name.replace("-", "_") / "settings"
+    words = messages(folder / f"{language}.po")
+    wanted = set()
+    for spec in game.option_set:
+        wanted.add(f"{spec.name}.label")
+        if language != "en":
+            wanted.add(spec.name)
+        wanted |= {f"{spec.name}.{v}" for v in spec.allowed if not str(v).lstrip("-").isdigit()}
+    assert not sorted(wanted - set(words))[:5], f"{folder}/{language}.po misses these"
+    assert not sorted(set(words) - wanted)[:5], f"{folder}/{language}.po: no such option"

@@ -101,7 +101,7 @@ function createForm(all) {
       el("label", { for: "new-players" }, t("ui.lobby.players")), countInput,
       el("label", { for: "new-name" }, t("ui.lobby.your_name")), nameInput),
     seatsBox,
-    el("details", { class: "options" }, el("summary", {}, t("ui.lobby.options")), optionsBox,
+    el("details", { class: "lobby-options" }, el("summary", {}, t("ui.lobby.options")), optionsBox,
       el("div", { class: "option" }, el("label", { for: "new-seed", class: "option-name" }, t("ui.lobby.seed")),
         el("input", { type: "number", id: "new-seed", min: 0, placeholder: t("ui.lobby.seed_random") }))),
     el("button", { type: "submit", class: "primary", id: "create" }, t("ui.lobby.create")));

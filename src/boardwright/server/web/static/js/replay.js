@@ -52,7 +52,7 @@ class Replay {
   build() {
     this.slider = el("input", { type: "range", min: 0, max: 0, value: 0, id: "replay-step", "aria-label": t("ui.replay.step"),
       oninput: () => this.go(Number(this.slider.value)) });
-    this.counter = el("span", { class: "counter" });
+    this.counter = el("span", { class: "step-counter", id: "replay-counter" });
     const button = (id, label, action) => el("button", { id, "aria-label": t(label), title: t(label), onclick: action });
     this.playButton = button("replay-play", "ui.replay.play", () => this.toggle());
     this.playButton.textContent = "▶";

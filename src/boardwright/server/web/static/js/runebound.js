@@ -24,6 +24,7 @@ const TERRAIN_PATTERN = {
   wasteland: "dots2", city: "none",
 };
 const COUNTER = { green: "#3e9b4f", yellow: "#e4c22b", blue: "#3a6fd0", red: "#c83a3a" };
+const CULT_PATH = { E: "east", SE: "south-east", SW: "south-west", W: "west", NW: "north-west", NE: "north-east" };
 const DIRECTION = {
   east: [1, 0], "south-east": [0, 1], "south-west": [-1, 1], west: [-1, 0], "north-west": [0, -1], "north-east": [1, -1],
 };
@@ -55,7 +56,9 @@ function patterns() {
     p("hatch2", svg("path", { d: "M0 0 L8 8", ...ink })),
     p("cross", svg("path", { d: "M0 4 L8 4 M4 0 L4 8", ...ink })),
     svg("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" },
-      svg("path", { d: "M0 0 L10 5 L0 10 z", fill: "#7a3d00" })));
+      svg("path", { d: "M0 0 L10 5 L0 10 z", fill: "#7a3d00" })),
+    svg("marker", { id: "arrow-cult", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" },
+      svg("path", { d: "M0 0 L10 5 L0 10 z", fill: "#5b1a6e" })));
 }
 
 // The hex an option points at: a move's "to", a counter's or flight's "hex", a city's hex.
@@ -158,10 +161,26 @@ function boardSvg(data, view, state, context) {
       markLayer.append(svg("path", { d: `M${x + 8} ${y - 12} l5 9 h-10 z`, class: "cultist", fill: COUNTER[colours[0]] },
         svg("title", { text: t("ui.rb.cultist") })));
     }
+    for (const cityId of cult.infiltrated || []) {
+      const city = data.cities.find((c) => c.id === cityId);
+      if (!city) continue;
+      const [x, y] = centre(...city.at.split(",").map(Number));
+      markLayer.append(svg("g", { class: "infiltrated", dataset: { city: cityId } },
+        svg("title", { text: t("ui.rb.infiltrated", { city: city.name }) }),
+        svg("path", { d: `M${x - 9} ${y + 9} l4.5 -7 l4.5 7 l4.5 -7 l4.5 7 z` })));
+    }
     if (cult.marker) {
-      const [x, y] = centre(...cult.marker.split(",").map(Number));
-      markLayer.append(svg("g", { class: "cult-marker" }, svg("title", { text: t("ui.rb.cult_marker", { path: cult.path }) }),
-        svg("circle", { cx: x, cy: y, r: SIZE * 0.8 })));
+      const [q, r] = cult.marker.split(",").map(Number);
+      const [x, y] = centre(q, r);
+      const direction = CULT_PATH[cult.path];
+      const group = svg("g", { class: "cult-marker" }, svg("title", { text: t("ui.rb.cult_marker", { path: cult.path }) }),
+        svg("circle", { cx: x, cy: y, r: SIZE * 0.8 }));
+      if (direction) {  // where the marker goes next
+        const [dq, dr] = DIRECTION[direction];
+        const [tx, ty] = centre(q + dq, r + dr);
+        group.append(svg("line", { x1: x, y1: y, x2: x + (tx - x) * 0.8, y2: y + (ty - y) * 0.8, "marker-end": "url(#arrow-cult)" }));
+      }
+      markLayer.append(group);
     }
   }
   if (adventure && adventure.lost_cities) {
