@@ -243,3 +243,32 @@ def test_the_replay_viewer_steps_through_a_save_file(
     page.wait_for_function(
         "() => document.querySelector('#replay-counter').innerText === 'move 59 of 60'"
     )
+
+
+@pytest.mark.parametrize("viewport", [(1280, 800), (820, 1180)], ids=["laptop", "tablet"])
+def test_the_table_fits_the_screen_and_does_not_jump(
+    web_server: tuple[str, str], browser: Any, viewport: tuple[int, int]
+) -> None:
+    """On a laptop and a tablet screen: no sideways scrolling, and the board and the decision
+    stay where they are from one move to the next."""
+    base, _database = web_server
+    width, height = viewport
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
+    page = context.new_page()
+    try:
+        create_table(page, base, "runebound", "al-kalim", 8)
+        places = []
+        for _ in range(5):
+            click_decisions(page, 1)
+            my_turn(page)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            places.append(
+                page.evaluate(
+                    "() => ['#board', '#decision'].map((s) => {"
+                    " const r = document.querySelector(s).getBoundingClientRect();"
+                    " return [Math.round(r.left), Math.round(r.top + window.scrollY)]; })"
+                )
+            )
+        assert all(place == places[0] for place in places), places
+    finally:
+        context.close()

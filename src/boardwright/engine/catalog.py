@@ -3,7 +3,9 @@
 A game ships ``messages/<language>.po`` inside its package (``en.po`` complete; ``de.po``,
 ``pl.po``... added later without a code change), and may ship ``names/<language>.po``: the
 names of its own content in that language by content id (``msgid`` a card's or hero's id;
-the English names are in the content files, so there is no ``names/en.po``).
+the English names are in the content files, so there is no ``names/en.po``), and
+``content_texts/<language>.po``: its content's texts (card texts, ability names), keyed by
+their English text as in classic gettext.
 
 In ``messages``, ``msgid`` is a stable message id such as ``rs.option.take_tile``; ``msgstr``
 is a template with named fields (``{tile}``, ``{seat}``) filled by :meth:`Catalog.format`. A
@@ -39,16 +41,22 @@ class Catalog:
         messages: Mapping[str, str],
         fallback: Catalog | None = None,
         names: Mapping[str, str] | None = None,
+        content_texts: Mapping[str, str] | None = None,
     ) -> None:
         self.language = language
         self.messages = messages
         self.fallback = fallback
         self.names = names or {}
+        self.content_texts = content_texts or {}
 
     def name(self, content_id: str, english: str) -> str:
         """The name of the content record ``content_id`` in this language; ``english`` (the
         content file's name) where there is no translation, e.g. for an owner's own cards."""
         return self.names.get(content_id, english)
+
+    def content_text(self, english: str) -> str:
+        """A text of the content (a card's or an ability's) in this language, else as given."""
+        return self.content_texts.get(english, english)
 
     def template(self, msgid: str) -> str:
         """The template of ``msgid`` in this language, else in English."""
@@ -58,6 +66,16 @@ class Catalog:
         if self.fallback is not None:
             return self.fallback.template(msgid)
         raise CatalogError(f"message {msgid!r} is missing from the {self.language} catalog")
+
+    def has(self, msgid: str) -> bool:
+        """Whether this catalog (or English behind it) holds ``msgid``."""
+        if msgid in self.messages:
+            return True
+        return self.fallback is not None and self.fallback.has(msgid)
+
+    def text(self, msgid: str, **fields: object) -> str:
+        """The text of ``msgid`` with the named ``fields`` filled in (``str`` of each value)."""
+        return self.format(msgid, {name: str(value) for name, value in fields.items()})
 
     def format(self, msgid: str, fields: Mapping[str, str]) -> str:
         """The text of ``msgid`` with its named fields filled in."""
@@ -80,7 +98,8 @@ def load_catalog(package: str, language: str = DEFAULT_LANGUAGE) -> Catalog:
         raise ConfigError(f"'{language}' is not a language code such as en, de or pl")
     english = None if language == DEFAULT_LANGUAGE else load_catalog(package, DEFAULT_LANGUAGE)
     names = read_messages(package, language, NAMES)
-    return Catalog(language, read_messages(package, language), english, names)
+    texts = read_messages(package, language, CONTENT_TEXTS)
+    return Catalog(language, read_messages(package, language), english, names, texts)
 
 
 @cache
@@ -96,6 +115,7 @@ def merged_catalog(packages: Sequence[str], language: str = DEFAULT_LANGUAGE) ->
         raise ConfigError(f"'{language}' is not a language code such as en, de or pl")
     messages: dict[str, str] = {}
     names: dict[str, str] = {}
+    texts: dict[str, str] = {}
     for package in packages:
         for msgid, text in read_messages(package, language).items():
             if msgid in messages:
@@ -104,12 +124,14 @@ def merged_catalog(packages: Sequence[str], language: str = DEFAULT_LANGUAGE) ->
                 )
             messages[msgid] = text
         names.update(read_messages(package, language, NAMES))
+        texts.update(read_messages(package, language, CONTENT_TEXTS))
     english = None if language == DEFAULT_LANGUAGE else merged_catalog(packages, DEFAULT_LANGUAGE)
-    return Catalog(language, messages, english, names)
+    return Catalog(language, messages, english, names, texts)
 
 
 MESSAGES = "messages"
 NAMES = "names"
+CONTENT_TEXTS = "content_texts"
 
 
 def read_messages(package: str, language: str, folder: str = MESSAGES) -> dict[str, str]:

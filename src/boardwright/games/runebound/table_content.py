@@ -63,7 +63,7 @@ def table_content(
                 "name": name(card.id, card.name),
                 "kind": card.kind,
                 "cost": card.cost,
-                "text": card.text,
+                "text": catalog.content_text(card.text),
                 **{s: plain(getattr(card, s)) for s in STATS if getattr(card, s, None) is not None},
             }
             for card in rules.market
@@ -73,7 +73,7 @@ def table_content(
                 "name": name(card.id, card.name),
                 "colour": card.colour,
                 "kind": card.kind,
-                "text": card.text,
+                "text": catalog.content_text(card.text),
                 "life": card.life,
                 # (value, damage) of the ranged, melee and magic steps; None: no such step
                 "steps": [plain(step) for step in (card.ranged, card.melee, card.magic)],

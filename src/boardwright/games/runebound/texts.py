@@ -67,7 +67,7 @@ def display_fields(content: RuneboundContent) -> dict[str, FieldFormatter]:
         return with_set_tag(catalog.name(card_id, record.name), record.card_set, catalog)
 
     def card_text(card_id: str, catalog: Catalog) -> str:
-        return cards[card_id].text
+        return catalog.content_text(cards[card_id].text)
 
     def item(card_id: str, catalog: Catalog) -> str:
         record = items[card_id]
@@ -89,11 +89,11 @@ def display_fields(content: RuneboundContent) -> dict[str, FieldFormatter]:
 
     def card_ability(ref: Sequence[Any], catalog: Catalog) -> str:
         card_id, index = ref
-        return str(cards[card_id].abilities[index].name)
+        return catalog.content_text(str(cards[card_id].abilities[index].name))
 
     def choice(ref: Sequence[Any], catalog: Catalog) -> str:
         card_id, index = ref
-        return str(cards[card_id].choices[index].text)
+        return catalog.content_text(str(cards[card_id].choices[index].text))
 
     fields: dict[str, FieldFormatter] = {
         "card": card,
@@ -139,8 +139,8 @@ def hex_naming(board: Board, index: int) -> tuple[str | None, str, str]:
     return named, board.hex_name(index), board.terrain_names[h.terrain]
 
 
-OwnerOf = Callable[[str], tuple[str, Ability]]
-"""An ability key to its owner's name and the ability."""
+OwnerOf = Callable[[str], tuple[str, str, Ability]]
+"""An ability key to its owner's id and English name, and the ability."""
 
 
 def base_owner(content: RuneboundContent) -> OwnerOf:
@@ -148,13 +148,13 @@ def base_owner(content: RuneboundContent) -> OwnerOf:
     and a kept red card's ``r<adventure index>.<n>`` (RB-4.11; an adventure with keys of its
     own wraps this in its :meth:`Adventure.text_fields`)."""
 
-    def owner_of(key: str) -> tuple[str, Ability]:
+    def owner_of(key: str) -> tuple[str, str, Ability]:
         owner, index = key[1:].split(".")
         if key[0] == "r":
             kept = content.adventures[int(owner)]
-            return kept.name, kept.reward.abilities[int(index)]
+            return kept.id, kept.name, kept.reward.abilities[int(index)]
         found = content.heroes[int(owner)] if key[0] == "h" else content.market[int(owner)]
-        return found.name, found.abilities[int(index)]
+        return found.id, found.name, found.abilities[int(index)]
 
     return owner_of
 
@@ -167,19 +167,21 @@ def ability_fields(
     ``owner:<ability key>`` or ``seat:<n>``."""
 
     def ability(key: str, catalog: Catalog) -> str:
-        owner, used = owner_of(key)
-        return f"{owner}: {used.name}"
+        owner, name, used = owner_of(key)
+        return f"{catalog.name(owner, name)}: {catalog.content_text(used.name)}"
 
     def ability_text(key: str, catalog: Catalog) -> str:
-        owner, used = owner_of(key)
-        return f"{owner}: {used.name} — {used.text}"
+        owner, name, used = owner_of(key)
+        shown = catalog.name(owner, name)
+        return f"{shown}: {catalog.content_text(used.name)} — {catalog.content_text(used.text)}"
 
     def source(ref: str, catalog: Catalog) -> str:
         what, _, value = ref.partition(":")
         if what == "card":
-            return cards[value].name
+            return catalog.name(value, cards[value].name)
         if what == "owner":
-            return owner_of(value)[0]
+            owner, name, _used = owner_of(value)
+            return catalog.name(owner, name)
         return seat(int(value), catalog)
 
     return {"ability": ability, "ability_text": ability_text, "source": source}

@@ -146,12 +146,12 @@ class AlKalim(Adventure):
         first_legend = len(content.market) - len(records.legends)
         base_owner_of = base_owner(content)
 
-        def owner_of(key: str) -> tuple[str, Ability]:
+        def owner_of(key: str) -> tuple[str, str, Ability]:
             if not key.startswith(LEGEND_KEY):
                 return base_owner_of(key)
             legend, index = key[len(LEGEND_KEY) :].split(".")
             card = content.market[first_legend + int(legend)]
-            return card.name, card.abilities[int(index)]
+            return card.id, card.name, card.abilities[int(index)]
 
         cards = {card.id: card for card in content.adventures}
         abilities = ability_fields(owner_of, cards)

@@ -38,7 +38,7 @@ def text_fields(
     locations = {place.id: place.name for place in records.board.locations}
     return {
         "legend": lambda legend, catalog: catalog.name(legend, legends[legend].name),
-        "quest": lambda legend, catalog: legends[legend].quest.text,
+        "quest": lambda legend, catalog: catalog.content_text(legends[legend].quest.text),
         "legend_type": partial(word, "legend_type"),
         "gear": lambda kind, catalog: catalog.name(*gear[kind]),
         "lost_city": lambda city, catalog: catalog.name(city, lost_cities[city]),

@@ -209,7 +209,7 @@ function boardSvg(data, view, state, context) {
     const [x, y] = centre(q, r);
     const dx = (hero.seat - (view.heroes.length - 1) / 2) * 7;
     markLayer.append(svg("g", { class: `hero seat-${hero.seat} ${view.turn === hero.seat ? "active" : ""}`, dataset: { seat: hero.seat } },
-      svg("title", { text: `${context.seatName(hero.seat)}: ${hero.name}` }),
+      svg("title", { text: `${context.seatName(hero.seat)}: ${heroName(data, hero)}` }),
       svg("circle", { cx: x + dx, cy: y + 4, r: 7 }),
       svg("text", { x: x + dx, y: y + 7.5, text: String(hero.seat + 1) })));
   }
@@ -234,13 +234,24 @@ function stat(label, value) {
   return el("span", { class: "stat" }, el("span", { class: "label" }, label), " ", Array.isArray(value) ? `${value[0]}/${value[1]}` : value);
 }
 
+function heroName(data, hero) {
+  return (data.heroes[hero.hero] || {}).name || hero.name;
+}
+
+// Where a hero stands, in the page's language: a city's or place's name, else terrain and hex.
+function placeName(data, at) {
+  const hex = data.hexes.find((h) => h.at === at);
+  if (!hex) return at;
+  return hex.name || `${t(`ui.rb.terrain.${hex.terrain}`)} ${hex.at}`;
+}
+
 function heroSheet(data, view, hero, context) {
   const itemList = hero.items.map((id) => el("li", { title: (data.market[id] || {}).text || "" }, cardName(data, id)));
   const allyList = hero.allies.map((a) => el("li", { title: (data.market[a.id] || {}).text || "" },
     cardName(data, a.id), a.wounds ? ` ✚${a.wounds}` : "", a.exhaustion ? ` ☾${a.exhaustion}` : ""));
   return el("section", { class: `hero-sheet seat-${hero.seat} ${view.turn === hero.seat ? "active" : ""}`, dataset: { seat: hero.seat } },
-    el("h3", {}, el("span", { class: `token seat-${hero.seat}` }, String(hero.seat + 1)), " ", hero.name),
-    el("p", { class: "muted" }, context.seatName(hero.seat), " · ", hero.where),
+    el("h3", {}, el("span", { class: `token seat-${hero.seat}` }, String(hero.seat + 1)), " ", heroName(data, hero)),
+    el("p", { class: "muted" }, context.seatName(hero.seat), " · ", placeName(data, hero.at)),
     el("div", { class: "stats" },
       stat(t("ui.rb.wounds"), `${hero.wounds}/${hero.life}`),
       stat(t("ui.rb.exhaustion"), `${hero.exhaustion}/${hero.stamina}`),
