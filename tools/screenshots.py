@@ -33,7 +33,7 @@ ARGS = [
     "--disable-sync",
 ]
 TABLES = [  # (file name, game, options, bot, moves of the human seat, language)
-    ("realm-of-sand", "realm-of-sand", {}, "greedy", 14, "en"),
+    ("realm-of-sand", "realm-of-sand", {"board_side": "advanced"}, "greedy", 14, "en"),
     ("runebound", "runebound", {}, "heuristic", 10, "en"),
     ("runebound-al-kalim", "runebound", {"adventure": "al-kalim"}, "heuristic", 10, "de"),
     ("runebound-kelnov", "runebound", {"adventure": "kelnov"}, "heuristic", 8, "en"),

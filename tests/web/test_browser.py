@@ -205,6 +205,20 @@ def test_a_game_in_the_browser(
     if decision is not None and decision.seat != 0:
         assert page.locator("button.option").count() == 0, "another seat's options are shown"
 
+    # the table's replay, as this seat saw it: the last move, then one back
+    page.click(f'a[href="#/replay/{table}"]')
+    page.wait_for_selector("#replay-counter", timeout=WAIT_MS)
+    page.wait_for_function(
+        "() => /^move (\\d+) of \\1$/.test(document.querySelector('#replay-counter').innerText)",
+        timeout=WAIT_MS,
+    )
+    page.click("#replay-back")
+    page.wait_for_function(
+        "() => { const [, a, b] = document.querySelector('#replay-counter').innerText"
+        ".match(/move (\\d+) of (\\d+)/); return Number(a) === Number(b) - 1; }",
+        timeout=WAIT_MS,
+    )
+
 
 def test_the_replay_viewer_steps_through_a_save_file(
     web_server: tuple[str, str], page: Any, tmp_path: Any

@@ -116,7 +116,12 @@ function boardView(player, state, context) {
       el("span", { title: t("ui.rs.stars") }, `★ ${player.stars}`),
       el("span", { title: t("ui.rs.hourglasses") }, hourglass(), ` ${player.hourglasses}`),
       el("span", {}, t("ui.rs.level", { level: player.level })),
-      el("span", { class: `crystal ${player.crystal}` }, t(`ui.rs.crystal.${player.crystal}`))),
+      el("span", {
+        class: `crystal ${player.crystal}`,
+        title: player.board.crystal ? t(`ui.rs.power.${player.board.crystal}`) : undefined,
+      }, player.board.crystal ? el("span", { class: `gem ${player.board.crystal}` }) : null, t(`ui.rs.crystal.${player.crystal}`))),
+    player.board.crystal && player.crystal !== "none"
+      ? el("p", { class: "power muted" }, t(`ui.rs.power.${player.board.crystal}`)) : null,
     grid,
     el("div", { class: "discs" }, discs),
     player.zone.length ? el("div", { class: "zone" }, el("span", {}, t("ui.rs.zone")), player.zone.map((tile) => {
