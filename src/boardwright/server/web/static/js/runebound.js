@@ -266,9 +266,22 @@ function heroSheet(data, view, hero, context) {
 
 function sidePanels(data, view, state, context) {
   const adventure = view.adventure && view[view.adventure];
+  // market cards: a card an option names (buy, hire, sell...) is a button that chooses it
+  const byItem = new Map();
+  for (const option of context.options) {
+    const item = option.args && option.args.item;
+    if (typeof item === "string" && !byItem.has(item)) byItem.set(item, option);
+  }
+  const marketCard = (id) => {
+    const option = byItem.get(id);
+    const card = data.market[id] || {};
+    return option
+      ? el("button", { class: "market-card choosable", title: card.text || "", dataset: { key: option.key, item: id }, onclick: () => context.choose(option.key) }, cardName(data, id))
+      : el("span", { class: "market-card", title: card.text || "" }, cardName(data, id));
+  };
   const markets = Object.entries(view.markets).map(([stack, cards]) => {
     const city = data.cities.find((c) => c.id === stack) || data.lost_cities.find((c) => c.id === stack);
-    return el("li", {}, el("strong", {}, city ? city.name : stack), ": ", cards.map((id) => cardName(data, id)).join(", ") || "—");
+    return el("li", {}, el("strong", {}, city ? city.name : stack), ": ", cards.length ? cards.map(marketCard) : "—");
   });
   const fight = view.combat
     ? el("section", { class: "fight" }, el("h3", {}, t("ui.rb.fight")),
@@ -288,7 +301,7 @@ function sidePanels(data, view, state, context) {
     fight,
     el("div", { class: "heroes" }, view.heroes.map((hero) => heroSheet(data, view, hero, context))),
     doom, track, extra,
-    el("details", { class: "markets" }, el("summary", {}, t("ui.rb.markets")), el("ul", {}, markets)));
+    el("details", { class: "markets", open: byItem.size > 0 }, el("summary", {}, t("ui.rb.markets")), el("ul", {}, markets)));
 }
 
 function fightSteps(data, combat) {
