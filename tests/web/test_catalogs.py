@@ -161,3 +161,44 @@ def test_every_option_has_its_label_and_description_in_each_language(
         wanted |= {f"{spec.name}.{v}" for v in spec.allowed if not str(v).lstrip("-").isdigit()}
     assert not sorted(wanted - set(words))[:5], f"{folder}/{language}.po misses these"
     assert not sorted(set(words) - wanted)[:5], f"{folder}/{language}.po: no such option"
+
+
+def content_texts(folder: Path) -> set[str]:
+    """Every text of our content files and every name of a part without an id (an ability's,
+    a named hex's): what ``content_texts/<language>.po`` translates, keyed by the English."""
+    import yaml
+
+    found: set[str] = set()
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "text" and isinstance(value, str):
+                    found.add(value)
+                elif key == "name" and isinstance(value, str) and "id" not in node:
+                    found.add(value)
+                else:
+                    walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for path in sorted(folder.rglob("*.yaml")):
+        walk(yaml.safe_load(path.read_text(encoding="utf-8")))
+    return found
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
+def test_every_text_of_our_runebound_content_is_translated(language: str) -> None:
+    english = content_texts(GAME_CONTENT["runebound"])
+    path = SRC / "games" / "runebound" / "content_texts" / f"{language}.po"
+    assert path.is_file(), f"{path} is missing"
+    translated = messages(path)
+    assert len(english) > 500
+    assert not sorted(english - set(translated))[:3], f"{path}: texts missing"
+    assert not sorted(set(translated) - english)[:3], f"{path}: texts our content lacks"
+    numbers = re.compile(r"\d+")
+    for text, translation in translated.items():
+        assert set(numbers.findall(text)) <= set(numbers.findall(translation)), (
+            f"{path}: the numbers of {text!r} are not all in {translation!r}"
+        )
