@@ -173,9 +173,8 @@ def content_texts(folder: Path) -> set[str]:
     def walk(node: object) -> None:
         if isinstance(node, dict):
             for key, value in node.items():
-                if key == "text" and isinstance(value, str):
-                    found.add(value)
-                elif key == "name" and isinstance(value, str) and "id" not in node:
+                worded = key == "text" or (key == "name" and "id" not in node)
+                if worded and isinstance(value, str):
                     found.add(value)
                 else:
                     walk(value)

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from boardwright.engine.catalog import Catalog
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.game import Game
 from boardwright.engine.options import parse_option_pairs
@@ -17,6 +18,7 @@ from boardwright.games import get_game
 
 from .errors import CliError
 from .packs import build_game
+from .words import cli_words
 
 AskFunction = Callable[[str], str]
 """Reads one line of input after showing a prompt; raises EOFError at the end of input."""
@@ -162,6 +164,7 @@ def resolve_players(game: Game[Any], players: int | None, seats: str | None) -> 
     return players
 
 
-def seat_name(seat: int) -> str:
-    """Seats are 0-based in the engine and 'Player 1' upwards for people."""
-    return f"Player {seat + 1}"
+def seat_name(seat: int, words: Catalog | None = None) -> str:
+    """Seats are 0-based in the engine and 'Player 1' upwards for people (in the language of
+    ``words``, the terminal's catalog; default English)."""
+    return (words or cli_words()).text("cli.seat", number=seat + 1)

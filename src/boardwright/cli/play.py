@@ -9,15 +9,13 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.table import Table as RichTable
 from rich.text import Text
 
 from boardwright.bots import seat_bots
-from boardwright.engine.catalog import DEFAULT_LANGUAGE
+from boardwright.engine.catalog import DEFAULT_LANGUAGE, Catalog
 from boardwright.engine.decision import Decision
 from boardwright.engine.errors import UndoRefusedError
 from boardwright.engine.events import Event
-from boardwright.engine.game import Result
 from boardwright.engine.rng import derive_seed
 from boardwright.engine.session import Match
 from boardwright.engine.table import HUMAN, Table
@@ -42,19 +40,23 @@ from .common import (
 )
 from .errors import CliError
 from .renderers import get_renderer
+from .results import show_result
 from .saves import ContentPin, load_saved, write_save
 from .text import print_events, show_options
+from .words import cli_words
 
-HELP_TEXT = """\
-Type the number of an option to choose it. Other commands:
-  u, undo            take back your last decision (when the rules allow it)
-  s FILE, save FILE  save the game to FILE (s FILE! overwrites a file that exists)
-  l, log             show the recent events
-  v                  redraw the table and the options
-  h, help            this help
-  q, quit            leave the game (offers to save; so does Ctrl-C)"""
+HELP_COMMANDS = (
+    ("u, undo", "cli.help.undo"),
+    ("s {file}, save {file}", "cli.help.save"),
+    ("l, log", "cli.help.log"),
+    ("v", "cli.help.redraw"),
+    ("h, help", "cli.help.help"),
+    ("q, quit", "cli.help.quit"),
+)
+"""The commands at the prompt (typed as they are in every language) and what each does."""
 
 LOG_LINES = 20
+INPUT_ENDED = "input_ended"
 OVERWRITE_MARK = "!"
 EXIT_INTERRUPTED = 130
 
@@ -67,45 +69,16 @@ class Step(Enum):
     QUIT = "quit"  # leave the game
 
 
-def result_table(result: Result, kinds: Sequence[str] = ()) -> RichTable:
-    """Ranks and scores per seat (and who played it, if known), plus per-seat details."""
-    per_seat = {
-        key: value
-        for key, value in result.details.items()
-        if isinstance(value, list | tuple) and len(value) == len(result.scores)
-    }
-    table = RichTable(title="Result", title_justify="left")
-    headings = ("rank", "seat", *(("who",) if kinds else ()), "score", *per_seat)
-    for heading in headings:
-        table.add_column(heading.replace("_", " "))
-    order = sorted(range(len(result.scores)), key=lambda s: (result.ranks[s], s))
-    for seat in order:
-        score = result.scores[seat]
-        shown = f"{score:g}"
-        extra = [str(values[seat]) for values in per_seat.values()]
-        who = [kinds[seat] if seat < len(kinds) else "?"] if kinds else []
-        table.add_row(str(result.ranks[seat]), seat_name(seat), *who, shown, *extra)
-    return table
-
-
-def result_details(result: Result) -> list[str]:
-    """The details that are not per-seat lists, as ``name: value`` lines."""
-    lines = []
-    for key, value in result.details.items():
-        if isinstance(value, list | tuple) and len(value) == len(result.scores):
-            continue
-        lines.append(f"{key.replace('_', ' ')}: {value}")
-    return lines
-
-
-def show_result(console: Console, result: Result, kinds: Sequence[str] = ()) -> None:
-    console.print(result_table(result, kinds))
-    for line in result_details(result):
-        console.print(line, markup=False)
-    if len(result.scores) < 2:
-        return
-    winners = ", ".join(seat_name(s) for s in result.winners)
-    console.print(Text(f"Winner: {winners}" if len(result.winners) == 1 else f"Tied: {winners}"))
+def help_text(words: Catalog) -> str:
+    """The help at the prompt: the commands in a column, then what each does."""
+    file = words.text("cli.help.file")
+    commands = [
+        (command.format(file=file), words.text(msgid, file=file))
+        for command, msgid in HELP_COMMANDS
+    ]
+    width = max(len(command) for command, _ in commands) + 2
+    lines = (f"  {command:<{width}}{does}" for command, does in commands)
+    return "\n".join((words.text("cli.help"), *lines))
 
 
 class PlaySession:
@@ -129,8 +102,9 @@ class PlaySession:
         self.console = console
         self.ask = ask
         self.save_path = save_path
-        self.render = get_renderer(table.match.game.name, table.match.game)
+        self.render = get_renderer(table.match.game.name, table.match.game, language)
         self.texts = table.match.game.texts(table.match.config, language)
+        self.words = cli_words(language)
         self.humans = table.humans
         self.table_seat = self.humans[0] if len(self.humans) == 1 else None
         self.drawn: tuple[int, int] | None = None
@@ -161,9 +135,9 @@ class PlaySession:
         show_options(self.console, self.texts, decision)
         while True:
             try:
-                line = self.ask(f"{seat_name(seat)}> ")
+                line = self.ask(f"{self.seat(seat)}> ")
             except EOFError:
-                self.leave("input ended")
+                self.leave(INPUT_ENDED)
                 return False
             except KeyboardInterrupt:
                 self.console.print()
@@ -183,9 +157,9 @@ class PlaySession:
         if len(self.humans) < 2 or seat == self.last_human:
             return
         self.last_human = seat
-        self.console.rule(f"{seat_name(seat)}'s turn: pass the keyboard to {seat_name(seat)}")
+        self.console.rule(self.say("cli.hot_seat.turn", seat=self.seat(seat)))
         if recap:
-            self.console.print(f"Since your last decision ({seat_name(seat)} sees):")
+            self.console.print(self.say("cli.hot_seat.recap", seat=self.seat(seat)))
             print_events(self.console, self.texts, recap)
 
     def draw(self, seat: int | None) -> None:
@@ -195,6 +169,13 @@ class PlaySession:
 
     def hint(self, message: str) -> None:
         self.console.print(Text(message, style="yellow"))
+
+    def say(self, msgid: str, **fields: object) -> str:
+        """The terminal's message ``msgid`` in the player's language."""
+        return self.words.text(msgid, **fields)
+
+    def seat(self, seat: int) -> str:
+        return seat_name(seat, self.words)
 
     # --- input ----------------------------------------------------------------------------
     def handle(self, line: str, decision: Decision, version: int) -> Step:
@@ -213,19 +194,22 @@ class PlaySession:
             self.draw(decision.seat)
             show_options(self.console, self.texts, decision)
         elif word in ("h", "help", "?"):
-            self.console.print(HELP_TEXT, markup=False, highlight=False)
+            self.console.print(help_text(self.words), markup=False, highlight=False)
         elif word in ("q", "quit", "exit"):
-            self.leave("you left the game")
+            self.leave("left")
             return Step.QUIT
         else:
-            shown = f"'{line}' is not a choice" if line else "nothing typed"
-            self.hint(f"{shown}: type 1 to {len(decision.options)}, or h for help")
+            shown = (
+                self.say("cli.not_a_choice", line=line) if line else self.say("cli.nothing_typed")
+            )
+            self.hint(self.say("cli.type_a_number", what=shown, count=len(decision.options)))
         return Step.AGAIN
 
     def choose(self, number: int, decision: Decision, version: int) -> Step:
         count = len(decision.options)
         if not 1 <= number <= count:
-            self.hint(f"there is no option {number}: type 1 to {count}, or h for help")
+            shown = self.say("cli.no_such_option", number=number)
+            self.hint(self.say("cli.type_a_number", what=shown, count=count))
             return Step.AGAIN
         key = decision.options[number - 1].key
         print_events(self.console, self.texts, self.table.play(decision.seat, key, version))
@@ -237,33 +221,40 @@ class PlaySession:
         try:
             self.table.undo(seat)
         except UndoRefusedError as refusal:
-            self.hint(str(refusal))
+            self.hint(self.refusal_text(seat, refusal))
             return Step.AGAIN
-        self.console.print(Text("Your last decision was taken back.", style="cyan"))
+        self.console.print(Text(self.say("cli.undone"), style="cyan"))
         self.drawn = None
         return Step.DONE
+
+    def refusal_text(self, seat: int, refusal: UndoRefusedError) -> str:
+        """Why the undo was refused, in the player's language (the state has not changed)."""
+        reason = self.table.match.undo_refusal_reason(seat)
+        if reason is None:
+            return str(refusal)
+        return self.say("cli.undo_refused", why=self.say(f"cli.undo_refused.{reason}"))
 
     def save_to(self, name: str) -> bool:
         """Save to ``name``; a file that exists is kept unless the name ends in ``!``."""
         overwrite = name.endswith(OVERWRITE_MARK)
         name = name.removesuffix(OVERWRITE_MARK).strip()
         if not name:
-            self.hint("save needs a file name: s FILE")
+            self.hint(self.say("cli.save.no_name", file=self.say("cli.help.file")))
             return False
         if Path(name).exists() and not overwrite:
-            self.hint(f"{name} exists; type s {name}{OVERWRITE_MARK} to overwrite it")
+            self.hint(self.say("cli.save.exists", name=name, overwrite=name + OVERWRITE_MARK))
             return False
         try:
             self.write(Path(name))
         except OSError as err:
-            self.hint(f"could not save to {name}: {err.strerror or err}")
+            self.hint(self.say("cli.save.failed", name=name, error=err.strerror or err))
             return False
-        self.console.print(Text(f"saved to {name}", style="cyan"))
+        self.console.print(Text(self.say("cli.save.done", name=name), style="cyan"))
         return True
 
     def show_log(self, seat: int) -> None:
         events = self.table.history(seat)[-LOG_LINES:]
-        self.console.print(Text(f"The last {len(events)} event(s):", style="bold"))
+        self.console.print(Text(self.say("cli.log", count=len(events)), style="bold"))
         print_events(self.console, self.texts, events)
 
     # --- leaving and the end ------------------------------------------------------------------
@@ -276,36 +267,39 @@ class PlaySession:
         try:
             self.write(self.save_path)
         except OSError as err:
-            self.hint(f"could not save to {self.save_path}: {err.strerror or err}")
+            error = err.strerror or err
+            self.hint(self.say("cli.save.failed", name=self.save_path, error=error))
 
-    def leave(self, why: str) -> None:
-        """Leaving early: save to --save, else offer to save (unless input has ended)."""
-        self.console.print(Text(f"{why}; the game stops here.", style="bold"))
+    def leave(self, reason: str) -> None:
+        """Leaving early (``reason``: a ``cli.leave.*`` id's end): save to --save, else offer
+        to save (unless input has ended)."""
+        why = self.say(f"cli.leave.{reason}")
+        self.console.print(Text(self.say("cli.leave", why=why), style="bold"))
         if self.save_path is not None:
             self.autosave()
-            self.console.print(f"The game is saved in {self.save_path}.", markup=False)
+            self.console.print(self.say("cli.saved_in", path=self.save_path), markup=False)
             return
-        if why == "input ended":
-            self.console.print("The game was not saved.")
+        if reason == INPUT_ENDED:
+            self.console.print(self.say("cli.not_saved"))
             return
         while True:
             try:
-                name = self.ask("Save the game? File name (Enter: do not save): ").strip()
+                name = self.ask(self.say("cli.save.ask")).strip()
             except (EOFError, KeyboardInterrupt):
                 name = ""
             if not name or self.save_to(name):
                 break
         if not name:
-            self.console.print("The game was not saved.")
+            self.console.print(self.say("cli.not_saved"))
 
     def finish(self) -> None:
-        self.console.rule("Game over")
+        self.console.rule(self.say("cli.game_over"))
         self.draw(self.table_seat)
         result = self.table.result
         if result is not None:
-            show_result(self.console, result, self.table.kinds)
+            show_result(self.console, result, self.words, self.texts, self.table.kinds)
         if self.save_path is not None:
-            self.console.print(f"The game is saved in {self.save_path}.", markup=False)
+            self.console.print(self.say("cli.saved_in", path=self.save_path), markup=False)
 
 
 # --- the command -----------------------------------------------------------------------------
@@ -377,22 +371,29 @@ def loaded_match(
 
 
 def introduce(
-    console: Console, match: Match[Any], kinds: Sequence[str], pin: ContentPin | None = None
+    console: Console,
+    match: Match[Any],
+    kinds: Sequence[str],
+    pin: ContentPin | None = None,
+    words: Catalog | None = None,
 ) -> None:
-    who = ", ".join(f"{seat_name(s)} {kind}" for s, kind in enumerate(kinds))
-    console.print(
-        f"{match.game.title} · {match.config.players} player(s) · seed {match.seed} · {who}",
-        markup=False,
-    )
+    """The game, its seed and seats, its content pack and changed options (the option names
+    and values as they are typed), and how to get help."""
+    words = words or cli_words()
+    who = ", ".join(f"{seat_name(s, words)} {kind}" for s, kind in enumerate(kinds))
+    game, players, seed = match.game.title, match.config.players, match.seed
+    intro = words.text("cli.intro", game=game, players=players, seed=seed, who=who)
+    console.print(intro, markup=False)
     if pin is not None:
-        console.print(f"content pack: {pin.name}", markup=False)
+        console.print(words.text("cli.content_pack", name=pin.name), markup=False)
     changed = {
         k: v for k, v in match.config.options.items() if match.game.option_set.defaults()[k] != v
     }
     if changed:
-        console.print("options: " + ", ".join(f"{k}={v}" for k, v in changed.items()), markup=False)
+        shown = ", ".join(f"{k}={v}" for k, v in changed.items())
+        console.print(words.text("cli.options", options=shown), markup=False)
     if HUMAN in kinds:
-        console.print("Type h for help.")
+        console.print(words.text("cli.help_hint"))
 
 
 def play_command(
@@ -471,7 +472,7 @@ def play_command(
             write_save(table.match, save, kinds, pin)
         except OSError as err:
             raise CliError(f"cannot write the save file {save}: {err.strerror or err}") from None
-    introduce(console, table.match, table.kinds, pin)
+    introduce(console, table.match, table.kinds, pin, cli_words(language))
     session = PlaySession(table, console, stdin_ask(console), save, pin, kinds, language)
     code = session.run()
     if code:

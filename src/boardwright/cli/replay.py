@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from boardwright.engine.catalog import DEFAULT_LANGUAGE
+from boardwright.engine.catalog import DEFAULT_LANGUAGE, Catalog
 from boardwright.engine.decision import Decision
 from boardwright.engine.events import events_for_seat
 from boardwright.engine.session import ActionRecord, Match
@@ -26,18 +26,25 @@ from .common import (
     stdout_console,
 )
 from .errors import CliError
-from .play import show_result
 from .renderers import get_renderer
+from .results import show_result
 from .saves import load_saved
 from .text import print_events
+from .words import cli_words
 
 
 def action_heading(
-    number: int, record: ActionRecord, before: Decision | None, viewer: int | None, texts: Texts
+    number: int,
+    record: ActionRecord,
+    before: Decision | None,
+    viewer: int | None,
+    texts: Texts,
+    words: Catalog | None = None,
 ) -> Text:
-    """``[n] Player 2 · kind``, plus the chosen label when the viewer made the choice."""
+    """``[n] Player 2 · kind``, plus the chosen label when the viewer made the choice (the
+    decision's kind as the rules name it)."""
     heading = Text(f"[{number}] ", style="dim")
-    heading.append(seat_name(record.seat), style="bold")
+    heading.append(seat_name(record.seat, words), style="bold")
     if before is not None:
         heading.append(f" · {before.kind}")
         index = before.index_of(record.key)
@@ -49,15 +56,16 @@ def action_heading(
 class Stepper:
     """Waits for Enter between actions while stepping; end of input means run to the end."""
 
-    def __init__(self, ask: AskFunction, enabled: bool) -> None:
+    def __init__(self, ask: AskFunction, enabled: bool, words: Catalog | None = None) -> None:
         self.ask = ask
         self.enabled = enabled
+        self.prompt = (words or cli_words()).text("cli.replay.next")
 
     def wait(self) -> None:
         if not self.enabled:
             return
         try:
-            self.ask("[Enter: next action] ")
+            self.ask(self.prompt)
         except EOFError:
             self.enabled = False
 
@@ -76,21 +84,23 @@ def replay_match(
     """
     before: Decision | None = None
     texts = match.game.texts(match.config, language)
+    words = cli_words(language)
     for number, state, events in match.states():
         seen = events_for_seat(events, viewer)
         record = match.actions[number - 1] if number else None
         if record is not None and (seen or record.seat == viewer):
             stepper.wait()
-            console.print(action_heading(number, record, before, viewer, texts))
+            console.print(action_heading(number, record, before, viewer, texts, words))
         print_events(console, texts, seen)
         before = match.game.decision(state)
-    console.rule("Final state")
-    console.print(get_renderer(match.game.name, match.game)(match.view(viewer)))
+    console.rule(words.text("cli.replay.final_state"))
+    console.print(get_renderer(match.game.name, match.game, language)(match.view(viewer)))
     result = match.result
     if result is not None:
-        show_result(console, result)
+        show_result(console, result, words, texts)
     elif match.decision is not None:
-        console.print(f"The game is not over: {seat_name(match.decision.seat)} decides next.")
+        deciding = seat_name(match.decision.seat, words)
+        console.print(words.text("cli.replay.not_over", seat=deciding))
 
 
 def replay_command(
@@ -128,11 +138,21 @@ def replay_command(
         raise CliError(f"--seat must be 1 to {players} for this {players}-player game")
     viewer = None if seat is None else seat - 1
     console = stdout_console()
-    who = "a spectator" if viewer is None else seat_name(viewer)
-    console.print(
-        f"{match.game.title} · {players} player(s) · seed {match.seed} · "
-        f"{len(match.actions)} action(s) · seen by {who}"
-        + ("" if pack is None else f" · content pack {pack}"),
-        markup=False,
+    words = cli_words(language)
+    console.print(replay_intro(match, viewer, pack, words), markup=False)
+    stepper = Stepper(stdin_ask(console), step, words)
+    replay_match(console, match, viewer, stepper, language)
+
+
+def replay_intro(match: Match[Any], viewer: int | None, pack: str | None, words: Catalog) -> str:
+    """The game, its players, seed and length, who sees it, and its content pack if any."""
+    who = words.text("cli.replay.spectator") if viewer is None else seat_name(viewer, words)
+    intro = words.text(
+        "cli.replay.intro",
+        game=match.game.title,
+        players=match.config.players,
+        seed=match.seed,
+        actions=len(match.actions),
+        who=who,
     )
-    replay_match(console, match, viewer, Stepper(stdin_ask(console), step), language)
+    return intro if pack is None else intro + words.text("cli.replay.content_pack", name=pack)

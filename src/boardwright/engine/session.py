@@ -34,6 +34,16 @@ SAVE_FILE_LIMIT = 16 * MEBIBYTE
 
 S = TypeVar("S", bound=StateBase)
 
+UNDO_REFUSALS = {
+    "lean": "this game keeps no history (it is played lean, for simulation)",
+    "nothing": "there is nothing to undo",
+    "not_yours": "the last decision was not yours",
+    "barrier": "the last decision revealed hidden information or used a random draw",
+    "over": "the game is over",
+    "turn_change": "undoing it would change whose turn it is",
+}
+"""Why an undo is refused, by reason (:meth:`Match.undo_refusal_reason`)."""
+
 
 @dataclass(frozen=True)
 class ActionRecord:
@@ -117,19 +127,25 @@ class Match(Generic[S]):
     # --- undo ---------------------------------------------------------------------------
     def undo_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not undo now, or None if it may."""
+        reason = self.undo_refusal_reason(seat)
+        return None if reason is None else UNDO_REFUSALS[reason]
+
+    def undo_refusal_reason(self, seat: int) -> str | None:
+        """Why ``seat`` may not undo now as a key of :data:`UNDO_REFUSALS` (for a front end
+        that tells it in its own words), or None if it may."""
         if self.lean:
-            return "this game keeps no history (it is played lean, for simulation)"
+            return "lean"
         if not self.actions:
-            return "there is nothing to undo"
+            return "nothing"
         last = self.actions[-1]
         if last.seat != seat:
-            return "the last decision was not yours"
+            return "not_yours"
         if last.crossed_barrier:
-            return "the last decision revealed hidden information or used a random draw"
+            return "barrier"
         if self.decision is None:
-            return "the game is over"
+            return "over"
         if self.decision.seat != seat or self.game.turn_key(self.state) != last.turn_before:
-            return "undoing it would change whose turn it is"
+            return "turn_change"
         return None
 
     def undo(self, seat: int) -> None:

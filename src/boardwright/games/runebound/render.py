@@ -14,6 +14,11 @@ An adventure adds to this drawing what its view section holds, through its
 :class:`AdventureDrawing` (named by ``Adventure.drawing``; Al-Kalim's is in
 ``adventures/al_kalim/render.py``): the names it reads, marks on the map, lines in the legend,
 the header and the hero panels, and parts of the table.
+
+The words of the table are the game's catalog's (``rb.ui.*`` and the words of its messages,
+merged with the adventure's catalog) in the player's language, and so are the names of the
+content where the catalog has them (:class:`Names`); the letters and marks on the map stay as
+they are.
 """
 
 from __future__ import annotations
@@ -26,12 +31,13 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from boardwright.engine.catalog import load_catalog
+from boardwright.engine.catalog import DEFAULT_LANGUAGE, Catalog, load_catalog
 from boardwright.engine.hexgrid import from_offset, to_offset
 from boardwright.games.runebound.adventures import get_adventure
 from boardwright.games.runebound.content import (
     TERRAIN_NAMES,
     BoardHex,
+    City,
     LostCity,
     RuneboundContent,
     default_content,
@@ -42,6 +48,7 @@ from boardwright.games.runebound.records import (
     MarketCard,
 )
 from boardwright.games.runebound.texts import PACKAGE as TEXTS_PACKAGE
+from boardwright.games.runebound.texts import hex_naming, hex_text, runebound_catalog
 
 TERRAIN_LETTERS = {
     "plains": "p",
@@ -83,11 +90,7 @@ TRACK_LENGTH = 6  # RB-6: undefeated challenges on the track
 PANEL_WIDTH = 40
 MAP_WIDTH = 36
 STEP_TITLES = ("ranged", "melee", "magic")
-
-
-def seat_label(seat: int) -> str:
-    """How the game names a seat (``Player 1`` for seat 0)."""
-    return f"Player {seat + 1}"
+DOOM_COUNTERS = 8  # AR-2: the doom counters that end the normal game
 
 
 def unique_letters(names: Sequence[str], taken: set[str]) -> list[str]:
@@ -121,10 +124,13 @@ def terrain_letters(shown: Sequence[str]) -> dict[int, str]:
 
 
 class Names:
-    """Id lookups in the static content; unknown ids show as the id itself."""
+    """Id lookups in the static content, and the words of the table: ``catalog`` (default: the
+    base game's English one) names the content where it has a name for it, else the content
+    file's name shows; unknown ids show as the id itself."""
 
-    def __init__(self, content: RuneboundContent) -> None:
+    def __init__(self, content: RuneboundContent, catalog: Catalog | None = None) -> None:
         self.content = content
+        self.catalog = catalog if catalog is not None else load_catalog(TEXTS_PACKAGE)
         self.adventures: dict[str, AdventureCard] = {c.id: c for c in content.adventures}
         self.market: dict[str, MarketCard] = {c.id: c for c in content.market}
         self.cities = {c.id: c for c in content.board.cities}
@@ -137,10 +143,44 @@ class Names:
         self.lost_letters = {
             c.id: letter.upper() for c, letter in zip(board.lost_cities, upper, strict=True)
         }
-        self.locations = {location.id: location.name for location in board.locations}
+        self.locations = {
+            location.id: self.catalog.name(location.id, location.name)
+            for location in board.locations
+        }
         # PK-2: the short tag of each card pack here, from the message catalog
-        catalog = load_catalog(TEXTS_PACKAGE)
-        self.set_tags = {pack: catalog.format(f"rb.set.{pack}", {}) for pack in content.packs}
+        self.set_tags = {pack: self.word(f"rb.set.{pack}") for pack in content.packs}
+
+    def word(self, msgid: str, **fields: object) -> str:
+        """The catalog's message ``msgid`` with ``fields`` filled in."""
+        return self.catalog.text(msgid, **fields)
+
+    def word_or(self, msgid: str, shown: str) -> str:
+        """The catalog's word ``msgid``, or ``shown`` where it has none (a content pack's own
+        terrain or trait)."""
+        return self.word(msgid) if self.catalog.has(msgid) else shown
+
+    @property
+    def english(self) -> bool:
+        return self.catalog.language == DEFAULT_LANGUAGE
+
+    def seat(self, seat: int) -> str:
+        """How the game names a seat (``Player 1`` for seat 0)."""
+        return self.word("rb.seat", number=seat + 1)
+
+    def hero(self, hero: Mapping[str, Any]) -> str:
+        """The name of a hero of the view (its ``hero`` id and English ``name``)."""
+        return self.catalog.name(str(hero.get("hero", "")), str(hero["name"]))
+
+    def city(self, city: City) -> str:
+        return self.catalog.name(city.id, city.name)
+
+    def hex_name(self, at: str, english: str) -> str:
+        """The name of the hex ``at`` (``english``: as the view names it) in the catalog's
+        language: a city's or a place's name, else its terrain and ``q,r``."""
+        cell = self.hexes.get(at)
+        if self.english or cell is None:
+            return english
+        return hex_text(hex_naming(self.content.board, cell.index), at, self.catalog)
 
     def set_tag(self, text: Text, card_set: str) -> Text:
         """``text`` with the card's pack tag after it, for a card pack's card."""
@@ -150,16 +190,20 @@ class Names:
         return text
 
     def terrain(self, index: int) -> str:
-        """A terrain's shown name (``dunes`` for plains on the Al-Kalim board)."""
-        return self.terrain_names[index] if index < len(self.terrain_names) else "?"
+        """A terrain's shown name (``dunes`` for plains on the Al-Kalim board), in the catalog's
+        language where it has a word for it."""
+        if index >= len(self.terrain_names):
+            return "?"
+        shown = self.terrain_names[index]
+        return self.word_or(f"rb.terrain.{shown}", shown)
 
     def place(self, place_id: str) -> str:
         """A city's or lost city's name by id."""
         city = self.cities.get(place_id)
         if city is not None:
-            return city.name
+            return self.city(city)
         lost = self.lost.get(place_id)
-        return lost.name if lost is not None else place_id
+        return self.catalog.name(lost.id, lost.name) if lost is not None else place_id
 
     def stack_position(self, stack_id: str) -> int | None:
         """The market position of a market stack, keyed by a city or lost-city id."""
@@ -174,7 +218,8 @@ class Names:
         card = self.adventures.get(card_id)
         if card is None:
             return Text(card_id)
-        text = Text(card.name, style=TEXT_STYLES.get(card.colour, "bold"))
+        name = self.catalog.name(card.id, card.name)
+        text = Text(name, style=TEXT_STYLES.get(card.colour, "bold"))
         text.append(f" [{COLOUR_LETTERS.get(card.colour, '?')}]", style="dim")
         return self.set_tag(text, card.card_set)
 
@@ -182,9 +227,9 @@ class Names:
         card = self.market.get(card_id)
         if card is None:
             return Text(card_id)
-        text = self.set_tag(Text(card.name), card.card_set)
+        text = self.set_tag(Text(self.catalog.name(card.id, card.name)), card.card_set)
         if cost:
-            text.append(f" {card.cost}g", style="yellow")
+            text.append(f" {self.word('rb.ui.gold_cost', gold=card.cost)}", style="yellow")
         return text
 
     def city_number(self, city_id: str) -> int | None:
@@ -246,7 +291,7 @@ def board_map(view: Mapping[str, Any], names: Names) -> Text:
     """The board in odd-r rows; each row starts with the ``q,r`` of its first hex."""
     cells = {to_offset(h.at): h for h in names.content.board.hexes}
     if not cells:
-        return Text("(no board)", style="dim")
+        return Text(names.word("rb.ui.no_board"), style="dim")
     heroes_at: dict[str, list[int]] = {}
     for hero in view.get("heroes", []):
         heroes_at.setdefault(str(hero["at"]), []).append(int(hero["seat"]))
@@ -288,61 +333,62 @@ def legend(names: Names, view: Mapping[str, Any] | None = None) -> Text:
     for city in names.content.board.cities:
         text.append("\n" if city.index % 3 == 0 else " ")
         text.append(str(city.index + 1)[-1], style=CITY_STYLE)
-        text.append(f" {city.name}", style="dim")
+        text.append(f" {names.city(city)}", style="dim")
     shown = view or {}
     drawing_for(shown).legend_lines(text, shown, names)
     text.append("\n")
     text.append("1", style=HERO_STYLE)
-    text.append(" hero ", style="dim")
+    text.append(f" {names.word('rb.ui.hero')} ", style="dim")
     text.append(SEVERAL_HEROES, style=HERO_STYLE)
-    text.append(" heroes ", style="dim")
+    text.append(f" {names.word('rb.ui.heroes')} ", style="dim")
     text.append(UNDEFEATED_CHAR, style="bold reverse")
-    text.append(" undefeated\n", style="dim")
+    text.append(f" {names.word('rb.ui.undefeated_mark')}\n", style="dim")
     for colour in COLOUR_LETTERS:
         text.append_text(gem(colour))
         text.append(" ")
-    text.append("adventure counters", style="dim")
+    text.append(names.word("rb.ui.counters"), style="dim")
     return text
 
 
 # --- heroes ------------------------------------------------------------------------------------
-def hero_heading(hero: Mapping[str, Any], view: Mapping[str, Any]) -> Text:
+def hero_heading(hero: Mapping[str, Any], view: Mapping[str, Any], names: Names) -> Text:
     seat = int(hero["seat"])
     heading = hero_mark(seat)
-    heading.append(f" {hero['name']}", style="bold")
+    heading.append(f" {names.hero(hero)}", style="bold")
     if view.get("viewer") == seat:
-        heading.append(" (you)", style="bold cyan")
+        heading.append(f" {names.word('rb.ui.you')}", style="bold cyan")
     if not view.get("finished") and view.get("turn") == seat:
-        heading.append(" ◀ turn", style="bold yellow")
+        heading.append(f" ◀ {names.word('rb.ui.turn_mark')}", style="bold yellow")
     if view.get("winner") == seat:
-        heading.append(" ★ winner", style="bold yellow")
+        heading.append(f" ★ {names.word('rb.ui.winner')}", style="bold yellow")
     return heading
 
 
-def stat_line(hero: Mapping[str, Any]) -> Text:
-    """``life 4/5 w1 · stamina 2/3 e1 · 3g`` (what is left of the maximum; wounds, exhaustion)."""
+def stat_line(hero: Mapping[str, Any], names: Names) -> Text:
+    """``life 4/5 wounds 1 · stamina 2/3 exh. 1`` (what is left of the maximum; wounds,
+    exhaustion)."""
     life, wounds = int(hero["life"]), int(hero["wounds"])
     stamina, exhaustion = int(hero["stamina"]), int(hero["exhaustion"])
-    text = Text("life ")
+    text = Text(f"{names.word('rb.ui.life')} ")
     text.append(f"{life - wounds}/{life}", style="bold red1" if wounds else "bold")
-    text.append(f" wounds {wounds}", style="dim")
-    text.append(" · stamina ")
+    text.append(f" {names.word('rb.ui.wounds', count=wounds)}", style="dim")
+    text.append(f" · {names.word('rb.ui.stamina')} ")
     text.append(f"{stamina - exhaustion}/{stamina}", style="bold cyan" if exhaustion else "bold")
-    text.append(f" exh. {exhaustion}", style="dim")
+    text.append(f" {names.word('rb.ui.exhaustion', count=exhaustion)}", style="dim")
     return text
 
 
-def ability_line(hero: Mapping[str, Any]) -> Text:
-    text = Text("gold ")
+def ability_line(hero: Mapping[str, Any], names: Names) -> Text:
+    text = Text(f"{names.word('rb.ui.gold')} ")
     text.append(str(hero["gold"]), style="bold yellow")
     for stat in ("mind", "body", "spirit"):
-        text.append(f" · {stat} ")
+        text.append(f" · {names.word(f'rb.stat.{stat}')} ")
         text.append(str(hero[stat]), style="bold")
     return text
 
 
-def experience_line(hero: Mapping[str, Any]) -> Text:
-    text = Text("xp ")
+def experience_line(hero: Mapping[str, Any], names: Names) -> Text:
+    text = Text(f"{names.word('rb.ui.xp')} ")
     text.append(str(hero["experience"]), style="bold")
     counters = list(hero.get("counters", []))
     if counters:
@@ -351,14 +397,17 @@ def experience_line(hero: Mapping[str, Any]) -> Text:
             text.append_text(gem(colour))
     bought = list(hero.get("experience_counters", []))
     if bought:
-        text.append(" · bought ")
-        text.append(" ".join(f"+{kind}" for kind in bought), style="magenta")
+        text.append(f" · {names.word('rb.ui.bought')} ")
+        kinds = (names.word_or(f"rb.xp.{kind}", str(kind)) for kind in bought)
+        text.append(" ".join(f"+{kind}" for kind in kinds), style="magenta")
     return text
 
 
-def labelled(label: str, parts: Sequence[Text]) -> Text:
-    text = Text(f"{label} ", style="dim")
-    text.append_text(Text(", ").join(parts) if parts else Text("none", style="dim"))
+def labelled(label: str, parts: Sequence[Text], names: Names) -> Text:
+    """``label`` (a word of the catalog, ``rb.ui.items``) then the parts, or ``none``."""
+    text = Text(f"{names.word(label)} ", style="dim")
+    none = Text(names.word("rb.none"), style="dim")
+    text.append_text(Text(", ").join(parts) if parts else none)
     return text
 
 
@@ -366,22 +415,23 @@ def ally_text(ally: Mapping[str, Any], names: Names) -> Text:
     text = names.market_card(str(ally["id"]))
     marks = []
     if ally.get("wounds"):
-        marks.append(f"w{ally['wounds']}")
+        marks.append(names.word("rb.ui.ally_wounds", count=ally["wounds"]))
     if ally.get("exhaustion"):
-        marks.append(f"e{ally['exhaustion']}")
+        marks.append(names.word("rb.ui.ally_exhaustion", count=ally["exhaustion"]))
     if marks:
         text.append(f" ({' '.join(marks)})", style="red1")
     return text
 
 
-def where_text(hero: Mapping[str, Any], lost_city: str | None = None) -> Text:
+def where_text(hero: Mapping[str, Any], names: Names, lost_city: str | None = None) -> Text:
     """``at forest 3,4``; named places and cities get their ``q,r`` added to find them (and a
     lost city on the hex its name)."""
-    where, at = str(hero["where"]), str(hero["at"])
+    at = str(hero["at"])
+    where = names.hex_name(at, str(hero["where"]))
     shown = where if where.endswith(at) else f"{where} ({at})"
     if lost_city is not None:
         shown += f", {lost_city}"
-    return Text(f"at {shown}", style="italic")
+    return Text(names.word("rb.ui.at", place=shown), style="italic")
 
 
 def hero_panel(hero: Mapping[str, Any], view: Mapping[str, Any], names: Names) -> Group:
@@ -389,23 +439,25 @@ def hero_panel(hero: Mapping[str, Any], view: Mapping[str, Any], names: Names) -
     then the adventure's parts (Al-Kalim: the quest board and the survival gear)."""
     drawing = drawing_for(view)
     lost_here = drawing.lost_cities(view).get(str(hero["at"]))
+    items = [names.market_card(str(i)) for i in hero.get("items", [])]
     parts: list[RenderableType] = [
-        hero_heading(hero, view),
-        where_text(hero, None if lost_here is None else names.place(lost_here)),
-        stat_line(hero),
-        ability_line(hero),
-        experience_line(hero),
-        labelled("items", [names.market_card(str(i)) for i in hero.get("items", [])]),
-        labelled("allies", [ally_text(a, names) for a in hero.get("allies", [])]),
+        hero_heading(hero, view, names),
+        where_text(hero, names, None if lost_here is None else names.place(lost_here)),
+        stat_line(hero, names),
+        ability_line(hero, names),
+        experience_line(hero, names),
+        labelled("rb.ui.items", items, names),
+        labelled("rb.ui.allies", [ally_text(a, names) for a in hero.get("allies", [])], names),
     ]
     runes = [names.adventure(str(r)) for r in hero.get("dragon_runes", [])]
     if runes:
-        rune_text = Text(f"{drawing.kept_title} {len(runes)}: ", style="bold red1")
+        title = names.word(drawing.kept_title)
+        rune_text = Text(f"{title} {len(runes)}: ", style="bold red1")
         rune_text.append_text(Text(", ").join(runes))
         parts.append(rune_text)
     held = [names.adventure(str(c)) for c in hero.get("held", [])]  # PV-12
     if held:
-        parts.append(labelled("held", held))
+        parts.append(labelled("rb.ui.held", held, names))
     parts.extend(drawing.hero_parts(view, int(hero["seat"]), names))
     return Group(*parts)
 
@@ -434,15 +486,18 @@ class AdventureDrawing:
     Dragonlords); an adventure names its subclass in ``Adventure.drawing``."""
 
     title = ""
-    """Shown after "Runebound" in the header."""
+    """The message id of the adventure's title, shown after "Runebound" in the header ("" for
+    none)."""
     has_events = True
     """False: the event line shows only while an event is in play (Al-Kalim has none)."""
-    kept_title = "Dragon Runes"
-    """What the red cards a hero keeps are called (Avatars of Kelnov: "Avatars")."""
+    kept_title = "rb.ui.dragon_runes"
+    """The message id of what the red cards a hero keeps are called (Avatars of Kelnov:
+    "Avatars")."""
 
-    def names(self, content: RuneboundContent | None) -> Names:
-        """The names of a game of this adventure (``content`` default: the built-in one)."""
-        return Names(content if content is not None else default_content())
+    def names(self, content: RuneboundContent | None, catalog: Catalog | None = None) -> Names:
+        """The names of a game of this adventure (``content`` default: the built-in one) in
+        the language of ``catalog`` (default: English)."""
+        return Names(content if content is not None else default_content(), catalog)
 
     def lost_cities(self, view: Mapping[str, Any]) -> dict[str, str]:
         """Where lost cities lie: hex label -> lost-city id."""
@@ -455,7 +510,7 @@ class AdventureDrawing:
     def legend_lines(self, text: Text, view: Mapping[str, Any], names: Names) -> None:
         """Add the adventure's own marks to the map's legend."""
 
-    def header_text(self, view: Mapping[str, Any]) -> Text | None:
+    def header_text(self, view: Mapping[str, Any], names: Names) -> Text | None:
         """A word for the header after whose turn it is (Al-Kalim: day or night)."""
         return None
 
@@ -464,7 +519,7 @@ class AdventureDrawing:
         return []
 
     def combat_life(
-        self, view: Mapping[str, Any], card: AdventureCard | None, wounds: int
+        self, view: Mapping[str, Any], card: AdventureCard | None, wounds: int, names: Names
     ) -> Text | None:
         """The fought challenge's life, as the adventure reads it; None: the base reading."""
         return None
@@ -481,6 +536,15 @@ class AdventureDrawing:
 BASE_DRAWING = AdventureDrawing()
 
 
+def table_catalog(view: Mapping[str, Any], language: str = DEFAULT_LANGUAGE) -> Catalog:
+    """The words of the view's game in ``language``: the base game's catalog merged with its
+    adventure's (:func:`~boardwright.games.runebound.texts.runebound_catalog`)."""
+    adventure_id = view.get("adventure")
+    if not adventure_id:
+        return load_catalog(TEXTS_PACKAGE, language)
+    return runebound_catalog(get_adventure(str(adventure_id)), language)
+
+
 def drawing_for(view: Mapping[str, Any]) -> AdventureDrawing:
     """The drawing of the view's adventure (imported by name from its module)."""
     adventure_id = view.get("adventure")
@@ -494,17 +558,17 @@ def drawing_for(view: Mapping[str, Any]) -> AdventureDrawing:
 
 # --- the table ---------------------------------------------------------------------------------
 def event_text(view: Mapping[str, Any], names: Names) -> Text:
-    text = Text("Event ", style="bold")
+    text = Text(f"{names.word('rb.ui.event')} ", style="bold")
     event = view.get("event")
     if event is None:
-        text.append("none in play", style="dim")
+        text.append(names.word("rb.ui.no_event"), style="dim")
         return text
     card = names.adventures.get(str(event))
     if card is not None and card.number is not None:
         text.append(f"#{card.number} ", style="dim")
     text.append_text(names.adventure(str(event)))
     if card is not None and card.text:
-        text.append(f": {card.text}")
+        text.append(f": {names.catalog.content_text(card.text)}")
     return text
 
 
@@ -512,69 +576,79 @@ def track_text(view: Mapping[str, Any], names: Names) -> Text:
     """The undefeated track in order, each with the hex its marker stands on."""
     track = [str(card) for card in view.get("track", [])]
     where = {str(card): at for at, card in (view.get("undefeated") or {}).items()}
-    text = Text(f"Undefeated {len(track)}/{TRACK_LENGTH} ", style="bold")
+    heading = names.word("rb.ui.undefeated", count=len(track), places=TRACK_LENGTH)
+    text = Text(f"{heading} ", style="bold")
     if not track:
-        text.append("none", style="dim")
+        text.append(names.word("rb.none"), style="dim")
     for number, card in enumerate(track, 1):
         if number > 1:
             text.append(" · ")
         text.append(f"{number}.", style="dim")
         text.append_text(names.adventure(card))
         if card in where:
-            text.append(f" at {where[card]}", style="dim")
+            text.append(f" {names.word('rb.ui.at', place=where[card])}", style="dim")
     return text
 
 
-def doom_text(view: Mapping[str, Any]) -> Text | None:
+def endgame_order(endgame: Mapping[str, Any], names: Names) -> str:
+    """AR-3: the heroes' order in the endgame, those out of it marked."""
+    out = set(endgame.get("eliminated") or [])
+    order = endgame.get("order") or []
+    marked = (names.seat(s) + (f" {names.word('rb.ui.out')}" if s in out else "") for s in order)
+    return " → ".join(marked) or names.word("rb.ui.endgame_soon")
+
+
+def doom_text(view: Mapping[str, Any], names: Names) -> Text | None:
     """Advanced Runebound: the doom track's face-down colours, the doom counters and the
     endgame's order (AR-2, AR-3); None when neither is in play."""
     doom: Mapping[str, Any] = view.get("doom") or {}
     endgame: Mapping[str, Any] | None = view.get("endgame")
     if doom.get("places") is None and not doom.get("counters") and endgame is None:
         return None
-    text = Text("Doom ", style="bold")
+    text = Text(f"{names.word('rb.ui.doom')} ", style="bold")
     places = doom.get("places")
     if places is not None:
         track = list(doom.get("track") or [])
-        text.append(f"track {len(track)}/{places} ")
+        text.append(f"{names.word('rb.ui.doom_track', count=len(track), places=places)} ")
         for colour in track:
             text.append(COLOUR_LETTERS.get(colour, "?"), style=TEXT_STYLES.get(colour, ""))
         text.append(" · ")
-    text.append(f"counters {doom.get('counters', 0)}/8")
+    counters = doom.get("counters", 0)
+    text.append(names.word("rb.ui.doom_counters", count=counters, most=DOOM_COUNTERS))
     if endgame is not None:
-        out = set(endgame.get("eliminated") or [])
-        order = endgame.get("order") or []
-        text.append("   Endgame ", style="bold red")
-        text.append(
-            " → ".join(seat_label(s) + (" (out)" if s in out else "") for s in order)
-            or "about to begin"
-        )
+        text.append(f"   {names.word('rb.ui.endgame')} ", style="bold red")
+        text.append(endgame_order(endgame, names))
     return text
 
 
-def decks_text(view: Mapping[str, Any]) -> Text:
+def from_packs(count: int, names: Names) -> str:
+    """PK-4/PK-5: `` (2 from packs first)``."""
+    return f" {names.word('rb.ui.from_packs', count=count)}"
+
+
+def decks_text(view: Mapping[str, Any], names: Names) -> Text:
     """Deck sizes (discards in brackets) and the spare adventure counters."""
     sizes: Mapping[str, int] = view.get("deck_sizes") or {}
     discards: Mapping[str, int] = view.get("discard_sizes") or {}
     packs: Mapping[str, Any] = view.get("packs") or {}
     focus: Mapping[str, int] = packs.get("focus_sizes") or {}  # PK-4/PK-5: drawn first
-    text = Text("Decks ", style="bold")
-    text.append(f"market {sizes.get('market', '?')}")
+    text = Text(f"{names.word('rb.ui.decks')} ", style="bold")
+    text.append(names.word("rb.ui.market_deck", count=sizes.get("market", "?")))
     if focus.get("market"):
-        text.append(f" ({focus['market']} from packs first)", style="magenta")
+        text.append(from_packs(focus["market"], names), style="magenta")
     for colour in COLOUR_LETTERS:
         if colour not in sizes:
             continue
         text.append(" · ")
-        text.append(colour, style=TEXT_STYLES[colour])
+        text.append(names.word(f"rb.colour.{colour}"), style=TEXT_STYLES[colour])
         text.append(f" {sizes[colour]}")
         if focus.get(colour):
-            text.append(f" ({focus[colour]} from packs first)", style="magenta")
+            text.append(from_packs(focus[colour], names), style="magenta")
         if discards.get(colour):
-            text.append(f" (+{discards[colour]} discarded)", style="dim")
+            text.append(f" {names.word('rb.ui.discarded', count=discards[colour])}", style="dim")
     supply: Mapping[str, int] = view.get("counter_supply") or {}
     if supply:
-        text.append("   Spare counters ", style="bold")
+        text.append(f"   {names.word('rb.ui.spare_counters')} ", style="bold")
         for colour, count in supply.items():
             text.append_text(gem(colour))
             text.append(f"{count} ")
@@ -584,7 +658,7 @@ def decks_text(view: Mapping[str, Any]) -> Text:
 def market_table(view: Mapping[str, Any], names: Names) -> Table:
     """Each city's face-up stack: number, city, card names and costs in gold."""
     table = Table(
-        title="Markets (cost in gold)",
+        title=names.word("rb.ui.markets"),
         title_justify="left",
         title_style="bold",
         box=None,
@@ -615,7 +689,8 @@ def market_table(view: Mapping[str, Any], names: Names) -> Table:
             label.append(" ")
             label.append_text(hero_mark(seat))
         cards = [names.market_card(str(c), cost=True) for c in stack]
-        table.add_row(mark, label, Text(" · ").join(cards) if cards else Text("empty", style="dim"))
+        empty = Text(names.word("rb.ui.empty"), style="dim")
+        table.add_row(mark, label, Text(" · ").join(cards) if cards else empty)
     return table
 
 
@@ -627,17 +702,18 @@ def stack_label(stack_id: str, view: Mapping[str, Any], names: Names) -> tuple[T
     if lost is not None:
         lost_at = drawing_for(view).lost_cities(view)
         at = next((where for where, found in lost_at.items() if found == stack_id), None)
-        label = Text(lost.name)
-        label.append(f" at {at}" if at else " (not found yet)", style="dim")
+        label = Text(names.place(stack_id))
+        where = names.word("rb.ui.at", place=at) if at else f"({names.word('rb.ui.not_found')})"
+        label.append(f" {where}", style="dim")
         return lost_city_mark(names, stack_id), label
     city = names.cities.get(stack_id)
     if city is None:
         return Text("?", style=CITY_STYLE), Text(stack_id)
     sharing = [c for c in names.content.board.cities if c.market_position == city.market_position]
     if len(sharing) < 2:
-        return Text(str(city.index + 1)[-1], style=CITY_STYLE), Text(city.name)
+        return Text(str(city.index + 1)[-1], style=CITY_STYLE), Text(names.city(city))
     marks = Text("/").join(Text(str(c.index + 1)[-1], style=CITY_STYLE) for c in sharing)
-    return marks, Text(" / ".join(c.name for c in sharing))
+    return marks, Text(" / ".join(names.city(c) for c in sharing))
 
 
 def attack_text(label: str, attack: Attack | None) -> Text:
@@ -651,33 +727,56 @@ def combat_text(view: Mapping[str, Any], names: Names) -> Text | None:
     combat = view.get("combat")
     if not combat:
         return None
-    text = Text("Combat ", style="bold red1")
+    text = Text(f"{names.word('rb.ui.combat')} ", style="bold red1")
     seat = view.get("turn")
     heroes = {int(h["seat"]): h for h in view.get("heroes", [])}
     if isinstance(seat, int) and seat in heroes:
         text.append_text(hero_mark(seat))
-        text.append(f" {heroes[seat]['name']} against ")
+        text.append(f" {names.word('rb.ui.against', hero=names.hero(heroes[seat]))} ")
     text.append_text(names.adventure(str(combat["card"])))
     card = names.adventures.get(str(combat["card"]))
     wounds = int(combat.get("enemy_wounds", 0))
-    life_text = drawing_for(view).combat_life(view, card, wounds)
+    life_text = drawing_for(view).combat_life(view, card, wounds, names)
     if life_text is not None:
         text.append_text(life_text)
     elif card is not None and card.life is not None:
-        text.append(f" · life {card.life - wounds}/{card.life}")
+        text.append(f" · {names.word('rb.ui.life')} {card.life - wounds}/{card.life}")
     elif wounds:
-        text.append(f" · wounds {wounds}")
+        text.append(f" · {names.word('rb.ui.wounds', count=wounds)}")
     if card is not None:
-        attacks = (card.ranged, card.melee, card.magic)
-        stats = [
-            attack_text(label, attack) for label, attack in zip(STEP_TITLES, attacks, strict=True)
-        ]
         text.append(" · ")
-        text.append_text(Text(" ").join(stats))
-        text.append(" (value/damage)", style="dim")
-    text.append(f" · round {combat.get('round', '?')}")
+        text.append_text(attacks_text(card, names))
+        text.append(f" {names.word('rb.ui.value_damage')}", style="dim")
+    text.append(f" · {names.word('rb.ui.round', round=combat.get('round', '?'))}")
     if combat.get("hero_step"):
-        text.append(f" · hero attacks in {combat['hero_step']}")
+        step = names.word_or(f"rb.step.{combat['hero_step']}", str(combat["hero_step"]))
+        text.append(f" · {names.word('rb.ui.hero_attacks', step=step)}")
+    return text
+
+
+def attacks_text(card: AdventureCard, names: Names) -> Text:
+    """A challenge's value/damage in each combat step (``ranged 10/1 melee — magic —``)."""
+    attacks = (card.ranged, card.melee, card.magic)
+    return Text(" ").join(
+        attack_text(names.word(f"rb.step.{step}"), attack)
+        for step, attack in zip(STEP_TITLES, attacks, strict=True)
+    )
+
+
+def turn_text(view: Mapping[str, Any], names: Names) -> Text:
+    """Whose turn it is and who decides (when another seat does), and the adventure's word."""
+    text = Text()
+    turn = view.get("turn")
+    if isinstance(turn, int):
+        text.append(f" · {names.word('rb.ui.turn', seat=names.seat(turn))}")
+    decision = view.get("decision") or {}
+    deciding = decision.get("seat", turn)
+    if deciding != turn and isinstance(deciding, int):
+        text.append(f" · {names.word('rb.ui.decides', seat=names.seat(deciding))}")
+    extra = drawing_for(view).header_text(view, names)
+    if extra is not None:
+        text.append(" · ")
+        text.append_text(extra)
     return text
 
 
@@ -685,46 +784,48 @@ def header(view: Mapping[str, Any], names: Names) -> Text:
     drawing = drawing_for(view)
     text = Text("Runebound", style="bold")
     if drawing.title:
-        text.append(f" · {drawing.title}", style="bold")
-    text.append(f" · round {view.get('round', '?')}")
+        text.append(f" · {names.word(drawing.title)}", style="bold")
+    text.append(f" · {names.word('rb.ui.round', round=view.get('round', '?'))}")
     if view.get("finished"):
-        text.append(" · game over", style="bold red")
+        text.append(f" · {names.word('rb.ui.game_over')}", style="bold red")
         winner = view.get("winner")
         if isinstance(winner, int):
-            text.append(f" · {seat_label(winner)} wins")
+            text.append(f" · {names.word('rb.ui.wins', seat=names.seat(winner))}")
     else:
-        turn = view.get("turn")
-        if isinstance(turn, int):
-            text.append(f" · {seat_label(turn)}'s turn")
-        decision = view.get("decision") or {}
-        deciding = decision.get("seat", turn)
-        if deciding != turn and isinstance(deciding, int):
-            text.append(f" · {seat_label(deciding)} decides")
-        extra = drawing.header_text(view)
-        if extra is not None:
-            text.append(" · ")
-            text.append_text(extra)
+        text.append_text(turn_text(view, names))
     first = view.get("first_player")
     if isinstance(first, int):
-        text.append(f" · first player {seat_label(first)}", style="dim")
+        shown = names.word("rb.ui.first_player", seat=names.seat(first))
+        text.append(f" · {shown}", style="dim")
     viewer = view.get("viewer")
-    text.append(
-        f" · seen by {seat_label(viewer)}" if viewer is not None else " · spectator view",
-        style="dim",
+    seen = (
+        names.word("rb.ui.seen_by", seat=names.seat(viewer))
+        if viewer is not None
+        else names.word("rb.ui.spectator")
     )
+    text.append(f" · {seen}", style="dim")
     return text
 
 
-def names_for(view: Mapping[str, Any], content: RuneboundContent | None) -> Names:
+def names_for(
+    view: Mapping[str, Any],
+    content: RuneboundContent | None,
+    language: str = DEFAULT_LANGUAGE,
+) -> Names:
     """The names of the view's game, as its adventure's drawing reads ``content`` (default:
-    the built-in content)."""
-    return drawing_for(view).names(content)
+    the built-in content), with the words of ``language``."""
+    return drawing_for(view).names(content, table_catalog(view, language))
 
 
-def render_view(view: Mapping[str, Any], content: RuneboundContent | None = None) -> RenderableType:
-    """The whole table as one Rich renderable (names from ``content``, default: built-in)."""
+def render_view(
+    view: Mapping[str, Any],
+    content: RuneboundContent | None = None,
+    language: str = DEFAULT_LANGUAGE,
+) -> RenderableType:
+    """The whole table as one Rich renderable (names from ``content``, default: built-in), in
+    ``language``."""
     drawing = drawing_for(view)
-    names = drawing.names(content)
+    names = names_for(view, content, language)
     left = Group(board_map(view, names), Text(""), legend(names, view))
     top = Table.grid(padding=(0, 2, 0, 0))
     top.add_column(width=MAP_WIDTH)
@@ -738,9 +839,9 @@ def render_view(view: Mapping[str, Any], content: RuneboundContent | None = None
         parts.append(event_text(view, names))
     parts.append(track_text(view, names))
     parts.extend(drawing.table_parts(view, names))
-    doom = doom_text(view)
+    doom = doom_text(view, names)
     if doom is not None:
         parts.append(doom)
-    parts.extend([market_table(view, names), decks_text(view)])
+    parts.extend([market_table(view, names), decks_text(view, names)])
     parts.extend(drawing.supply_parts(view, names))
     return Group(*parts)

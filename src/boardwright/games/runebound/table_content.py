@@ -11,7 +11,7 @@ from boardwright.engine.catalog import Catalog
 from boardwright.games.runebound.content import Board
 from boardwright.games.runebound.records import COLOURS, Attack
 from boardwright.games.runebound.rules import Rules
-from boardwright.games.runebound.texts import hex_naming
+from boardwright.games.runebound.texts import hex_naming, hex_text
 
 STATS = ("life", "stamina", "mind", "body", "spirit")
 
@@ -85,8 +85,8 @@ def table_content(
 
 
 def hex_name(board: Board, index: int, catalog: Catalog) -> str:
-    named, english, _terrain = hex_naming(board, index)
-    return english if named is None else catalog.name(named, english)
+    """A city's, place's or named hex's name in the catalog's language."""
+    return hex_text(hex_naming(board, index), str(board.hexes[index].at), catalog)
 
 
 def plain(value: Any) -> Any:

@@ -74,15 +74,7 @@ def display_fields(content: RuneboundContent) -> dict[str, FieldFormatter]:
         return with_set_tag(catalog.name(card_id, record.name), record.card_set, catalog)
 
     def hex_name(label: str, catalog: Catalog) -> str:
-        named, english, terrain = hexes[label]
-        if named is not None:
-            return catalog.name(named, english)
-        if catalog.language == DEFAULT_LANGUAGE:
-            return english
-        try:  # an adventure's own terrain names (Al-Kalim's dunes) may have no word here
-            return f"{catalog.format(f'rb.terrain.{terrain}', {})} {label}"
-        except CatalogError:
-            return english
+        return hex_text(hexes[label], label, catalog)
 
     def city(city_id: str, catalog: Catalog) -> str:
         return catalog.name(city_id, cities[city_id])
@@ -127,7 +119,29 @@ def display_fields(content: RuneboundContent) -> dict[str, FieldFormatter]:
     return fields
 
 
-def hex_naming(board: Board, index: int) -> tuple[str | None, str, str]:
+HexNaming = tuple[str | None, str, str, bool]
+"""What names a hex (:func:`hex_naming`): a city's or place's id or None, its English name,
+its terrain's name, and whether the hex has a name of its own (a named hex of the base map)."""
+
+
+def hex_text(naming: HexNaming, label: str, catalog: Catalog) -> str:
+    """A hex's name in the catalog's language: its city's or place's name, a named hex's name,
+    else its terrain's word and its label ``q,r`` (the English name where the catalog has no
+    word for it)."""
+    named, english, terrain, own_name = naming
+    if named is not None:
+        return catalog.name(named, english)
+    if own_name:
+        return catalog.content_text(english)
+    if catalog.language == DEFAULT_LANGUAGE:
+        return english
+    try:  # a content pack's own terrain names may have no word here
+        return f"{catalog.format(f'rb.terrain.{terrain}', {})} {label}"
+    except CatalogError:
+        return english
+
+
+def hex_naming(board: Board, index: int) -> HexNaming:
     """(the id of the city or place that names hex ``index``, or None; its English name; its
     terrain's name), for naming it in any language."""
     h = board.hexes[index]
@@ -136,7 +150,8 @@ def hex_naming(board: Board, index: int) -> tuple[str | None, str, str]:
         named = board.cities[h.city].id
     elif h.name:
         named = next((p.id for p in board.locations if index in p.name_hexes), None)
-    return named, board.hex_name(index), board.terrain_names[h.terrain]
+    own_name = named is None and bool(h.name)
+    return named, board.hex_name(index), board.terrain_names[h.terrain], own_name
 
 
 OwnerOf = Callable[[str], tuple[str, str, Ability]]

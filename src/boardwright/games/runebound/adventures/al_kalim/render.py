@@ -2,7 +2,8 @@
 the Al-Kalim content (the overlay board, its cards and the legend cards): the lost cities as
 capital letters, the hexes the sandstorm covers as ``~`` (its centre ``@``), day or night in the
 header, each hero's quest board and survival gear, the legend stacks and the gear supply, and a
-challenge's life for the time of day."""
+challenge's life for the time of day. Its words are the Al-Kalim catalog's (``rb.ui.al_kalim.*``
+and the adventure's words ``rb.al_kalim.*``), merged with the base game's."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
+from boardwright.engine.catalog import Catalog
 from boardwright.games.runebound.adventures.al_kalim.content import (
     ANY_LOST_CITY,
     GEAR_KINDS,
@@ -46,26 +48,30 @@ ARROWS = {
 }
 NIGHT_STYLE = "bold light_slate_blue"
 DAY_STYLE = "bold yellow1"
-STEP_WORDS = {
-    "defeat": "defeat",
-    "story_roll": "roll the story die",
-    "bazaar": "explore the bazaar",
-    "end_movement": "end movement",
-}
+VOWELS = "aeiou"  # English: "an undead", "a red beast"
 
 
 class AlKalimNames(Names):
     """Names in an Al-Kalim game's content view, with its legend cards and survival gear."""
 
-    def __init__(self, content: RuneboundContent) -> None:
-        super().__init__(content)
+    def __init__(self, content: RuneboundContent, catalog: Catalog | None = None) -> None:
+        super().__init__(content, catalog)
         records = al_kalim_content(content)
         self.legends: dict[str, LegendCard] = {c.id: c for c in records.legends} if records else {}
         self.gear: dict[str, GearRecord] = {g.kind: g for g in records.gear} if records else {}
 
     def gear_name(self, kind: str) -> str:
         record = self.gear.get(kind)
-        return record.name if record is not None else kind
+        return self.catalog.name(record.id, record.name) if record is not None else kind
+
+    def legend(self, legend_id: str) -> str:
+        """A legend card's name by id (the id itself for an unknown one)."""
+        card = self.legends.get(legend_id)
+        return self.catalog.name(card.id, card.name) if card is not None else legend_id
+
+    def legend_type(self, kind: str) -> str:
+        """``ally``, ``artifact``...: a legend card's type."""
+        return self.word_or(f"rb.al_kalim.legend_type.{kind}", kind)
 
 
 def section(view: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -85,25 +91,60 @@ def al_kalim_marks(view: Mapping[str, Any]) -> tuple[dict[str, str], set[str], s
     return lost_at, covers, None if centre is None else str(centre)
 
 
+def trait_word(trait: str, names: Names) -> str:
+    """A challenge's trait (``beast``, ``undead``...) in the catalog's language."""
+    return names.word_or(f"rb.ui.trait.{trait}", trait)
+
+
+def target_text(step: QuestStep, names: Names) -> str:
+    """What a ``defeat`` step asks for: ``a red beast``, ``an undead``, ``a challenge``."""
+    colour = names.word(f"rb.colour.{step.colour}") if step.colour else None
+    trait = trait_word(step.trait, names) if step.trait else None
+    if colour is None and trait is None:
+        return names.word("rb.ui.al_kalim.target.any")
+    if colour is not None and trait is not None:
+        kind = names.word("rb.ui.al_kalim.kind", colour=colour, trait=trait)
+    else:
+        kind = colour or trait or ""
+    article = "an" if kind[:1] in VOWELS else "a"  # the English article; others have one
+    return names.word(f"rb.ui.al_kalim.target.{article}", kind=kind)
+
+
+def step_place(step: QuestStep, names: AlKalimNames) -> list[str]:
+    """Where and when a quest step is done: ``in Kharadun``, ``at ...``, ``on dunes``, ``by
+    night``."""
+    words = []
+    if step.city is not None:
+        where = (
+            names.word("rb.ui.al_kalim.a_lost_city")
+            if step.city == ANY_LOST_CITY
+            else names.place(step.city)
+        )
+        preposition = "of_city" if step.do == "bazaar" else "in_city"
+        words.append(names.word(f"rb.ui.al_kalim.{preposition}", where=where))
+    if step.location is not None:
+        place = names.locations.get(step.location, step.location)
+        words.append(names.word("rb.ui.at", place=place))
+    if step.terrain is not None:
+        terrain = names.terrain(TERRAIN_NAMES.index(step.terrain))
+        words.append(names.word("rb.ui.al_kalim.on_terrain", terrain=terrain))
+    if step.time is not None:
+        words.append(names.word(f"rb.ui.al_kalim.by.{step.time}"))
+    return words
+
+
 def step_text(step: QuestStep, names: AlKalimNames) -> str:
     """A quest step in words: ``defeat a red beast by night``, ``end movement at ...``."""
-    words = [STEP_WORDS.get(step.do, step.do)]
+    words = [names.word_or(f"rb.ui.al_kalim.do.{step.do}", step.do)]
     if step.do == "defeat":
-        what = " ".join(w for w in (step.colour, step.trait) if w) or "challenge"
-        words.append(f"{'an' if what[0] in 'aeiou' else 'a'} {what}")
-    if step.city is not None:
-        where = "a lost city" if step.city == ANY_LOST_CITY else names.place(step.city)
-        words.append(f"of {where}" if step.do == "bazaar" else f"in {where}")
-    if step.location is not None:
-        words.append(f"at {names.locations.get(step.location, step.location)}")
-    if step.terrain is not None:
-        words.append(f"on {names.terrain(TERRAIN_NAMES.index(step.terrain))}")
-    if step.time is not None:
-        words.append(f"by {step.time}")
+        words.append(target_text(step, names))
+    words.extend(step_place(step, names))
     if step.test is not None:
-        words.append(f"+ {step.test.stat} test {step.test.difficulty}")
+        stat = names.word_or(f"rb.stat.{step.test.stat}", step.test.stat)
+        test = names.word("rb.ui.al_kalim.test", stat=stat, difficulty=step.test.difficulty)
+        words.append(test)
     if step.gold:
-        words.append(f"+ pay {step.gold}g")
+        words.append(names.word("rb.ui.al_kalim.pay", gold=step.gold))
     return " ".join(words)
 
 
@@ -111,28 +152,31 @@ def legend_slot_text(slot: Mapping[str, Any], names: AlKalimNames) -> Text:
     """A legend card on a quest board: its name and type, then the quest step in progress or
     ``reward`` (a legendary rune with the uses it has left)."""
     card = names.legends.get(str(slot["id"]))
-    text = Text(card.name if card is not None else str(slot["id"]), style="bold")
-    text.append(f" ({slot.get('type', '?')})", style="dim")
+    text = Text(names.legend(str(slot["id"])), style="bold")
+    text.append(f" ({names.legend_type(str(slot.get('type', '?')))})", style="dim")
     if slot.get("done"):
-        text.append(" reward", style="bold green3")
+        text.append(f" {names.word('rb.ui.al_kalim.reward')}", style="bold green3")
         uses = card.reward.uses if card is not None else None
         if uses is not None:
             left = max(0, uses - int(slot.get("uses", 0)))
-            text.append(f", {left}/{uses} uses left", style="red1" if not left else "")
+            uses_left = names.word("rb.ui.al_kalim.uses_left", left=left, uses=uses)
+            text.append(f", {uses_left}", style="red1" if not left else "")
         return text
     if card is None:
         return text
     steps = card.quest.steps
     index = min(int(slot.get("step", 0)), len(steps) - 1)
     step = steps[index]
-    text.append(f" step {index + 1}/{len(steps)}: ", style="dim")
+    shown = names.word("rb.ui.al_kalim.step", step=index + 1, steps=len(steps))
+    text.append(f" {shown} ", style="dim")
     text.append(step_text(step, names))
     text.append(f" {slot.get('progress', 0)}/{step.count}", style="bold cyan")
     return text
 
 
 def gear_text(gear: Mapping[str, int], names: AlKalimNames, label: str) -> Text:
-    """Survival gear counts: ``Gear supply Pack Camel 6 · Waterskin 5 · Adventurer's Kit 6``."""
+    """Survival gear counts after ``label``: ``Gear supply Pack Camel 6 · Waterskin 5 ·
+    Adventurer's Kit 6``."""
     text = Text(f"{label} ", style="dim")
     for number, kind in enumerate(GEAR_KINDS):
         if number:
@@ -147,12 +191,12 @@ def quest_board_parts(board: Mapping[str, Any], names: AlKalimNames) -> list[Ren
     """A hero's quest board: the limit, each legend card, then the survival gear."""
     legends = list(board.get("legends") or [])
     limit = int(board.get("limit", 0))
-    heading = Text("quest board: ", style="dim")
+    heading = Text(f"{names.word('rb.ui.al_kalim.quest_board')} ", style="dim")
     if limit:
-        heading.append("limit ")
+        heading.append(f"{names.word('rb.ui.al_kalim.limit')} ")
         heading.append(str(limit), style="bold")
     else:
-        heading.append("no limit counter yet", style="dim")
+        heading.append(names.word("rb.ui.al_kalim.no_limit"), style="dim")
     parts: list[RenderableType] = [heading]
     for slot in legends:
         line = Text("· ", style="dim")
@@ -160,67 +204,77 @@ def quest_board_parts(board: Mapping[str, Any], names: AlKalimNames) -> list[Ren
         parts.append(line)
     gear: Mapping[str, int] = board.get("gear") or {}
     held = [(kind, int(gear.get(kind, 0))) for kind in GEAR_KINDS if gear.get(kind)]
-    parts.append(
-        labelled("gear", [Text(f"{names.gear_name(kind)} {count}") for kind, count in held])
-    )
+    gear_held = [Text(f"{names.gear_name(kind)} {count}") for kind, count in held]
+    parts.append(labelled("rb.ui.al_kalim.gear", gear_held, names))
     return parts
 
 
-def time_of_day(view: Mapping[str, Any]) -> Text | None:
+def time_of_day(view: Mapping[str, Any], names: Names) -> Text | None:
     """``night`` or ``day`` of the current turn (``day or night?`` while it is declared)."""
     part = view.get("al_kalim")
     if not part or view.get("finished"):
         return None
     decision = view.get("decision") or {}
     if decision.get("kind") == "day_or_night":
-        return Text("day or night?", style="bold")
-    return Text("night", style=NIGHT_STYLE) if part.get("night") else Text("day", style=DAY_STYLE)
+        return Text(names.word("rb.ui.al_kalim.day_or_night"), style="bold")
+    if part.get("night"):
+        return Text(names.word("rb.al_kalim.time.night"), style=NIGHT_STYLE)
+    return Text(names.word("rb.al_kalim.time.day"), style=DAY_STYLE)
 
 
-def sandstorm_text(view: Mapping[str, Any]) -> Text:
+def arrows_text(arrows: list[str], names: Names) -> str:
+    """The sandstorm's arrows, each with its direction: ``↖ north-west, ↗ north-east``."""
+    return ", ".join(
+        f"{ARROWS.get(a, '?')} {names.word_or(f'rb.al_kalim.direction.{a}', a)}"
+        for a in dict.fromkeys(arrows)
+    )
+
+
+def sandstorm_text(view: Mapping[str, Any], names: Names) -> Text:
     """The sandstorm: its centre, the hexes it covers and where its arrows point (AK-13)."""
     storm: Mapping[str, Any] | None = section(view).get("sandstorm")
-    text = Text("Sandstorm ", style="bold")
+    text = Text(f"{names.word('rb.ui.al_kalim.sandstorm')} ", style="bold")
     if not storm:
-        text.append("not yet on the board", style="dim")
+        text.append(names.word("rb.ui.al_kalim.storm_not_yet"), style="dim")
         return text
     covers = list(storm.get("covers") or [])
     text.append(STORM_CENTRE, style=STORM_STYLE)
-    text.append(f" centre {storm.get('centre')} · covers {len(covers)} hexes ")
+    where = names.word("rb.ui.al_kalim.storm_covers", centre=storm.get("centre"), count=len(covers))
+    text.append(f" {where} ")
     text.append(STORM_CHAR, style=STORM_STYLE)
     text.append(f" {' '.join(covers)}", style="dim")
     arrows = [str(a) for a in storm.get("arrows") or ()]
-    text.append(" · arrows ")
-    text.append(", ".join(f"{ARROWS.get(a, '?')} {a}" for a in dict.fromkeys(arrows)))
+    text.append(f" · {names.word('rb.ui.al_kalim.arrows')} ")
+    text.append(arrows_text(arrows, names))
     return text
 
 
 def legend_stacks_text(view: Mapping[str, Any], names: AlKalimNames) -> Text:
     """Each legend stack: its type, size and the quest on top (open, AK-11.2)."""
     stacks: Mapping[str, Mapping[str, Any]] = section(view).get("legend_stacks") or {}
-    text = Text("Legends ", style="bold")
+    text = Text(f"{names.word('rb.ui.al_kalim.legends')} ", style="bold")
     for number, (kind, stack) in enumerate(stacks.items()):
         if number:
             text.append(" · ")
-        text.append(f"{kind} {stack.get('size', 0)}", style="bold")
+        text.append(f"{names.legend_type(kind)} {stack.get('size', 0)}", style="bold")
         top = stack.get("top")
         if top is None:
-            text.append(" empty", style="dim")
+            text.append(f" {names.word('rb.ui.empty')}", style="dim")
             continue
-        card = names.legends.get(str(top))
-        text.append(f" {card.name if card is not None else top}")
+        text.append(f" {names.legend(str(top))}")
     return text
 
 
 def supply_text(view: Mapping[str, Any], names: AlKalimNames) -> Text:
     """The survival gear left in the supply (with its price) and the Al-Kalim ally deck."""
     part: Mapping[str, Any] = section(view)
-    text = gear_text(part.get("gear_supply") or {}, names, "Gear supply")
-    text.stylize("bold", 0, len("Gear supply"))
+    label = names.word("rb.ui.al_kalim.gear_supply")
+    text = gear_text(part.get("gear_supply") or {}, names, label)
+    text.stylize("bold", 0, len(label))
     costs = {record.cost for record in names.gear.values()}
     if len(costs) == 1:
-        text.append(f" ({costs.pop()}g each)", style="yellow")
-    text.append("   Al-Kalim allies ", style="bold")
+        text.append(f" {names.word('rb.ui.al_kalim.each', gold=costs.pop())}", style="yellow")
+    text.append(f"   {names.word('rb.ui.al_kalim.allies')} ", style="bold")
     text.append(str(part.get("ally_deck", "?")))
     return text
 
@@ -233,35 +287,50 @@ def legend_loss_text(view: Mapping[str, Any], seat: int, names: Names) -> Text |
         return None
     args: Mapping[str, Any] = decision.get("args") or {}
     count = int(args.get("legend_cards", 1))
-    cards = "a legend card" if count == 1 else f"{count} legend cards"
-    which = "which one first" if args.get("which_first") else "which one"
+    cards = (
+        names.word("rb.al_kalim.legend_cards.one")
+        if count == 1
+        else names.word("rb.al_kalim.legend_cards.many", count=count)
+    )
+    which = names.word(
+        "rb.al_kalim.which_first" if args.get("which_first") else "rb.al_kalim.which_one"
+    )
     what, _, card_id = str(args.get("taken_by") or "").partition(":")  # "card:<id>": a challenge
     card = names.adventures.get(card_id) if what == "card" else None
-    source = card.name if card is not None else "a challenge"
-    return Text(f"must give up {cards} to {source}: {which}?", style="bold red1")
+    source = (
+        names.catalog.name(card.id, card.name)
+        if card is not None
+        else names.word("rb.al_kalim.a_challenge")
+    )
+    loss = names.word("rb.ui.al_kalim.must_give_up", cards=cards, source=source, which=which)
+    return Text(loss, style="bold red1")
 
 
-_NAMES: dict[int, tuple[RuneboundContent, AlKalimNames]] = {}
+_NAMES: dict[tuple[int, str], tuple[RuneboundContent, AlKalimNames]] = {}
 
 
-def al_kalim_names(content: RuneboundContent) -> AlKalimNames:
+def al_kalim_names(content: RuneboundContent, catalog: Catalog | None = None) -> AlKalimNames:
     """The names of an Al-Kalim game: its content view (the overlay board, the Al-Kalim cards,
-    the Al-Kalim allies and the legend pseudo-cards in the market), made once per content."""
-    hit = _NAMES.get(id(content))
+    the Al-Kalim allies and the legend pseudo-cards in the market), made once per content and
+    language (``catalog`` default: the base game's English one)."""
+    key = (id(content), catalog.language if catalog is not None else "")
+    hit = _NAMES.get(key)
     if hit is None or hit[0] is not content:
-        hit = (content, AlKalimNames(play_content(content)))
-        _NAMES[id(content)] = hit
+        hit = (content, AlKalimNames(play_content(content), catalog))
+        _NAMES[key] = hit
     return hit[1]
 
 
 class AlKalimDrawing(AdventureDrawing):
-    title = "Al-Kalim"
+    title = "rb.ui.al_kalim.title"
     has_events = False  # AK-1.3: no event cards
 
-    def names(self, content: RuneboundContent | None) -> Names:
+    def names(self, content: RuneboundContent | None, catalog: Catalog | None = None) -> Names:
         """Al-Kalim's content view (the built-in Al-Kalim content if ``content`` has none)."""
         chosen = content_with_part(content, "al_kalim")
-        return Names(default_content()) if chosen is None else al_kalim_names(chosen)
+        if chosen is None:
+            return Names(default_content(), catalog)
+        return al_kalim_names(chosen, catalog)
 
     def lost_cities(self, view: Mapping[str, Any]) -> dict[str, str]:
         return al_kalim_marks(view)[0]
@@ -289,18 +358,19 @@ class AlKalimDrawing(AdventureDrawing):
         for lost in names.content.board.lost_cities:
             text.append("\n")
             text.append_text(lost_city_mark(names, lost.id))
-            text.append(f" {lost.name}", style="dim")
+            text.append(f" {names.place(lost.id)}", style="dim")
             at = where.get(lost.id)
-            text.append(f" at {at}" if at else " not found yet", style="dim")
+            found = names.word("rb.ui.at", place=at) if at else names.word("rb.ui.not_found")
+            text.append(f" {found}", style="dim")
         if section(view):
             text.append("\n")
             text.append(STORM_CHAR, style=STORM_STYLE)
-            text.append(" sandstorm ", style="dim")
+            text.append(f" {names.word('rb.ui.al_kalim.storm_mark')} ", style="dim")
             text.append(STORM_CENTRE, style=STORM_STYLE)
-            text.append(" its centre", style="dim")
+            text.append(f" {names.word('rb.ui.al_kalim.storm_centre_mark')}", style="dim")
 
-    def header_text(self, view: Mapping[str, Any]) -> Text | None:
-        return time_of_day(view)
+    def header_text(self, view: Mapping[str, Any], names: Names) -> Text | None:
+        return time_of_day(view, names)
 
     def hero_parts(self, view: Mapping[str, Any], seat: int, names: Names) -> list[RenderableType]:
         """The hero's quest board and gear, and the legend cards a challenge is taking."""
@@ -314,7 +384,7 @@ class AlKalimDrawing(AdventureDrawing):
         return parts
 
     def combat_life(
-        self, view: Mapping[str, Any], card: AdventureCard | None, wounds: int
+        self, view: Mapping[str, Any], card: AdventureCard | None, wounds: int, names: Names
     ) -> Text | None:
         """AK-6.3: the life by day or by night; traits and a sunburst (AK-6.5, AK-6.6)."""
         part = view.get("al_kalim")
@@ -322,18 +392,20 @@ class AlKalimDrawing(AdventureDrawing):
             return None
         night = bool(part.get("night")) and card.night_life is not None
         life = card.night_life if night and card.night_life is not None else card.life
-        text = Text(f" · life {life - wounds}/{life}")
-        text.append(" by night" if part.get("night") else " by day", style="dim")
+        text = Text(f" · {names.word('rb.ui.life')} {life - wounds}/{life}")
+        time = "night" if part.get("night") else "day"
+        text.append(f" {names.word(f'rb.ui.al_kalim.by.{time}')}", style="dim")
         if card.traits:
-            text.append(f" · {', '.join(card.traits)}", style="bold")
+            traits = ", ".join(trait_word(trait, names) for trait in card.traits)
+            text.append(f" · {traits}", style="bold")
         if card.sunburst:
-            text.append(" · sunburst", style="bold yellow")
+            text.append(f" · {names.word('rb.ui.al_kalim.sunburst')}", style="bold yellow")
         return text
 
     def table_parts(self, view: Mapping[str, Any], names: Names) -> list[RenderableType]:
         if not section(view) or not isinstance(names, AlKalimNames):
             return []
-        return [sandstorm_text(view), legend_stacks_text(view, names)]
+        return [sandstorm_text(view, names), legend_stacks_text(view, names)]
 
     def supply_parts(self, view: Mapping[str, Any], names: Names) -> list[RenderableType]:
         if not section(view) or not isinstance(names, AlKalimNames):

@@ -1,6 +1,7 @@
 """The terminal drawing of a Cult of the Rune game (the ``cult`` section of its view): the cult
 marker on the map as ``C`` with its path in the legend, infiltrated cities marked, each hero's
-corruption and victory points, and a line with the cult decks, the special pile and the goals."""
+corruption and victory points, and a line with the cult decks, the special pile and the goals.
+Its words are the cult's catalog's (``rb.ui.cult.*``), merged with the base game's."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
+from boardwright.engine.catalog import Catalog
 from boardwright.games.runebound.adventures.cult.rules import play_content
 from boardwright.games.runebound.content import (
     RuneboundContent,
@@ -30,13 +32,13 @@ def section(view: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 class CultDrawing(AdventureDrawing):
-    title = "Cult of the Rune"
+    title = "rb.ui.cult.title"
     has_events = False  # CR-14: no event is ever in play
 
-    def names(self, content: RuneboundContent | None) -> Names:
+    def names(self, content: RuneboundContent | None, catalog: Catalog | None = None) -> Names:
         """Names in the game's content with the cult's cards."""
         chosen = content_with_part(content, "cult")
-        return Names(default_content()) if chosen is None else Names(play_content(chosen))
+        return Names(default_content() if chosen is None else play_content(chosen), catalog)
 
     def map_marks(self, view: Mapping[str, Any], names: Names) -> dict[str, Text]:
         """The marker as ``C``; an infiltrated city keeps its number on purple."""
@@ -60,46 +62,66 @@ class CultDrawing(AdventureDrawing):
         text.append("\n")
         text.append(MARKER, style=MARKER_STYLE)
         path = part.get("path")
-        heading = f"path {path} {ARROWS[path]}" if path else "no path yet"
-        text.append(f" the cult marker at {part['marker']}, {heading}")
+        heading = (
+            names.word("rb.ui.cult.path", path=path, arrow=ARROWS[path])
+            if path
+            else names.word("rb.ui.cult.no_path")
+        )
+        text.append(f" {names.word('rb.ui.cult.marker', at=part['marker'], path=heading)}")
 
     def hero_parts(self, view: Mapping[str, Any], seat: int, names: Names) -> list[RenderableType]:
         seats = list(section(view).get("seats") or [])
         if seat >= len(seats):
             return []
         mine = seats[seat]
-        text = Text("cult ", style="bold")
+        text = Text(f"{names.word('rb.ui.cult.cult')} ", style="bold")
         if mine.get("eliminated"):
-            text.append("eliminated", style="bold red")
+            text.append(names.word("rb.ui.cult.eliminated"), style="bold red")
             return [text]
-        text.append(f"VP {mine['vp']} ({mine['card_vp']} from cards)")
+        text.append(names.word("rb.ui.cult.vp", vp=mine["vp"], card_vp=mine["card_vp"]))
         for colour, count in (mine.get("cards") or {}).items():
             if count:
                 text.append(" · ")
-                text.append(f"{colour} {count}", style=TEXT_STYLES.get(colour, ""))
+                shown = f"{colour_word(colour, names)} {count}"
+                text.append(shown, style=TEXT_STYLES.get(colour, ""))
         corruption = int(mine.get("corruption", 0))
         text.append(" · ")
-        text.append(f"corruption {corruption}", style="bold magenta" if corruption else "dim")
+        shown = names.word("rb.ui.cult.corruption", count=corruption)
+        text.append(shown, style="bold magenta" if corruption else "dim")
         return [text]
 
     def supply_parts(self, view: Mapping[str, Any], names: Names) -> list[RenderableType]:
         part = section(view)
         if not part:
             return []
-        text = Text("Cult decks ", style="bold")
-        text.append(" · ".join(f"{c} {n}" for c, n in (part.get("decks") or {}).items()))
-        special = part.get("special") or {}
-        goals = part.get("goals") or {}
-        text.append(f"   Special pile {special.get('counted', 0)}/{goals.get('pile', '?')}")
-        if special.get("size", 0) != special.get("counted", 0):
-            text.append(f" (+{special['size'] - special['counted']} from packs)", style="dim")
-        text.append(f"   VP goal {goals.get('vp', '?')}")
-        infiltrated = part.get("infiltrated") or []
-        left = part.get("markers_left")
-        text.append(f"   Infiltrated {len(infiltrated)}")
-        if left is not None:
-            text.append(f" ({left} markers left)")
+        text = Text(f"{names.word('rb.ui.cult.decks')} ", style="bold")
+        decks = (part.get("decks") or {}).items()
+        text.append(" · ".join(f"{colour_word(c, names)} {n}" for c, n in decks))
+        text.append_text(goals_text(part, names))
         return [text]
+
+
+def colour_word(colour: str, names: Names) -> str:
+    return names.word_or(f"rb.colour.{colour}", colour)
+
+
+def goals_text(part: Mapping[str, Any], names: Names) -> Text:
+    """The special pile and its goal, the VP goal and the infiltrated cities (CR-35)."""
+    special = part.get("special") or {}
+    goals = part.get("goals") or {}
+    counted = special.get("counted", 0)
+    pile = names.word("rb.ui.cult.special_pile", counted=counted, goal=goals.get("pile", "?"))
+    text = Text(f"   {pile}")
+    if special.get("size", 0) != counted:
+        extra = names.word("rb.ui.cult.from_packs", count=special["size"] - counted)
+        text.append(f" {extra}", style="dim")
+    text.append(f"   {names.word('rb.ui.cult.vp_goal', vp=goals.get('vp', '?'))}")
+    infiltrated = part.get("infiltrated") or []
+    left = part.get("markers_left")
+    text.append(f"   {names.word('rb.ui.cult.infiltrated', count=len(infiltrated))}")
+    if left is not None:
+        text.append(f" {names.word('rb.ui.cult.markers_left', count=left)}")
+    return text
 
 
 CULT_DRAWING = CultDrawing()
