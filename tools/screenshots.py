@@ -74,7 +74,11 @@ def play_human(base: str, table: str, token: str, moves: int, seed: int) -> None
         if decision is None:
             return
         options = decision["options"]
-        placed = [o for o in options if {"to", "fields", "cell"} & set(o["args"])]
+        placed = [
+            o
+            for o in options
+            if {"to", "fields", "cell"} & set(o["args"]) or o["key"] == "place-tile"
+        ]
         option = chooser.choice(placed or options)
         call(
             base,
