@@ -1,4 +1,5 @@
-"""Screenshots of each game's board for the docs: ``python tools/screenshots.py``.
+"""Screenshots of each game's board for the docs: ``python -m tools.screenshots`` (from the
+project folder, with the test dependencies installed).
 
 Starts ``boardwright serve`` on a scratch database, creates one table per game and adventure
 (seat 1 human, seat 2 a bot, fixed seeds), plays the human seat's first decisions through the
@@ -10,28 +11,18 @@ from __future__ import annotations
 
 import json
 import random
-import socket
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
 
+from tests.server.process import call, server
+from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
+
 OUT = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 TABLES = [  # (file name, game, options, bot, moves of the human seat, language)
     ("realm-of-sand", "realm-of-sand", {"board_side": "advanced"}, "greedy", 14, "en"),
     ("runebound", "runebound", {}, "heuristic", 10, "en"),
@@ -39,23 +30,6 @@ TABLES = [  # (file name, game, options, bot, moves of the human seat, language)
     ("runebound-kelnov", "runebound", {"adventure": "kelnov"}, "heuristic", 8, "en"),
     ("runebound-cult", "runebound", {"adventure": "cult"}, "heuristic", 8, "pl"),
 ]
-
-
-def call(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
-    request = urllib.request.Request(
-        base + path, data=None if body is None else json.dumps(body).encode(), method=method
-    )
-    request.add_header("content-type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=60) as answer:
-        return json.loads(answer.read())
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def play_human(base: str, table: str, token: str, moves: int, seed: int) -> None:
@@ -91,39 +65,13 @@ def play_human(base: str, table: str, token: str, moves: int, seed: int) -> None
 
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as home:
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-c",
-                "from boardwright.cli.main import run; run()",
-                "serve",
-                "--port",
-                str(port),
-                "--db",
-                f"sqlite:///{home}/shots.db",
-                "--bot-delay",
-                "0",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        try:
-            for _ in range(300):
-                try:
-                    call(base, "GET", "/api/games")
-                    break
-                except OSError:
-                    time.sleep(0.2)
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                shoot(browser, base)
-                browser.close()
-        finally:
-            server.kill()
-            server.wait()
+        folder = Path(home)
+        database = f"sqlite:///{folder / 'shots.db'}"
+        with server(database, folder) as (base, _process), sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            shoot(browser, base)
+            browser.close()
     return 0
 
 

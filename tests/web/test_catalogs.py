@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
@@ -80,27 +82,29 @@ GAME_CONTENT = {
 }
 
 
-def named_records(folder: Path) -> dict[str, str]:
-    """id -> English name of every record of our content files that has both (abilities and
-    effects aside: they are parts of a record, not records)."""
+def content_nodes(folder: Path) -> Iterator[dict[str, Any]]:
+    """Every mapping in the YAML files under ``folder``."""
     import yaml
 
-    found: dict[str, str] = {}
-
-    def walk(node: object) -> None:
+    pending: list[object] = [
+        yaml.safe_load(path.read_text(encoding="utf-8")) for path in sorted(folder.rglob("*.yaml"))
+    ]
+    while pending:
+        node = pending.pop()
         if isinstance(node, dict):
-            if "id" in node and isinstance(node.get("name"), str):
-                found[str(node["id"])] = node["name"]
-            for key, value in node.items():
-                if key not in ("abilities", "effects"):
-                    walk(value)
+            yield node
+            pending.extend(node.values())
         elif isinstance(node, list):
-            for value in node:
-                walk(value)
+            pending.extend(node)
 
-    for path in sorted(folder.rglob("*.yaml")):
-        walk(yaml.safe_load(path.read_text(encoding="utf-8")))
-    return found
+
+def named_records(folder: Path) -> dict[str, str]:
+    """id -> English name of every record of our content files that has both."""
+    return {
+        str(node["id"]): node["name"]
+        for node in content_nodes(folder)
+        if "id" in node and isinstance(node.get("name"), str)
+    }
 
 
 @pytest.mark.parametrize("game", sorted(GAME_CONTENT))
@@ -166,25 +170,12 @@ def test_every_option_has_its_label_and_description_in_each_language(
 def content_texts(folder: Path) -> set[str]:
     """Every text of our content files and every name of a part without an id (an ability's,
     a named hex's): what ``content_texts/<language>.po`` translates, keyed by the English."""
-    import yaml
-
-    found: set[str] = set()
-
-    def walk(node: object) -> None:
-        if isinstance(node, dict):
-            for key, value in node.items():
-                worded = key == "text" or (key == "name" and "id" not in node)
-                if worded and isinstance(value, str):
-                    found.add(value)
-                else:
-                    walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    for path in sorted(folder.rglob("*.yaml")):
-        walk(yaml.safe_load(path.read_text(encoding="utf-8")))
-    return found
+    return {
+        value
+        for node in content_nodes(folder)
+        for key, value in node.items()
+        if isinstance(value, str) and (key == "text" or (key == "name" and "id" not in node))
+    }
 
 
 @pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
