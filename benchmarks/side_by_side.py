@@ -30,6 +30,8 @@ CONFIGURATIONS: dict[str, tuple[str, dict[str, Any]]] = {
     "runebound": ("runebound", {}),
     "runebound advanced": ("runebound", {"ADVANCED": True}),
     "al-kalim": ("runebound", {"adventure": "al-kalim"}),
+    "kelnov": ("runebound", {"adventure": "kelnov"}),
+    "cult": ("runebound", {"adventure": "cult"}),
 }
 PLAYERS = (2, 4)
 BASE_SEED = 20_240_601

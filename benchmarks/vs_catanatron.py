@@ -127,9 +127,12 @@ def catanatron_speed(games: int) -> float:
     return float(figures["decisions"]) / float(figures["seconds"])
 
 
-def compare(src: Path, pairs: int, games: int, catan_games: int) -> dict[str, dict[str, Any]]:
+def compare(
+    src: Path, pairs: int, games: int, catan_games: int, labels: list[str]
+) -> dict[str, dict[str, Any]]:
     results: dict[str, dict[str, Any]] = {}
-    for label, (name, options) in CONFIGURATIONS.items():
+    for label in labels:
+        name, options = CONFIGURATIONS[label]
         measure(src, name, options, 1)  # warm the file caches of both sides
         catanatron_speed(1)
         ours, theirs = [], []
@@ -145,11 +148,12 @@ def compare(src: Path, pairs: int, games: int, catan_games: int) -> dict[str, di
     return results
 
 
-def census(src: Path, games: int, catan_games: int) -> dict[str, dict[str, int]]:
+def census(src: Path, games: int, catan_games: int, labels: list[str]) -> dict[str, dict[str, int]]:
     """Untimed: how many decisions each side counted, and how many had a single option."""
     env = {**os.environ, "PYTHONPATH": str(src)}
     counts: dict[str, dict[str, int]] = {}
-    for label, (name, options) in CONFIGURATIONS.items():
+    for label in labels:
+        name, options = CONFIGURATIONS[label]
         args = [
             sys.executable,
             "-c",
@@ -224,13 +228,22 @@ def main() -> None:
         "--catan-games", type=int, default=20, help="catanatron games per player count"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--only",
+        default=",".join(CONFIGURATIONS),
+        help=f"configurations, comma-separated (default: all of {', '.join(CONFIGURATIONS)})",
+    )
     args = parser.parse_args()
+    labels = [label.strip() for label in args.only.split(",") if label.strip()]
+    unknown = [label for label in labels if label not in CONFIGURATIONS]
+    if unknown:
+        sys.exit(f"unknown configuration {unknown[0]!r}: choose from {', '.join(CONFIGURATIONS)}")
     if importlib.util.find_spec("catanatron") is None:
         sys.exit("catanatron is not installed: pip install -e '.[bench]'")
     src = HERE.parent / "src"
     info = machine()
-    results = compare(src, args.pairs, args.games, args.catan_games)
-    counts = census(src, args.games, args.catan_games)
+    results = compare(src, args.pairs, args.games, args.catan_games, labels)
+    counts = census(src, args.games, args.catan_games, labels)
     add_choice_ratios(results, counts)
     if args.json:
         print(json.dumps({"machine": info, "results": results, "census": counts}, indent=1))
