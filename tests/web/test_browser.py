@@ -253,6 +253,7 @@ def test_the_replay_viewer_steps_through_a_save_file(
     assert page.locator(".replay .log-list li").last.inner_text() == told
     page.select_option("#replay-seat", "1")
     page.wait_for_function("() => document.querySelectorAll('.replay .log-list li').length > 0")
+    page.evaluate("document.activeElement.blur()")  # the arrow keys step, not the seat list
     page.keyboard.press("ArrowLeft")
     page.wait_for_function(
         "() => document.querySelector('#replay-counter').innerText === 'move 59 of 60'"

@@ -111,6 +111,9 @@ class Replay {
   async go(step) {
     if (!this.source) return;
     const wanted = Math.max(0, step);
+    // only the latest request is drawn: answers to earlier ones may come after it
+    this.asked = (this.asked || 0) + 1;
+    const ticket = this.asked;
     try {
       let frame;
       if (this.source.tableId) {
@@ -119,6 +122,7 @@ class Replay {
         frame = await api("POST", "/api/replay", { save: this.source.save, step: Math.min(wanted, 1e9), seat: this.seat, lang: language(), content: Boolean(this.source.content) });
         if (frame.content) { this.source.content = false; this.contentData = frame.content; }
       }
+      if (ticket !== this.asked) return;
       this.frame = frame;
       this.draw();
     } catch (error) {
