@@ -285,9 +285,8 @@ function sidePanels(data, view, state, context) {
   });
   const fight = view.combat
     ? el("section", { class: "fight" }, el("h3", {}, t("ui.rb.fight")),
-        el("p", {}, cardName(data, view.combat.card)),
         el("p", {}, t("ui.rb.fight_round", { round: view.combat.round, wounds: view.combat.enemy_wounds })),
-        fightSteps(data, view.combat))
+        fightSteps(data, view.combat, view.heroes.find((h) => h.seat === view.turn)))
     : null;
   const track = view.track.length ? el("p", {}, t("ui.rb.track"), ": ", view.track.map((id) => cardName(data, id)).join(", ")) : null;
   const doom = view.doom && view.doom.places
@@ -304,15 +303,23 @@ function sidePanels(data, view, state, context) {
     el("details", { class: "markets", open: byItem.size > 0 }, el("summary", {}, t("ui.rb.markets")), el("ul", {}, markets)));
 }
 
-function fightSteps(data, combat) {
+// The fight, both sides per step: the enemy's value / damage, and the fighting hero's stat
+// for that step (mind, body, spirit: what its attack adds to the dice, RB-5.2).
+function fightSteps(data, combat, hero) {
   const card = data.adventures[combat.card];
   if (!card) return null;
   const steps = combat.enemy_steps || card.steps;
   const names = ["ranged", "melee", "magic"];
-  return el("table", { class: "steps" }, el("tbody", {}, names.map((name, i) => el("tr", { class: combat.hero_step === name ? "current" : "" },
-    el("th", {}, t(`ui.rb.step.${name}`)),
-    el("td", {}, steps[i] ? `${steps[i][0]} / ${steps[i][1]}` : "—")))),
-  el("tfoot", {}, el("tr", {}, el("th", {}, t("ui.rb.enemy_life")), el("td", {}, `${combat.enemy_wounds} / ${card.life}`))));
+  const stats = ["mind", "body", "spirit"];
+  return el("table", { class: "steps" },
+    el("thead", {}, el("tr", {}, el("th", {}), el("th", {}, cardName(data, combat.card)), el("th", {}, hero ? heroName(data, hero) : ""))),
+    el("tbody", {}, names.map((name, i) => el("tr", { class: combat.hero_step === name ? "current" : "" },
+      el("th", {}, t(`ui.rb.step.${name}`)),
+      el("td", {}, steps[i] ? `${steps[i][0]} / ${steps[i][1]}` : "—"),
+      el("td", {}, hero ? `${t(`ui.rb.${stats[i]}`)} ${hero[stats[i]]}` : "")))),
+    el("tfoot", {},
+      el("tr", {}, el("th", {}, t("ui.rb.enemy_life")), el("td", {}, `${combat.enemy_wounds} / ${card.life}`),
+        el("td", {}, hero ? `${t("ui.rb.wounds")} ${hero.wounds}/${hero.life}` : ""))));
 }
 
 function adventurePanel(data, view, section) {
