@@ -93,8 +93,9 @@ class LiveTable {
     this.build();
     this.connect();
     const stop = onLanguage((code) => {
-      // the same connection, the words again in the new language
-      this.log = [];
+      // the same connection, the whole log again in the new language: it replaces the log
+      // when it comes (a message in the old language may still be on its way before it)
+      this.relog = code;
       this.send({ type: "resume", cursor: 0, language: code });
       this.buildStatic();
     });
@@ -163,6 +164,10 @@ class LiveTable {
     }
     if (message.type !== "state") return;
     if (message.reset) this.log = [];
+    if (this.relog && message.texts && message.texts.language === this.relog) {
+      this.log = [];
+      this.relog = null;
+    }
     const texts = message.texts || { events: [] };
     const fresh = message.events.map((event, i) => ({ event, text: texts.events[i] ?? event.kind }));
     this.log.push(...fresh);
