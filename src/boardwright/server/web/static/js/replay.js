@@ -41,6 +41,8 @@ class Replay {
       try {
         const save = JSON.parse(await file.text());
         this.source = { save, game: save.game, content: true };
+        this.frame = null;
+        this.wanted = undefined;
         await this.go(0);
       } catch (error) {
         toast(t("ui.replay.bad_file", { error: error.message }));
@@ -90,7 +92,10 @@ class Replay {
     };
   }
 
+  // The move the viewer is going to: the latest asked for (its frame may still be on its way),
+  // so that quick clicks add up.
   step() {
+    if (this.wanted !== undefined) return this.wanted;
     return this.frame ? this.frame.step : 0;
   }
 
@@ -110,7 +115,9 @@ class Replay {
 
   async go(step) {
     if (!this.source) return;
-    const wanted = Math.max(0, step);
+    const last = this.frame ? this.frame.steps : Number.MAX_SAFE_INTEGER;
+    const wanted = Math.min(Math.max(0, step), last);
+    this.wanted = wanted;
     // only the latest request is drawn: answers to earlier ones may come after it
     this.asked = (this.asked || 0) + 1;
     const ticket = this.asked;
@@ -124,6 +131,7 @@ class Replay {
       }
       if (ticket !== this.asked) return;
       this.frame = frame;
+      this.wanted = frame.step; // the server's, within the game's moves
       this.draw();
     } catch (error) {
       toast(error.message);
