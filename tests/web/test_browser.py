@@ -6,6 +6,7 @@ information is neither in the page nor in the WebSocket frames the page received
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -228,7 +229,7 @@ def test_the_replay_viewer_steps_through_a_save_file(
     base, _database = web_server
     game = get_game("runebound")
     match = Match(game, game.config(2, {"adventure": "al-kalim"}), 12)
-    chooser = __import__("random").Random(4)
+    chooser = random.Random(4)
     for _ in range(60):
         decision = match.decision
         assert decision is not None

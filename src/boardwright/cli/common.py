@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from boardwright.engine.catalog import Catalog
+from boardwright.engine.catalog import LANGUAGES, Catalog
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.game import Game
 from boardwright.engine.options import parse_option_pairs
@@ -43,7 +43,6 @@ LanguageOption = Annotated[
     ),
 ]
 """The ``--lang CODE`` flag of play and replay."""
-LANGUAGES = ("en", "de", "pl")
 
 
 def check_language(language: str) -> str:

@@ -25,6 +25,8 @@ from babel.messages.pofile import read_po
 from boardwright.engine.errors import ConfigError, EngineError
 
 DEFAULT_LANGUAGE = "en"
+LANGUAGES = ("en", "de", "pl")
+"""The languages every game's catalogs, the web UI's and the terminal's are written in."""
 _LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
 
 

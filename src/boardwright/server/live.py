@@ -28,7 +28,6 @@ from boardwright.engine.errors import (
 from boardwright.engine.game import Game
 from boardwright.engine.session import Match
 from boardwright.engine.table import HUMAN, Table
-from boardwright.engine.texts import Texts
 from boardwright.games import get_game
 from boardwright.server import tokens
 from boardwright.server.botpool import MoveRequest, bot_executor, choose_move
@@ -104,7 +103,6 @@ class LiveTable:
     clients: set[Client] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
     last_move: float = 0.0  # the event loop's time of the last move played
-    texts: dict[str, Texts] = field(default_factory=dict)  # by language, made when first asked
     content: dict[str, dict[str, Any]] = field(default_factory=dict)  # by language, when asked
 
     @property
@@ -117,12 +115,6 @@ class LiveTable:
 
     def info(self) -> TableInfo:
         return table_info(self.record, self.seats, len(self.match.actions))
-
-    def texts_in(self, language: str) -> Texts:
-        texts = self.texts.get(language)
-        if texts is None:
-            texts = self.texts[language] = self.match.game.texts(self.match.config, language)
-        return texts
 
 
 def seat_infos(seats: list[SeatRecord]) -> list[SeatInfo]:
@@ -173,7 +165,7 @@ def seat_message(live: LiveTable, client: Client) -> dict[str, Any]:
         "result": None if result is None else result.to_data(),
     }
     if client.language is not None:
-        texts = live.texts_in(client.language)
+        texts = match.game.texts(match.config, client.language)  # each game keeps its texts
         message["texts"] = seat_texts(texts, seat, decision, events)
     return message
 

@@ -15,7 +15,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from boardwright.engine.errors import BoardwrightError
 from boardwright.server.common import classify, hub_of
 from boardwright.server.live import Client, Forbidden, Hub, LiveTable, seat_message
-from boardwright.server.texts import check_language
+from boardwright.server.texts import check_language, optional_language
 
 log = logging.getLogger("boardwright.server")
 
@@ -40,7 +40,7 @@ async def live_play(
     await websocket.accept()
     hub = hub_of(websocket)
     try:
-        language = None if lang is None else check_language(lang)
+        language = optional_language(lang)
         live = await hub.table(table_id)
         seat = hub.seat_of(live, token)
     except BoardwrightError as err:

@@ -10,7 +10,7 @@ from boardwright.engine.events import events_for_seat
 from boardwright.server.common import REFUSALS, Token, bearer, hub_of
 from boardwright.server.live import Client, Forbidden, Hub, LiveTable, seat_message
 from boardwright.server.lobby import FINISHED, Move
-from boardwright.server.texts import check_language
+from boardwright.server.texts import check_language, optional_language
 
 router = APIRouter(tags=["play"])
 
@@ -33,7 +33,7 @@ async def state(
 ) -> dict[str, Any]:
     """What the token's seat (or a spectator) sees, with its events from ``cursor``; with
     their words in ``lang`` (en, de, pl) when given."""
-    language = None if lang is None else check_language(lang)
+    language = optional_language(lang)
     _hub, live, seat = await seat_and_table(request, table_id, authorization)
     return seat_message(live, Client(seat, max(0, cursor), language))
 
@@ -48,7 +48,7 @@ async def move(
     authorization: Token = None,
 ) -> dict[str, Any]:
     """Choose option ``key`` of the seat's decision on state ``version``."""
-    language = None if lang is None else check_language(lang)
+    language = optional_language(lang)
     hub, live, seat = await seat_and_table(request, table_id, authorization)
     if seat is None:
         raise Forbidden("a spectator cannot move")

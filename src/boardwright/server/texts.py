@@ -8,19 +8,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardwright.engine.catalog import LANGUAGES
 from boardwright.engine.decision import Decision
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.events import Event
 from boardwright.engine.texts import Texts
-
-LANGUAGES = ("en", "de", "pl")
-"""The languages of the UI and of every game's catalog."""
 
 
 def check_language(language: str) -> str:
     if language not in LANGUAGES:
         raise ConfigError(f"unknown language '{language}': choose one of {', '.join(LANGUAGES)}")
     return language
+
+
+def optional_language(language: str | None) -> str | None:
+    """A client's ``lang`` parameter: None (it wants data only) or a checked language."""
+    return None if language is None else check_language(language)
 
 
 def seat_texts(

@@ -7,8 +7,8 @@ from functools import cache
 from fastapi import APIRouter
 from fastapi.responses import FileResponse
 
-from boardwright.engine.catalog import read_messages
-from boardwright.server.texts import LANGUAGES, check_language
+from boardwright.engine.catalog import LANGUAGES, read_messages
+from boardwright.server.texts import check_language
 from boardwright.server.web import PACKAGE, WEB_DIR
 
 router = APIRouter()

@@ -42,7 +42,9 @@ def table_content(
             {"id": c.id, "name": name(c.id, c.name), "at": str(board.hexes[c.hex].at)}
             for c in board.cities
         ],
-        "lost_cities": [{"id": c.id, "name": c.name, "power": c.power} for c in board.lost_cities],
+        "lost_cities": [
+            {"id": c.id, "name": name(c.id, c.name), "power": c.power} for c in board.lost_cities
+        ],
         "locations": [
             {
                 "id": place.id,

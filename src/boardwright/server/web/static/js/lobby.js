@@ -163,6 +163,13 @@ function createForm(all) {
   return form;
 }
 
+// A list of tables with its headings; ``body`` is the <tbody> its rows go into.
+function tablesOf(body) {
+  return el("table", { class: "tables" },
+    el("thead", {}, el("tr", {}, ["ui.lobby.game", "ui.lobby.seats", "ui.lobby.status", ""].map((id) => el("th", {}, id ? t(id) : "")))),
+    body);
+}
+
 function tableRow(info, action) {
   const seats = info.seats.map((s) => (s.free ? t("ui.seat.free") : s.player || seatLabel(s.kind))).join(", ");
   return el("tr", { dataset: { table: info.id } },
@@ -186,9 +193,7 @@ export async function showLobby(page) {
       createForm(all),
       el("div", { class: "card" },
         el("h2", {}, t("ui.lobby.open_tables")),
-        el("table", { class: "tables" },
-          el("thead", {}, el("tr", {}, ["ui.lobby.game", "ui.lobby.seats", "ui.lobby.status", ""].map((id) => el("th", {}, id ? t(id) : "")))),
-          list))));
+        tablesOf(list))));
   const open = await api("GET", "/api/tables?status=open").catch(() => []);
   if (!open.length) list.append(el("tr", {}, el("td", { colspan: 4 }, t("ui.lobby.no_open_tables"))));
   for (const info of open) {
@@ -217,9 +222,7 @@ async function join(tableId) {
 export async function showMine(page) {
   const list = el("tbody");
   page.append(el("section", { class: "card" }, el("h2", {}, t("ui.nav.mine")),
-    el("table", { class: "tables" },
-      el("thead", {}, el("tr", {}, ["ui.lobby.game", "ui.lobby.seats", "ui.lobby.status", ""].map((id) => el("th", {}, id ? t(id) : "")))),
-      list)));
+    tablesOf(list)));
   const mine = Object.entries(myTables());
   if (!mine.length) list.append(el("tr", {}, el("td", { colspan: 4 }, t("ui.mine.none"))));
   for (const [id, held] of mine) {

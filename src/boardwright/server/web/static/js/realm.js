@@ -46,6 +46,16 @@ function tileView(tile, extra = {}) {
   return grid;
 }
 
+// A tile in the circle or a zone: a button when an option takes or chooses it (not one that
+// turns it: those are the drawn orientations).
+function tileChoice(tile, options, context, queen = false) {
+  const option = options.find((o) => o.args && o.args.tile === tile.id && o.what !== "rs.option.orientation");
+  const node = tileView(tile, { dataset: { tile: tile.id } });
+  if (queen) node.classList.add("queen");
+  if (!option) return node;
+  return el("button", { class: "tile-choice choosable", dataset: { key: option.key, tile: tile.id }, onclick: () => context.choose(option.key) }, node);
+}
+
 function rowsView(rows) {
   const width = Math.max(...rows.map((r) => r.length));
   const grid = el("div", { class: "pattern", style: `grid-template-columns:repeat(${width}, 1em)` });
@@ -124,13 +134,8 @@ function boardView(player, state, context) {
       ? el("p", { class: "power muted" }, t(`ui.rs.power.${player.board.crystal}`)) : null,
     grid,
     el("div", { class: "discs" }, discs),
-    player.zone.length ? el("div", { class: "zone" }, el("span", {}, t("ui.rs.zone")), player.zone.map((tile) => {
-      const option = options.find((o) => o.args && o.args.tile === tile.id && o.what !== "rs.option.orientation");
-      const node = tileView(tile, { dataset: { tile: tile.id } });
-      return option
-        ? el("button", { class: "tile-choice choosable", dataset: { key: option.key, tile: tile.id }, onclick: () => context.choose(option.key) }, node)
-        : node;
-    })) : null,
+    player.zone.length ? el("div", { class: "zone" }, el("span", {}, t("ui.rs.zone")),
+      player.zone.map((tile) => tileChoice(tile, options, context))) : null,
     kept.length ? el("div", { class: "kept" }, el("span", {}, t("ui.rs.kept")), kept) : null);
 }
 
@@ -150,13 +155,7 @@ export function render(container, state, context) {
   clear(container);
   const options = context.options;
   const circle = el("div", { class: "circle", "aria-label": t("ui.rs.circle") },
-    view.circle.map((tile, i) => {
-      const option = options.find((o) => o.args && o.args.tile === tile.id && o.what !== "rs.option.orientation");
-      const node = tileView(tile, { dataset: { tile: tile.id } });
-      if (i === 0) node.classList.add("queen");
-      if (!option) return node;
-      return el("button", { class: "tile-choice choosable", dataset: { key: option.key, tile: tile.id }, onclick: () => context.choose(option.key) }, node);
-    }));
+    view.circle.map((tile, i) => tileChoice(tile, options, context, i === 0)));
   const orientations = options.filter((o) => o.what === "rs.option.orientation");
   const turner = orientations.length
     ? el("div", { class: "orientations" }, el("span", {}, t("ui.rs.rotate")),
