@@ -248,6 +248,8 @@ def extensions() -> list[Extension]:
     )
     for extension in built:  # multi-file output includes the group's header by its bare name
         extension.include_dirs.append(str(Path(C_FOLDER) / "boardwright"))
+        # machine words wrap on overflow, as engine/rng.py's i64 arithmetic relies on
+        extension.extra_compile_args.append("-fwrapv")
     return built
 
 

@@ -54,6 +54,38 @@ def test_rng_is_splitmix64() -> None:
     ]
 
 
+def _reference_below(state: int, n: int) -> tuple[int, int, int]:
+    """SplitMix64 and rejection sampling on plain unsigned ints: (value, state, draws)."""
+    mask = (1 << 64) - 1
+    limit = (1 << 64) - ((1 << 64) % n)
+    draws = 0
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        draws += 1
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        z ^= z >> 31
+        if z < limit:
+            return z % n, state, draws
+
+
+@pytest.mark.parametrize("seed", [0, 1, 12345, (1 << 63) - 1])
+def test_rng_below_matches_the_reference_for_every_size_of_bound(seed: int) -> None:
+    """The compiled build draws on machine words (engine/rng.py): the same numbers as plain
+    integers give, for small bounds, bounds near 2**62 and 2**63, and powers of two."""
+    bounds = [1, 2, 3, 6, 7, 60, 1 << 32, (1 << 40) + 3, (1 << 61) + 5, (1 << 62) - 1, 1 << 62]
+    bounds += [(1 << 63) + 7, (1 << 64) - 1, 1 << 64, 3 << 62]
+    rng = Rng(seed)
+    state, draws = rng.state, 0
+    for round_ in range(400):
+        for n in bounds:
+            value, state, used = _reference_below(state, n)
+            draws += used
+            assert rng.below(n) == value, (round_, n)
+            assert (rng.state, rng.draws) == (state, draws)
+    assert Rng.from_data(rng.to_data()).clone().next64() == rng.next64()
+
+
 def test_rng_below_is_in_range_and_roughly_uniform() -> None:
     rng = Rng(1)
     counts = [0] * 6
