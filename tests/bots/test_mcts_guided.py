@@ -4,11 +4,12 @@ Runebound ``mcts`` plays whole games with it. Its information set: tests/bots/te
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from boardwright.bots import make_bot
-from boardwright.bots.factories import runebound_mcts, runebound_settled
+from boardwright.bots.factories import runebound_mcts, runebound_rollout_cap, runebound_settled
 from boardwright.bots.mcts import MctsBot
 from boardwright.bots.mcts.guided import EXTENSION, MIN_ROUNDS, Rollouts
 from boardwright.engine.bot import Bot, Observation
@@ -83,6 +84,44 @@ def test_without_enough_rounds_the_proposal_stands() -> None:
     bot = guided(3 * MIN_ROUNDS - 1)  # not enough rollouts for MIN_ROUNDS rounds of 3 options
     assert bot.choose(observation) == 0
     assert bot.searched < 3 * MIN_ROUNDS
+
+
+def test_a_cap_bounds_the_rollouts_under_a_budget_in_seconds() -> None:
+    """``cap`` bounds a guided search's rollouts whatever the budget: under a clock that gives
+    the search 50 rounds, the cap stops it after 4."""
+    _, observation = stake_decision()
+    capped = guided(10, seconds=1.0, clock=ticks(0.02), cap=lambda _obs: 3 * MIN_ROUNDS)
+    capped.choose(observation)
+    assert 0 < capped.searched <= 3 * MIN_ROUNDS
+    uncapped = guided(10, seconds=1.0, clock=ticks(0.02), cap=lambda _obs: None)
+    uncapped.choose(observation)
+    assert uncapped.searched > 3 * MIN_ROUNDS
+
+
+def ticks(step: float) -> Callable[[], float]:
+    """A clock that moves ``step`` seconds each time it is read."""
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += step
+        return now[0]
+
+    return clock
+
+
+def test_runebound_caps_the_rollouts_where_its_adventure_says() -> None:
+    """Al-Kalim's play caps the search at 24 rollouts a decision; the base game does not."""
+    game = get_game("runebound")
+    caps = {}
+    for options in ({}, {"adventure": "al-kalim"}):
+        match = Match(game, game.config(2, options), 3)
+        decision = match.decision
+        assert decision is not None
+        view = game.view(match.state, decision.seat)
+        caps[options.get("adventure", "base")] = runebound_rollout_cap(
+            Observation(decision.seat, decision, lambda view=view: view)
+        )
+    assert caps == {"base": None, "al-kalim": 24}
 
 
 def test_a_settled_decision_takes_the_proposal_without_search() -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 from boardwright.bots.mcts import MctsBot
 from boardwright.bots.mcts.bot import ITERATIONS
 from boardwright.bots.random_bot import RandomBot
-from boardwright.engine.bot import Bot
+from boardwright.engine.bot import Bot, Observation
 from boardwright.engine.game import Game
 
 if TYPE_CHECKING:
@@ -107,6 +107,7 @@ def runebound_mcts(
         confidence=GUIDED_CONFIDENCE,
         settled=runebound_settled,
         quiet=runebound_quiet,
+        cap=runebound_rollout_cap,
     )
 
 
@@ -115,6 +116,15 @@ def runebound_settled(decision: Decision) -> bool:
     each adventure's play adds (``BasePlay.search_settled``; decision kinds are the adventure's
     own, so one set serves every game)."""
     return decision.kind in settled_kinds()
+
+
+def runebound_rollout_cap(observation: Observation) -> int | None:
+    """The rollouts the guided search may play on ``observation`` at most: its adventure's
+    play's ``search_rollouts`` (the view names the adventure)."""
+    from boardwright.bots.runebound.play import play_class
+
+    adventure = observation.view.get("adventure")
+    return play_class(adventure if isinstance(adventure, str) else None).search_rollouts
 
 
 @cache

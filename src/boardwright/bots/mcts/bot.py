@@ -46,7 +46,8 @@ class MctsBot:
     errors) needed to overrule the proposal; ``settled`` names decisions the proposal answers
     without search (a game's factory knows where its rollouts cannot judge); ``quiet`` tells a
     position a guided rollout may stop at, and ``turns`` gives its horizon in turns, ``depth``
-    then being a cap in decisions (:class:`.guided.Rollouts`). ``clock`` measures
+    then being a cap in decisions (:class:`.guided.Rollouts`); ``cap`` tells, per observation,
+    the most rollouts a guided search may play under any budget (None: no cap). ``clock`` measures
     ``seconds`` (``time.process_time`` gives the search its CPU time on a shared machine).
     """
 
@@ -69,6 +70,7 @@ class MctsBot:
         quiet: Callable[[Any], bool] | None = None,
         turns: int | None = None,
         clock: Callable[[], float] = perf_counter,
+        cap: Callable[[Observation], int | None] | None = None,
     ) -> None:
         if iterations < 1 or (seconds is not None and seconds <= 0) or depth < 0:
             raise ConfigError("mcts needs a positive budget and a depth of zero or more")
@@ -83,6 +85,7 @@ class MctsBot:
         self.confidence = confidence
         self.policy = policy
         self.settled = settled
+        self.cap = cap
         self.clock = clock
         self.seed = seed
         self.overruled = 0
@@ -121,6 +124,7 @@ class MctsBot:
                 seconds=self.seconds,
                 confidence=self.confidence,
                 clock=self.clock,
+                cap=None if self.cap is None else self.cap(observation),
             )
             self.searched, self.verdict = verdict.played, verdict
             if verdict.choice != prior:  # the proposer planned a move the game will not see

@@ -150,9 +150,11 @@ def guided_choice(
     seconds: float | None,
     confidence: float = CONFIDENCE,
     clock: Callable[[], float] = perf_counter,
+    cap: int | None = None,
 ) -> Verdict:
     """The guided search's verdict on ``observation`` (see the module docstring). The budget is
-    ``iterations`` rollouts, or ``seconds`` of ``clock`` when that is given."""
+    ``iterations`` rollouts, or ``seconds`` of ``clock`` when that is given; ``cap``, when
+    given, bounds the rollouts under either budget."""
     seat = observation.seat
     live = list(range(len(observation.decision.options)))
     differences = {index: Difference() for index in live if index != prior}
@@ -160,6 +162,8 @@ def guided_choice(
     played = rounds = 0
     while len(live) > 1:
         if deadline is None and played + len(live) > iterations:
+            break
+        if cap is not None and played + len(live) > cap:
             break
         sample = observation.sample(rng)
         values: dict[int, float] = {}

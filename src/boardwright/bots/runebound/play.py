@@ -32,6 +32,10 @@ class BasePlay:
     search_settled: ClassVar[frozenset[str]] = frozenset()
     """Decision kinds of this adventure that a search leaves to the heuristic bot (beyond the
     base game's, ``bots.factories.SETTLED``): their worth shows beyond a rollout's horizon."""
+    search_rollouts: ClassVar[int | None] = None
+    """The most rollouts a search plays per decision in this adventure, under any budget (None:
+    as many as the budget buys): where the search's position value foretells the adventure's
+    wins less well, more rollouts only make it surer of a misjudgement."""
     worth_features: ClassVar[tuple[str, ...]] = ()
     """This adventure's own progress that a search's position value reads beside the base
     game's features (``bots.mcts.runebound_worth``), in the order :meth:`worth_values` gives

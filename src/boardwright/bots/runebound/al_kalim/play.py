@@ -101,6 +101,11 @@ class AlKalimPlay(AlKalimTravel):
     the story too often (12 two-player probe games to round 20: 55 points to the heuristic's
     70 with the choice searched, 80 to 65 with it left to the heuristic)."""
 
+    search_rollouts: ClassVar[int | None] = 24
+    """The search's position value foretells Al-Kalim's wins poorly (docs/bots.md, "What the
+    overrules are worth": its overrules' true gains are about nothing), and with a second of
+    rollouts per decision it overruled the heuristic more and won 11 of 33 two-player games
+    against it, while at 24 rollouts it won 25 of 40."""
     worth_features: ClassVar[tuple[str, ...]] = ("quests", "quest_progress", "limit", "gear")
     """Open quests held, the share of them done (AK-11.4), the limit counter (AK-10.2) and the
     survival gear tokens held (AK-9.4): without them a search saw discarding a quest, raising
