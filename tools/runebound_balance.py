@@ -15,10 +15,11 @@ is kept.
 ``--versus-random N`` first plays N two-player games of the heuristic bot against the random bot
 (seats alternated; a win is a sole first place) and adds that section to the report.
 
-``--breakdown`` keeps each game's event log and adds a table of how each hero played: challenges
-fought and beaten, knock-outs, skill tests passed. Writing out every event costs little
-(Al-Kalim, two workers, full 2,000-game runs: 2.87 s a game with it, 2.83 s without, on content
-one quest test apart).
+``--breakdown`` adds a table of how each hero played: challenges fought and beaten, knock-outs,
+skill tests passed, as the game counts them from its event log (``Game.tally``).
+
+The games are played by ``boardwright.sim`` (the runner ``boardwright simulate`` uses, with
+``--workers`` processes); the report reads its per-game records.
 
 Usage::
 
@@ -32,22 +33,21 @@ import argparse
 import hashlib
 import importlib.util
 import math
-import multiprocessing
 import os
 import platform
 import sys
 import time
-from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from boardwright.bots import make_bot
-from boardwright.engine.events import Event
 from boardwright.games import get_game
-from boardwright.sim.runner import derive_seed, play_one
+from boardwright.sim.play import play_record
+from boardwright.sim.records import GameRecord as SimRecord
+from boardwright.sim.runner import run
+from boardwright.sim.spec import RunSpec
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = ROOT / "docs" / "balance.md"
@@ -55,31 +55,39 @@ GENERATORS = (  # where each hero is made: the base heroes, then the Al-Kalim on
     ROOT / "tools" / "generate_runebound_cards.py",
     ROOT / "tools" / "generate_alkalim_content.py",
 )
+HELD = {  # a result figure (what the adventure is won by) as the report's column names it
+    "dragon_runes": ("runes", "Dragon Runes"),
+    "legendary_rewards": ("rewards", "legendary rewards"),
+    "avatars": ("avatars", "avatars"),
+}
 BAND = 5.0  # percentage points around the fair share that count as balanced
 NOTES_MARKER = "<!-- notes: kept when the report is regenerated -->"
 
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One finished game: each seat's hero, win share, progress (Dragon Runes, or victory points
-    where the adventure scores them) and experience counters."""
+    """One finished game as the report reads it: each seat's hero, win share, progress (what
+    the adventure is won by: Dragon Runes, legendary rewards, avatars, victory points) and
+    experience counters held at the end, and what each seat did."""
 
     index: int
     heroes: tuple[str, ...]
     wins: tuple[float, ...]
-    progress: tuple[int, ...]  # Dragon Runes, or victory points when ``vp``
+    progress: tuple[int, ...]
     experience: tuple[int, ...]
     rounds: int
     ended_by: str
     decisions: int
     tallies: tuple[SeatTally, ...] = ()  # with --breakdown only
     vp: bool = False  # the result reports victory points (``details["vp"]``, Cult of the Rune)
+    progress_name: str = "dragon_runes"  # the result figure ``progress`` counts
 
 
 @dataclass(frozen=True)
 class SeatTally:
-    """What one seat did in a game, counted from the event log (``--breakdown``); a hero's
-    line in the report is the sum over its games."""
+    """What one seat did in a game, as the game counts it from its event log
+    (``Game.tally``: :mod:`boardwright.games.runebound.tally`); a hero's line in the report is
+    the sum over its games."""
 
     fights: int = 0
     fights_won: int = 0
@@ -92,26 +100,41 @@ class SeatTally:
             *(getattr(self, f.name) + getattr(other, f.name) for f in fields(SeatTally))
         )
 
+    @classmethod
+    def of_seat(cls, tallies: Mapping[str, Sequence[float]], seat: int) -> SeatTally:
+        return cls(*(int(tallies.get(f.name, [0] * (seat + 1))[seat]) for f in fields(cls)))
 
-def tally_seats(log: Sequence[Event], players: int) -> tuple[SeatTally, ...]:
-    """Count each seat's fights against challenges (a night ambush opens one like any other),
-    fights won, knock-outs (by a challenge, a hero or the heat) and skill tests."""
-    counts: list[Counter[str]] = [Counter() for _ in range(players)]
-    for event in log:
-        seat = event.data.get("seat")
-        if not isinstance(seat, int) or not 0 <= seat < players:
-            continue
-        count = counts[seat]
-        if event.kind == "combat":
-            count["fights"] += 1
-        elif event.kind == "victory" and "card" in event.data:
-            count["fights_won"] += 1
-        elif event.kind == "knocked_out":
-            count["knockouts"] += 1
-        elif event.kind == "test":
-            count["tests"] += 1
-            count["tests_passed"] += bool(event.data.get("success"))
-    return tuple(SeatTally(**count) for count in counts)
+
+def balance_spec(players: int, seed: int, options: Mapping[str, Any]) -> RunSpec:
+    """The run of the report: heuristic bots in every seat, heroes dealt by the game."""
+    return RunSpec("runebound", players, ("heuristic",) * players, seed, dict(options))
+
+
+def from_record(record: SimRecord, breakdown: bool = False) -> GameRecord:
+    """The report's reading of a simulation record (``boardwright.sim``); a game that raised
+    stops the run with its error (a rules bug the report must not hide)."""
+    if record.error is not None:
+        raise RuntimeError(f"game {record.index} (seed {record.seed}): {record.error}")
+    players = record.players
+    vp = "vp" in record.figures
+    name = "vp" if vp else next(iter(record.figures))  # the first: what the game is won by
+    return GameRecord(
+        index=record.index,
+        heroes=tuple(record.heroes or ()),
+        wins=tuple(record.share(seat) for seat in range(players)),
+        progress=tuple(int(v) for v in record.figures[name]),
+        experience=tuple(int(v) for v in record.figures["experience_counters"]),
+        rounds=int(record.rounds or 0),
+        ended_by=record.ended_by or "unknown",
+        decisions=record.decisions,
+        tallies=(
+            tuple(SeatTally.of_seat(record.tallies, seat) for seat in range(players))
+            if breakdown
+            else ()
+        ),
+        vp=vp,
+        progress_name=name,
+    )
 
 
 @dataclass
@@ -131,40 +154,8 @@ def play_game(
     index: int, players: int, seed: int, options: Mapping[str, Any], breakdown: bool = False
 ) -> GameRecord:
     """Play game ``index`` of a run to its end with heuristic bots in every seat (with
-    ``breakdown``, also count what each seat did)."""
-    game = get_game("runebound")
-    config = game.config(players, dict(options))
-    game_seed = derive_seed(seed, "game", index)
-    bots = [make_bot("heuristic", derive_seed(game_seed, "bot", s), game) for s in range(players)]
-    log: list[Event] | None = [] if breakdown else None
-    state, result, decisions = play_one(game, config, game_seed, bots, log)
-    view = game.view(state, None)
-    heroes = tuple(str(h["name"]) for h in view["heroes"])
-    vp = result.details.get("vp")  # Cult of the Rune: the seats' victory points (CR-27)
-    progress = (
-        tuple(int(v) for v in vp)
-        if isinstance(vp, list | tuple)
-        else tuple(len(h["dragon_runes"]) for h in view["heroes"])
-    )
-    first = [seat for seat, rank in enumerate(result.ranks) if rank == 1]
-    wins = tuple(1 / len(first) if seat in first else 0.0 for seat in range(players))
-    ended_by = str(result.details.get("ended_by", "unknown"))
-    return GameRecord(
-        index=index,
-        heroes=heroes,
-        wins=wins,
-        progress=progress,
-        experience=tuple(len(h["experience_counters"]) for h in view["heroes"]),
-        rounds=int(result.details.get("rounds", view.get("round", 0))),
-        ended_by=ended_by,
-        decisions=decisions,
-        tallies=tally_seats(log, players) if log is not None else (),
-        vp=isinstance(vp, list | tuple),
-    )
-
-
-def _play(args: tuple[int, int, int, dict[str, Any], bool]) -> GameRecord:
-    return play_game(*args)
+    ``breakdown``, also report what each seat did)."""
+    return from_record(play_record(balance_spec(players, seed, options), index), breakdown)
 
 
 @dataclass(frozen=True)
@@ -178,37 +169,33 @@ class DuelRecord:
     ended_by: str
 
 
-def play_versus_random(index: int, seed: int, options: Mapping[str, Any]) -> DuelRecord:
-    """Two-player game ``index``: the heuristic bot in seat ``index % 2``, random in the other."""
-    game = get_game("runebound")
-    config = game.config(2, dict(options))
-    game_seed = derive_seed(seed, "versus", index)
-    seat = index % 2
-    kinds = ["random", "random"]
-    kinds[seat] = "heuristic"
-    bots = [make_bot(kind, derive_seed(game_seed, "bot", s), game) for s, kind in enumerate(kinds)]
-    _, result, _ = play_one(game, config, game_seed, bots)
-    won = result.ranks[seat] == 1 and result.ranks[1 - seat] > 1
-    return DuelRecord(
-        index,
-        seat,
-        won,
-        int(result.details.get("rounds", 0)),
-        str(result.details.get("ended_by", "unknown")),
+def versus_spec(seed: int, options: Mapping[str, Any]) -> RunSpec:
+    """Two-player games ``derive_seed(seed, "versus", i)``: the heuristic bot in seat ``i % 2``,
+    the random bot in the other."""
+    return RunSpec(
+        "runebound", 2, ("heuristic", "random"), seed, dict(options), rotate=True, seed_tag="versus"
     )
 
 
-def _versus(args: tuple[int, int, dict[str, Any]]) -> DuelRecord:
-    return play_versus_random(*args)
+def duel_of(record: SimRecord) -> DuelRecord:
+    if record.error is not None:
+        raise RuntimeError(f"game {record.index} (seed {record.seed}): {record.error}")
+    seat = record.seats.index("heuristic")
+    won = record.ranks[seat] == 1 and record.ranks[1 - seat] > 1
+    return DuelRecord(
+        record.index, seat, won, int(record.rounds or 0), record.ended_by or "unknown"
+    )
+
+
+def play_versus_random(index: int, seed: int, options: Mapping[str, Any]) -> DuelRecord:
+    """Two-player game ``index``: the heuristic bot in seat ``index % 2``, random in the other."""
+    return duel_of(play_record(versus_spec(seed, options), index))
 
 
 def run_versus(games: int, seed: int, workers: int, options: Mapping[str, Any]) -> list[DuelRecord]:
-    tasks = [(i, seed, dict(options)) for i in range(games)]
-    if workers <= 1:
-        return [_versus(task) for task in tasks]
-    context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
-    with context.Pool(workers) as pool:
-        return list(pool.imap(_versus, tasks, chunksize=1))
+    return [
+        duel_of(record) for record in run(versus_spec(seed, options), games, jobs=workers).records
+    ]
 
 
 def render_versus(records: Sequence[DuelRecord], seed: int, elapsed: float) -> list[str]:
@@ -249,34 +236,26 @@ def run_games(
     progress: bool = False,
     breakdown: bool = False,
 ) -> list[GameRecord]:
-    """Play the games (in ``workers`` processes); stop early at ``deadline`` (perf_counter).
+    """Play the games (in ``workers`` processes, through ``boardwright.sim``); take no new
+    games after ``deadline`` (perf_counter).
 
     Returns the longest run of games 0, 1, 2, ... that finished, in order.
     """
-    tasks = [(i, players, seed, dict(options), breakdown) for i in range(games)]
-    records: list[GameRecord] = []
     start = time.perf_counter()
 
-    def report(done: int) -> None:
-        if progress and (done % 25 == 0 or done == games):
+    def report(done: int, total: int) -> None:
+        if progress and (done % 25 == 0 or done == total):
             rate = done / max(time.perf_counter() - start, 1e-9)
-            print(f"  {done}/{games} games ({rate:.2f} games/s)", file=sys.stderr, flush=True)
+            print(f"  {done}/{total} games ({rate:.2f} games/s)", file=sys.stderr, flush=True)
 
-    def collect(results: Iterator[GameRecord]) -> None:
-        for record in results:
-            records.append(record)
-            report(len(records))
-            if deadline is not None and time.perf_counter() > deadline:
-                break
+    def late() -> bool:
+        return deadline is not None and time.perf_counter() > deadline
 
-    if workers <= 1:
-        collect(_play(task) for task in tasks)
-        return records
-    context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
-    with context.Pool(workers) as pool:
-        collect(pool.imap(_play, tasks, chunksize=1))
-        pool.terminate()
-    return records
+    finished = run(
+        balance_spec(players, seed, options), games, jobs=workers, progress=report, stop=late
+    )
+    records = [from_record(record, breakdown) for record in finished.records]
+    return [record for i, record in enumerate(records) if record.index == i]
 
 
 # --- the report ---------------------------------------------------------------------------------
@@ -413,7 +392,8 @@ def render(
     games = len(records)
     adventure = str(options.get("adventure", ""))
     vp = any(r.vp for r in records)
-    held, held_words = ("VP", "victory points") if vp else ("runes", "Dragon Runes")
+    name = records[0].progress_name if records else "dragon_runes"
+    held, held_words = ("VP", "victory points") if vp else HELD.get(name, (name, name))
     fair = 1 / players
     lines = hero_lines(records)
     rounds = [r.rounds for r in records]

@@ -117,9 +117,9 @@ def test_runebound_caps_the_rollouts_where_its_adventure_says() -> None:
         match = Match(game, game.config(2, options), 3)
         decision = match.decision
         assert decision is not None
-        view = game.view(match.state, decision.seat)
+        seen = partial(game.view, match.state, decision.seat)
         caps[options.get("adventure", "base")] = runebound_rollout_cap(
-            Observation(decision.seat, decision, lambda view=view: view)
+            Observation(decision.seat, decision, seen)
         )
     assert caps == {"base": None, "al-kalim": 24}
 

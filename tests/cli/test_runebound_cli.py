@@ -91,7 +91,7 @@ def test_simulate_json_lists_the_options_of_the_configured_adventure_only(
     base = json.loads(invoke(runner, [*SIMULATE, *short]).stdout)
     assert not [name for name in base["options"] if name.startswith("al_kalim.")]
     assert "max_rounds" in base["options"] and "advanced.endgame" in base["options"]
-    assert list(base["means_by_seat"]) == ["dragon_runes"]
+    assert list(base["means_by_seat"]) == ["dragon_runes", "experience_counters"]
     args = ["simulate", "runebound", "--adventure", "al-kalim", "--players", "2", *short]
     al_kalim = json.loads(invoke(runner, args).stdout)
     assert al_kalim["options"]["al_kalim.hero_pool"] == "both"
@@ -116,13 +116,14 @@ def test_simulate_averages_the_adventures_figures_per_seat_and_hero() -> None:
     runes = [result.details["dragon_runes"] for result in results]
     assert any(map(any, runes)), "the seeded games end with Dragon Runes held"
     per_seat = [(a + b) / 2 for a, b in zip(*runes, strict=True)]
-    assert summary.means_by_seat == {"dragon_runes": per_seat}
+    assert summary.means_by_seat["dragon_runes"] == per_seat
     by_hero: dict[str, list[int]] = {}
     for result, held in zip(results, runes, strict=True):
         for hero, count in zip(result.details["heroes"], held, strict=True):
             by_hero.setdefault(hero, []).append(count)
     means = {hero: sum(counts) / len(counts) for hero, counts in by_hero.items()}
-    assert summary.means_by_hero == {"dragon_runes": means}
+    assert summary.means_by_hero["dragon_runes"] == means
+    assert set(summary.means_by_seat) == {"dragon_runes", "experience_counters"}
     assert summary.wins_by_hero is not None
     assert list(summary.means_by_hero["dragon_runes"]) == list(summary.wins_by_hero)
     text = CliRunner(env={"COLUMNS": "160"}).invoke(
@@ -373,7 +374,7 @@ def test_simulate_reports_how_kelnov_and_cult_games_end_and_the_vp_distribution(
     )
     assert kelnov["errors"] == 0 and sum(kelnov["ended_by"].values()) == 3
     assert set(kelnov["ended_by"]) <= {"Kelnov", "avatars", "round cap"}
-    assert list(kelnov["means_by_seat"]) == ["avatars"]
+    assert list(kelnov["means_by_seat"]) == ["avatars", "experience_counters"]
     cult = json.loads(
         invoke(
             runner,

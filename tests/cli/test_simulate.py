@@ -6,7 +6,7 @@ import pytest
 
 from boardwright.bots import Observation
 from boardwright.engine.errors import BoardwrightError, ConfigError
-from boardwright.sim import runner
+from boardwright.sim import play, summary
 from boardwright.sim.runner import derive_seed, simulate
 
 GAME = "realm-of-sand"
@@ -56,13 +56,13 @@ def test_games_that_raise_are_counted_and_the_run_goes_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(
-        runner, "seat_bots", lambda kinds, game, players, seed, **_: [_BrokenBot(seed)] * players
+        play, "seat_bots", lambda kinds, game, players, seed, **_: [_BrokenBot(seed)] * players
     )
-    summary = simulate(GAME, 2, 7, seed=3)
-    assert summary.errors == 7
-    assert len(summary.error_messages) == runner.MAX_ERROR_MESSAGES
-    assert "IllegalActionError" in summary.error_messages[0]
-    assert summary.wins_by_seat == [0, 0]
+    result = simulate(GAME, 2, 7, seed=3)
+    assert result.errors == 7
+    assert len(result.error_messages) == summary.MAX_ERROR_MESSAGES
+    assert "IllegalActionError" in result.error_messages[0]
+    assert result.wins_by_seat == [0, 0]
 
 
 def test_progress_callback_sees_every_game() -> None:

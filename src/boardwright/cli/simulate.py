@@ -4,19 +4,31 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from boardwright.bots import seat_bots
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.game import Game
-from boardwright.sim.runner import ProgressCallback, Summary, simulate
+from boardwright.sim.backends import BACKENDS, default_jobs
+from boardwright.sim.output import out_format, write_records
+from boardwright.sim.runner import ProgressCallback, Summary, run
+from boardwright.sim.spec import RunSpec
 
 from .common import (
     FLAG,
@@ -33,6 +45,7 @@ from .common import (
     stderr_console,
     stdout_console,
 )
+from .packs import existing_pack_dir
 
 RULES_HELP = (
     "The rule set: base (the default), or a game's preset such as Runebound's advanced "
@@ -41,22 +54,35 @@ RULES_HELP = (
 
 
 @contextmanager
-def progress_bar(enabled: bool, games: int) -> Iterator[ProgressCallback | None]:
-    """A Rich progress bar on stderr, or nothing when disabled."""
+def progress_bar(
+    enabled: bool, games: int, label: str = "simulating"
+) -> Iterator[ProgressCallback | None]:
+    """A Rich progress bar on stderr (games done, games/s, time elapsed and left), or nothing
+    when disabled. Every backend reports through it as games finish."""
     if not enabled:
         yield None
         return
     progress = Progress(
-        TextColumn("simulating"),
+        TextColumn(label),
         BarColumn(),
         MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
         TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
         console=stderr_console(),
         transient=True,
     )
-    task = progress.add_task("games", total=games)
+    task = progress.add_task("games", total=games, rate="")
+    start = time.perf_counter()
+
+    def update(done: int, _total: int) -> None:
+        elapsed = time.perf_counter() - start
+        rate = f"{done / elapsed:,.1f} games/s" if elapsed > 0 else ""
+        progress.update(task, completed=done, rate=rate)
+
     with progress:
-        yield lambda done, _total: progress.update(task, completed=done)
+        yield update
 
 
 def figure_heading(name: str) -> str:
@@ -212,6 +238,26 @@ def simulate_command(
     ] = None,
     content: ContentPackOption = None,
     packs: CardPacksOption = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option(help="Processes (or Ray CPUs) to play on (default: all cores)."),
+    ] = None,
+    backend: Annotated[
+        str,
+        typer.Option(help="Where games are played: local (processes here) or ray (a cluster)."),
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(help="The Ray cluster to join (e.g. auto, or ray://HOST:10001)."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Write one record per game to FILE.csv, FILE.jsonl or FILE.parquet."),
+    ] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(help="Write PNG charts of the run into this folder."),
+    ] = None,
 ) -> None:
     """Let bots play many games and summarise them.
 
@@ -224,6 +270,9 @@ def simulate_command(
 
     A game that raises an error is counted in 'errors' and the run goes on.
 
+    Games are played on all cores (--jobs), or on a Ray cluster (--backend ray); the same seed
+    gives the same games whatever the backend and the number of jobs.
+
     A progress bar shows on stderr when it is a terminal and --json is not given.
     """
     the_game = load_game(game, content)
@@ -234,11 +283,33 @@ def simulate_command(
     the_game.config(count, options)
     kinds = split_seats(seats) if seats else ["random"] * count
     seat_bots(kinds, the_game, count, 0, allow_human=False)  # one-line errors before the run
+    if out is not None:
+        out_format(out)  # an unknown format is refused before any game is played
+    if backend not in BACKENDS:
+        raise ConfigError(f"--backend {backend}: choose one of {', '.join(BACKENDS)}")
     run_seed = choose_seed(seed)
     note_context(games=games)
+    spec = RunSpec(
+        the_game.name,
+        count,
+        tuple(kinds),
+        run_seed,
+        options,
+        None if content is None else str(existing_pack_dir(game, content)),
+    )
     show_bar = not as_json and sys.stderr.isatty()
+    workers = default_jobs() if jobs is None else jobs
     with progress_bar(show_bar, games) as callback:
-        summary = simulate(the_game, count, games, run_seed, kinds, options, callback)
+        finished = run(
+            spec, games, jobs=workers, backend=backend, address=address, progress=callback
+        )
+    if out is not None:
+        write_records(out, finished.records)
+    if plot is not None:
+        from boardwright.sim.plots import write_plots  # matplotlib loads only when asked
+
+        write_plots(finished.records, plot)
+    summary = finished.summary()
     if as_json:
         data = summary.to_data()
         data["rules"] = rules or "base"
@@ -247,3 +318,7 @@ def simulate_command(
         sys.stdout.write(json.dumps(data) + "\n")
         return
     print_summary(stdout_console(), summary, the_game.option_set.defaults(), content)
+    written = [f"records: {out}"] if out is not None else []
+    written += [f"charts: {plot}"] if plot is not None else []
+    for line in written:
+        stdout_console().print(line, markup=False)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
@@ -60,6 +60,16 @@ class Result:
             "ranks": list(self.ranks),
             "details": dict(self.details),
         }
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What each seat did in one game, counted by the game from its event log
+    (:meth:`Game.tally`): ``seats`` maps a name (e.g. ``fights``) to one count per seat,
+    ``milestones`` a victory condition or end trigger to the round it was met."""
+
+    seats: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    milestones: Mapping[str, int] = field(default_factory=dict)
 
 
 # compiled by mypyc (setup.py); games, tests and tools subclass it in plain Python
@@ -223,3 +233,9 @@ class Game(ABC, Generic[S]):
     def score(self, state: S, seat: int) -> float:
         """The seat's current score (for summaries and heuristics)."""
         return 0.0
+
+    def tally(self, events: Sequence[Event], players: int) -> Tally:
+        """What each seat did in a finished game, counted from its whole event log, for
+        simulation records: per-seat counts by name and the round each victory condition (or
+        end trigger) was met. Nothing by default."""
+        return Tally()

@@ -63,13 +63,24 @@ class Match(Generic[S]):
     earlier value), so a move chosen on an older state can be told apart and refused.
     """
 
-    def __init__(self, game: Game[S], config: GameConfig, seed: int, *, lean: bool = False):
+    def __init__(
+        self,
+        game: Game[S],
+        config: GameConfig,
+        seed: int,
+        *,
+        lean: bool = False,
+        events: bool = False,
+    ):
         self.game = game
         self.config = config
         self.seed = seed
         self.lean = lean
+        self.keeps_events = events or not lean
+        """Whether :attr:`log` is kept: always, and by a lean match asked for ``events``
+        (a simulation that counts what happened, with no history all the same)."""
         self.log: list[Event] = []
-        self.state: S = game.setup(config, seed, None if lean else self.log)
+        self.state: S = game.setup(config, seed, self.log if self.keeps_events else None)
         self.actions: list[ActionRecord] = []
         self.version = 0
 
@@ -106,7 +117,7 @@ class Match(Generic[S]):
 
     def _apply(self, seat: int, key: str, do: Callable[[list[Event] | None], None]) -> list[Event]:
         if self.lean:
-            do(None)
+            do(self.log if self.keeps_events else None)
             self.version += 1
             return []
         mark = self.state.barrier_mark()

@@ -156,10 +156,11 @@ class Table(Generic[S]):
 
     def _run_bots_lean(self, limit: int | None) -> int:
         """:meth:`run_bots` for simulation: a lean match never replaces its state (no undo)
-        and keeps no log, so the loop applies moves to the state itself, as fast as the game
-        allows; the version still counts every move."""
+        and keeps no log unless asked for its events, so the loop applies moves to the state
+        itself, as fast as the game allows; the version still counts every move."""
         match, bots = self.match, self.bots
         game, state = match.game, match.state
+        log = match.log if match.keeps_events else None
         # the state is changed in place, never replaced: one view and one sampler per seat
         views = [partial(game.view, state, seat) for seat in range(len(bots))]
         samples = [partial(game.determinize, state, seat) for seat in range(len(bots))]
@@ -173,7 +174,7 @@ class Table(Generic[S]):
                 if bot is None:
                     break
                 observation = Observation(seat, decision, views[seat], samples[seat])
-                game.apply(state, bot.choose(observation), None)
+                game.apply(state, bot.choose(observation), log)
                 moves += 1
         finally:
             match.version += moves

@@ -1,19 +1,20 @@
-"""Run many bot-only games and summarise them.
+"""Run many bot-only games: serially, in a local process pool or on a Ray cluster.
 
 Everything here goes through the :class:`boardwright.engine.Game` contract, each game at a
-:class:`~boardwright.engine.table.Table` of bots over a lean match (no event log, no history),
-for speed: bots see an :class:`~boardwright.bots.Observation` (a lazy view of their seat).
-Game ``i`` of a run uses a seed derived from the run's seed and ``i``; each bot's seed is derived
-from its game's seed and seat, so a run is reproducible from (game, players, seats, options,
-seed, games).
+:class:`~boardwright.engine.table.Table` of bots over a lean match (no history, no undo), for
+speed: bots see an :class:`~boardwright.bots.Observation` (a lazy view of their seat). Game ``i``
+of a run uses a seed derived from the run's seed and ``i``; each bot's seed is derived from its
+game's seed and seat, so a run is reproducible from (game, players, seats, options, seed, games)
+and gives the same per-game records (:mod:`boardwright.sim.records`) whatever the backend and
+the number of jobs (:mod:`boardwright.sim.backends`).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, cast
+from dataclasses import dataclass
+from typing import Any
 
 from boardwright.bots import Bot, seat_bots
 from boardwright.engine.errors import ConfigError
@@ -23,220 +24,98 @@ from boardwright.engine.rng import derive_seed
 from boardwright.engine.session import Match
 from boardwright.engine.table import Table
 from boardwright.games import get_game
+from boardwright.sim.backends import BACKENDS, never, plan_chunks, run_local, run_ray
+from boardwright.sim.play import MAX_DECISIONS, play_record
+from boardwright.sim.records import GameRecord
+from boardwright.sim.spec import RunSpec, prime
+from boardwright.sim.summary import Summary, summarise
 
-__all__ = ["MAX_DECISIONS", "Summary", "derive_seed", "play_one", "simulate"]
+__all__ = [
+    "MAX_DECISIONS",
+    "Run",
+    "Summary",
+    "derive_seed",
+    "play_one",
+    "run",
+    "simulate",
+]
 
 ProgressCallback = Callable[[int, int], None]
-"""Called after each game with (games done, games in total)."""
-
-MAX_DECISIONS = 200_000
-"""A game still going after this many decisions counts as an error (a rules bug)."""
-
-MAX_ERROR_MESSAGES = 5
+"""Called as games finish with (games done, games in total)."""
 
 
 @dataclass
-class Summary:
-    """The outcome of a simulation run. ``wins_by_seat`` counts shared first places for each."""
+class Run:
+    """A finished run: its games' records by index and the seconds it took."""
 
-    game: str
-    players: int
-    games: int
-    seed: int
-    seats: list[str]
+    spec: RunSpec
     options: dict[str, Any]
-    wins_by_seat: list[int]
-    mean_score: list[float]
-    mean_decisions: float
-    decisions_per_second: float
-    elapsed_s: float
-    errors: int
-    error_messages: list[str] = field(default_factory=list)
-    mean_rounds: float | None = None
-    wins_by_hero: dict[str, int] | None = None
-    games_by_hero: dict[str, int] | None = None
-    ended_by: dict[str, int] | None = None
-    endgame: dict[str, Any] | None = None
-    means_by_seat: dict[str, list[float]] = field(default_factory=dict)
-    means_by_hero: dict[str, dict[str, float]] = field(default_factory=dict)
-    distributions: dict[str, dict[str, int]] = field(default_factory=dict)
+    """The options every game was played with, as the game read them (defaults filled in)."""
+    records: list[GameRecord]
+    elapsed: float
 
-    def to_data(self) -> dict[str, Any]:
-        """JSON-ready data; ``mean_rounds`` only when the game reports rounds, the hero counts
-        only when results name heroes (``details["heroes"]``), ``ended_by`` only when results
-        say how the game ended (``details["ended_by"]``), ``endgame`` only when results report
-        a final showdown (``details["endgame"]``, e.g. Advanced Runebound): the games that
-        ended in it, how, and the winners by hero. ``means_by_seat`` only when results have
-        per-seat figures (a detail with one number per seat, e.g. ``pieces_on_board``): each
-        figure's mean per seat; ``means_by_hero`` the same per hero, when results name them;
-        ``distributions`` each whole-number figure's distribution: how many seats ended a game
-        with each value (e.g. Cult of the Rune's victory points)."""
-        data: dict[str, Any] = {
-            "game": self.game,
-            "players": self.players,
-            "games": self.games,
-            "seed": self.seed,
-            "seats": list(self.seats),
-            "options": dict(self.options),
-            "wins_by_seat": list(self.wins_by_seat),
-            "mean_score": list(self.mean_score),
-            "mean_decisions": self.mean_decisions,
-            "decisions_per_second": self.decisions_per_second,
-            "elapsed_s": self.elapsed_s,
-            "errors": self.errors,
-            "error_messages": list(self.error_messages),
-        }
-        if self.mean_rounds is not None:
-            data["mean_rounds"] = self.mean_rounds
-        if self.wins_by_hero is not None:
-            data["wins_by_hero"] = dict(self.wins_by_hero)
-        if self.games_by_hero is not None:
-            data["games_by_hero"] = dict(self.games_by_hero)
-        if self.ended_by is not None:
-            data["ended_by"] = dict(self.ended_by)
-        if self.endgame is not None:
-            data["endgame"] = {
-                key: dict(value) if isinstance(value, dict) else value
-                for key, value in self.endgame.items()
-            }
-        if self.means_by_seat:
-            data["means_by_seat"] = {name: list(v) for name, v in self.means_by_seat.items()}
-        if self.means_by_hero:
-            data["means_by_hero"] = {name: dict(v) for name, v in self.means_by_hero.items()}
-        if self.distributions:
-            data["distributions"] = {name: dict(v) for name, v in self.distributions.items()}
-        return data
-
-
-@dataclass
-class _Tally:
-    """Running totals over the games of one run."""
-
-    players: int
-    finished: int = 0
-    decisions: int = 0
-    finished_decisions: int = 0
-    errors: int = 0
-    error_messages: list[str] = field(default_factory=list)
-    rounds: list[float] = field(default_factory=list)
-    wins: list[int] = field(default_factory=list)
-    score_sums: list[float] = field(default_factory=list)
-    hero_wins: dict[str, int] | None = None
-    hero_games: dict[str, int] | None = None
-    ended_by: dict[str, int] | None = None
-    endgame: dict[str, Any] | None = None
-    # per figure (a per-seat numeric detail): its sums and the games that reported it, per seat
-    figure_sums: dict[str, list[float]] = field(default_factory=dict)
-    figure_games: dict[str, int] = field(default_factory=dict)
-    # per figure and hero: the sum and the number of games
-    hero_figures: dict[str, dict[str, list[float]]] = field(default_factory=dict)
-    # per whole-number figure: how many seats ended a game with each value
-    figure_counts: dict[str, dict[int, int]] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        self.wins = [0] * self.players
-        self.score_sums = [0.0] * self.players
-
-    def add_result(self, result: Result, decisions: int, rounds: float | None) -> None:
-        self.finished += 1
-        self.finished_decisions += decisions
-        for seat in result.winners:
-            self.wins[seat] += 1
-        for seat, score in enumerate(result.scores):
-            self.score_sums[seat] += score
-        if rounds is not None:
-            self.rounds.append(rounds)
-        self._add_heroes(result)
-        how = result.details.get("ended_by")
-        if how is not None:
-            if self.ended_by is None:
-                self.ended_by = {}
-            self.ended_by[str(how)] = self.ended_by.get(str(how), 0) + 1
-        self._add_endgame(result)
-        self._add_figures(result)
-
-    def _add_figures(self, result: Result) -> None:
-        """Sums of every detail with one number per seat, per seat and (when the result names
-        each seat's hero) per hero."""
-        named = result.details.get("heroes")
-        heroes = (
-            [str(hero) for hero in named]
-            if isinstance(named, list | tuple) and len(named) == len(result.ranks)
-            else None
+    def summary(self) -> Summary:
+        return summarise(
+            self.records,
+            game=self.spec.game,
+            players=self.spec.players,
+            seed=self.spec.seed,
+            seats=self.spec.seats,
+            options=self.options,
+            elapsed=self.elapsed,
         )
-        for name, values in result.details.items():
-            if not _is_figure(values, len(result.ranks)):
-                continue
-            sums = self.figure_sums.setdefault(name, [0.0] * len(values))
-            for seat, value in enumerate(values):
-                sums[seat] += value
-            self.figure_games[name] = self.figure_games.get(name, 0) + 1
-            if all(float(v).is_integer() for v in values):
-                counts = self.figure_counts.setdefault(name, {})
-                for value in values:
-                    counts[int(value)] = counts.get(int(value), 0) + 1
-            if heroes is None:
-                continue
-            by_hero = self.hero_figures.setdefault(name, {})
-            for hero, value in zip(heroes, values, strict=True):
-                total = by_hero.setdefault(hero, [0.0, 0.0])
-                total[0] += value
-                total[1] += 1
-
-    def _add_endgame(self, result: Result) -> None:
-        """Games that ended in a final showdown, how, and who won it (by hero)."""
-        report = result.details.get("endgame")
-        if not isinstance(report, Mapping):
-            return
-        if self.endgame is None:
-            self.endgame = {"games": 0, "how": {}, "wins_by_hero": {}}
-        if not report.get("reached"):
-            return
-        self.endgame["games"] += 1
-        how = str(report.get("how", ""))
-        self.endgame["how"][how] = self.endgame["how"].get(how, 0) + 1
-        wins: dict[str, int] = self.endgame["wins_by_hero"]
-        for hero in report.get("winners", ()):
-            wins[str(hero)] = wins.get(str(hero), 0) + 1
-
-    def _add_heroes(self, result: Result) -> None:
-        """Games and wins per hero, when the result names each seat's hero."""
-        heroes = result.details.get("heroes")
-        if not isinstance(heroes, list | tuple) or len(heroes) != len(result.ranks):
-            return
-        if self.hero_wins is None or self.hero_games is None:
-            self.hero_wins, self.hero_games = {}, {}
-        for seat, hero in enumerate(heroes):
-            name = str(hero)
-            self.hero_games[name] = self.hero_games.get(name, 0) + 1
-            won = 1 if result.ranks[seat] == 1 else 0
-            self.hero_wins[name] = self.hero_wins.get(name, 0) + won
-
-    def add_error(self, index: int, seed: int, error: BaseException) -> None:
-        self.errors += 1
-        if len(self.error_messages) < MAX_ERROR_MESSAGES:
-            message = " ".join(f"{type(error).__name__}: {error}".split())
-            self.error_messages.append(f"game {index} (seed {seed}): {message}")
 
 
-def _is_figure(value: Any, seats: int) -> bool:
-    """Whether a result detail is a figure: one number (not a flag) per seat."""
-    return (
-        isinstance(value, list | tuple)
-        and len(value) == seats
-        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
-    )
+def run(
+    spec: RunSpec,
+    games: int,
+    *,
+    jobs: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    progress: ProgressCallback | None = None,
+    stop: Callable[[], bool] = never,
+) -> Run:
+    """Play games ``0 .. games-1`` of ``spec``: in this process (``jobs`` 1, the local
+    backend), in ``jobs`` local processes, or as Ray tasks (``backend="ray"``, on the cluster at
+    ``address`` or a local Ray with ``jobs`` CPUs). One-line ConfigErrors before any game.
+    ``stop``, asked as games finish, ends the run early (no new games are begun): the records
+    are then those finished, not always games ``0 .. n``."""
+    if games < 1:
+        raise ConfigError(f"--games must be at least 1, not {games}")
+    if jobs < 1:
+        raise ConfigError(f"--jobs must be at least 1, not {jobs}")
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend '{backend}'; choose one of: {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        raise ConfigError("--address is the Ray cluster's: give it with --backend ray")
+    game = spec.load()
+    config = game.config(spec.players, dict(spec.options))
+    seat_bots(spec.seats, game, spec.players, spec.seed, allow_human=False)  # one-line errors
+    records: list[GameRecord] = []
 
+    def finished(chunk: list[GameRecord]) -> None:
+        records.extend(chunk)
+        if progress is not None:
+            progress(len(records), games)
 
-def _rounds_of(game: Game[Any], state: Any, result: Result) -> float | None:
-    """The number of rounds played, if the result details or the view report it."""
-    value = result.details.get("rounds")
-    if value is None:
-        view = game.view(state, None)
-        value = view.get("rounds", view.get("round"))
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return float(value)
-    return None
+    start = time.perf_counter()
+    first = play_record(spec, 0)
+    finished([first])
+    if backend == "local" and jobs == 1:
+        for index in range(1, games):
+            if stop():
+                break
+            finished([play_record(spec, index)])
+    elif not stop():
+        chunks = plan_chunks(range(1, games), jobs, time.perf_counter() - start)
+        if backend == "ray":
+            run_ray(spec, chunks, jobs, address, finished, stop)
+        else:
+            run_local(spec, chunks, jobs, finished, stop)
+    records.sort(key=lambda record: record.index)
+    options = game.options_read(config)
+    return Run(spec, options, records, time.perf_counter() - start)
 
 
 def play_one(
@@ -269,97 +148,21 @@ def simulate(
     seats: Sequence[str] | None = None,
     options: Mapping[str, Any] | None = None,
     progress: ProgressCallback | None = None,
+    *,
+    jobs: int = 1,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Summary:
     """Play ``games`` bot-only games and summarise them (a game that raises is counted and
     skipped; the run goes on). ``game_name`` is a game's name or a game object (e.g. one built
-    with other content)."""
-    if games < 1:
-        raise ConfigError(f"--games must be at least 1, not {games}")
+    with other content: it plays in this process only, unless it is the registry's)."""
     game = get_game(game_name) if isinstance(game_name, str) else game_name
-    config = game.config(players, dict(options or {}))
-    kinds = [kind.strip() for kind in seats] if seats is not None else ["random"] * players
-    seat_bots(kinds, game, players, seed, allow_human=False)  # one-line errors before a game
-    tally = _Tally(players)
-    start = time.perf_counter()
-    for index in range(games):
-        game_seed = derive_seed(seed, "game", index)
-        bots = cast(list[Bot], seat_bots(kinds, game, players, game_seed, allow_human=False))
-        try:
-            state, result, decisions = play_one(game, config, game_seed, bots)
-        except Exception as error:  # a broken game is data: count it, go on
-            tally.add_error(index, game_seed, error)
-        else:
-            tally.decisions += decisions
-            tally.add_result(result, decisions, _rounds_of(game, state, result))
-        if progress is not None:
-            progress(index + 1, games)
-    return _summarise(game, config, seed, kinds, games, tally, time.perf_counter() - start)
-
-
-def _summarise(
-    game: Game[Any],
-    config: GameConfig,
-    seed: int,
-    kinds: list[str],
-    games: int,
-    tally: _Tally,
-    elapsed: float,
-) -> Summary:
-    finished = max(tally.finished, 1)
-    return Summary(
-        game=game.name,
-        players=config.players,
-        games=games,
-        seed=seed,
-        seats=kinds,
-        options=game.options_read(config),
-        wins_by_seat=tally.wins,
-        mean_score=[round(total / finished, 4) for total in tally.score_sums],
-        mean_decisions=round(tally.finished_decisions / finished, 2),
-        decisions_per_second=round(tally.decisions / elapsed, 1) if elapsed > 0 else 0.0,
-        elapsed_s=round(elapsed, 4),
-        errors=tally.errors,
-        error_messages=tally.error_messages,
-        mean_rounds=round(sum(tally.rounds) / len(tally.rounds), 2) if tally.rounds else None,
-        wins_by_hero=_by_wins(tally.hero_wins, tally.hero_wins),
-        games_by_hero=_by_wins(tally.hero_games, tally.hero_wins),
-        ended_by=tally.ended_by,
-        endgame=_sorted_endgame(tally.endgame),
-        means_by_seat={
-            name: [round(total / tally.figure_games[name], 4) for total in sums]
-            for name, sums in tally.figure_sums.items()
-        },
-        means_by_hero=_hero_means(tally.hero_figures, tally.hero_wins),
-        distributions={
-            name: {str(value): counts[value] for value in sorted(counts)}
-            for name, counts in tally.figure_counts.items()
-        },
-    )
-
-
-def _hero_means(
-    figures: dict[str, dict[str, list[float]]], wins: dict[str, int] | None
-) -> dict[str, dict[str, float]]:
-    """Each figure's mean per hero, the heroes ordered as in ``wins_by_hero``."""
-    means = {}
-    for name, by_hero in figures.items():
-        order = sorted(by_hero, key=lambda hero: (-(wins or {}).get(hero, 0), hero))
-        means[name] = {hero: round(by_hero[hero][0] / by_hero[hero][1], 4) for hero in order}
-    return means
-
-
-def _sorted_endgame(endgame: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The endgame tally with its winners ordered by wins (most first), then by name."""
-    if endgame is None:
-        return None
-    wins: dict[str, int] = endgame["wins_by_hero"]
-    order = sorted(wins, key=lambda name: (-wins[name], name))
-    return {**endgame, "wins_by_hero": {name: wins[name] for name in order}}
-
-
-def _by_wins(counts: dict[str, int] | None, wins: dict[str, int] | None) -> dict[str, int] | None:
-    """``counts`` per hero, ordered by the heroes' wins (most first), then by name."""
-    if counts is None or wins is None:
-        return None
-    order = sorted(counts, key=lambda name: (-wins.get(name, 0), name))
-    return {name: counts[name] for name in order}
+    kinds = tuple(kind.strip() for kind in seats) if seats is not None else ("random",) * players
+    spec = RunSpec(game.name, players, kinds, seed, dict(options or {}))
+    if game is not get_game(game.name):
+        if jobs != 1 or backend != "local":
+            raise ConfigError("a game built from other content plays in this process only")
+        spec = prime(spec, game)
+    return run(
+        spec, games, jobs=jobs, backend=backend, address=address, progress=progress
+    ).summary()

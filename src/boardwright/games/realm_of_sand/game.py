@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +10,7 @@ from boardwright.engine.catalog import DEFAULT_LANGUAGE, load_catalog
 from boardwright.engine.content import ContentError, ContentRecord
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.events import Event
-from boardwright.engine.game import Game, GameConfig, Result
+from boardwright.engine.game import Game, GameConfig, Result, Tally
 from boardwright.engine.procedure import ProcedureTable
 from boardwright.engine.rng import Rng
 from boardwright.engine.texts import Texts
@@ -25,6 +25,7 @@ from boardwright.games.realm_of_sand.content import (
 from boardwright.games.realm_of_sand.options import OPTION_SET, RealmOptions
 from boardwright.games.realm_of_sand.rules import Rules, emit
 from boardwright.games.realm_of_sand.state import CRYSTAL_SPENT, PlayerState, RealmState
+from boardwright.games.realm_of_sand.tally import realm_of_sand_tally
 from boardwright.games.realm_of_sand.texts import PACKAGE as TEXTS_PACKAGE
 from boardwright.games.realm_of_sand.texts import realm_texts
 from boardwright.games.realm_of_sand.view import seat_view
@@ -203,3 +204,8 @@ class RealmOfSand(Game[RealmState]):
 
     def score(self, state: RealmState, seat: int) -> float:
         return float(state.players[seat].stars)
+
+    def tally(self, events: Sequence[Event], players: int) -> Tally:
+        """Tiles, discs, cards fulfilled, spirits, crystals and levels per player, and the
+        round the end was triggered (:mod:`.tally`)."""
+        return realm_of_sand_tally(events, players)

@@ -10,7 +10,7 @@ from boardwright.engine.catalog import DEFAULT_LANGUAGE
 from boardwright.engine.content import ContentError, ContentRecord
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.events import Event
-from boardwright.engine.game import Game, GameConfig, Result
+from boardwright.engine.game import Game, GameConfig, Result, Tally
 from boardwright.engine.procedure import ProcedureTable
 from boardwright.engine.rng import Rng
 from boardwright.engine.texts import Texts
@@ -52,6 +52,7 @@ from boardwright.games.runebound.pack_config import check_packs
 from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import RuneboundState
 from boardwright.games.runebound.table_content import table_content
+from boardwright.games.runebound.tally import runebound_tally
 from boardwright.games.runebound.texts import runebound_catalog, runebound_texts
 from boardwright.games.runebound.view import seat_view
 
@@ -252,6 +253,7 @@ class Runebound(Game[RuneboundState]):
         heroes = [rules.heroes[h.hero].name for h in state.heroes]
         details: dict[str, Any] = {"rounds": state.round, "ended_by": how, "heroes": heroes}
         details.update(self.adventure_for(state).result_details(rules, state))
+        details["experience_counters"] = [len(h.xp) for h in state.heroes]  # RB-9.3's tiebreak
         if state.opts.advanced_endgame:
             details["endgame"] = {
                 "reached": endgame_on,
@@ -272,6 +274,11 @@ class Runebound(Game[RuneboundState]):
         experience counter."""
         h = state.heroes[seat]
         return 10.0 * (seat == state.winner) + 3.0 * self.trophies(state, seat) + len(h.xp)
+
+    def tally(self, events: Sequence[Event], players: int) -> Tally:
+        """Fights, knock-outs, tests, gold, experience and Dragon Runes per hero, and the round
+        each way of ending was met (:mod:`.tally`)."""
+        return runebound_tally(events, players)
 
 
 def game_over(state: RuneboundState) -> bool:

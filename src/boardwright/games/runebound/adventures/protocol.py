@@ -119,7 +119,8 @@ class Adventure(ABC):
     def result_details(self, rules: Rules, state: RuneboundState) -> dict[str, list[int]]:
         """Its figures of a finished game for ``Result.details``: one list per figure, one
         number per seat, under a name that says what it counts (``dragon_runes``); summaries
-        average them per seat and per hero."""
+        average them per seat and per hero. The first is what the adventure is won by (the
+        balance reports show it per hero)."""
 
     def text_fields(
         self, content: RuneboundContent, base: Mapping[str, FieldFormatter]

@@ -1,0 +1,1 @@
+"""Tests of simulation runs and what they write (``boardwright.sim``)."""
