@@ -19,6 +19,7 @@ from typer.core import TyperGroup
 from boardwright.engine.errors import BoardwrightError
 
 from .common import BUG_CONTEXT, error_line
+from .compare import compare_command
 from .content import content_app
 from .info import games_command, options_command
 from .play import play_command
@@ -128,6 +129,7 @@ def main(ctx: typer.Context) -> None:
 
 app.command("play")(play_command)
 app.command("simulate")(simulate_command)
+app.command("compare")(compare_command)
 app.command("serve")(serve_command)
 app.command("replay")(replay_command)
 app.command("rules")(rules_command)
