@@ -33,6 +33,20 @@ ContentPackOption = Annotated[
 ]
 """The ``--content NAME`` flag of play and simulate."""
 
+JobsOption = Annotated[
+    int | None,
+    typer.Option(help="Processes (or Ray CPUs) to play on (default: all cores)."),
+]
+BackendOption = Annotated[
+    str,
+    typer.Option(help="Where games are played: local (processes here) or ray (a cluster)."),
+]
+AddressOption = Annotated[
+    str | None,
+    typer.Option(help="The Ray cluster to join (e.g. auto, or ray://HOST:10001)."),
+]
+"""Where simulate's and compare's games are played (boardwright.sim.backends)."""
+
 LanguageOption = Annotated[
     str,
     typer.Option(

@@ -45,8 +45,11 @@ from boardwright.sim.spec import RunSpec
 
 from .common import (
     FLAG,
+    AddressOption,
+    BackendOption,
     CardPacksOption,
     ContentPackOption,
+    JobsOption,
     add_packs,
     choose_seed,
     load_game,
@@ -165,18 +168,9 @@ def compare_command(
         str | None, typer.Option(help="Side B's rule set, instead of --rules, e.g. advanced.")
     ] = None,
     content: ContentPackOption = None,
-    jobs: Annotated[
-        int | None,
-        typer.Option(help="Processes (or Ray CPUs) to play on (default: all cores)."),
-    ] = None,
-    backend: Annotated[
-        str,
-        typer.Option(help="Where games are played: local (processes here) or ray (a cluster)."),
-    ] = "local",
-    address: Annotated[
-        str | None,
-        typer.Option(help="The Ray cluster to join (e.g. auto, or ray://HOST:10001)."),
-    ] = None,
+    jobs: JobsOption = None,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
     by_seat: Annotated[
         bool,
         typer.Option(

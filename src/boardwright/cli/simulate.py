@@ -32,8 +32,11 @@ from boardwright.sim.spec import RunSpec
 
 from .common import (
     FLAG,
+    AddressOption,
+    BackendOption,
     CardPacksOption,
     ContentPackOption,
+    JobsOption,
     add_packs,
     choose_seed,
     load_game,
@@ -238,18 +241,9 @@ def simulate_command(
     ] = None,
     content: ContentPackOption = None,
     packs: CardPacksOption = None,
-    jobs: Annotated[
-        int | None,
-        typer.Option(help="Processes (or Ray CPUs) to play on (default: all cores)."),
-    ] = None,
-    backend: Annotated[
-        str,
-        typer.Option(help="Where games are played: local (processes here) or ray (a cluster)."),
-    ] = "local",
-    address: Annotated[
-        str | None,
-        typer.Option(help="The Ray cluster to join (e.g. auto, or ray://HOST:10001)."),
-    ] = None,
+    jobs: JobsOption = None,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
     out: Annotated[
         Path | None,
         typer.Option(help="Write one record per game to FILE.csv, FILE.jsonl or FILE.parquet."),

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from boardwright.bots import Bot, seat_bots
-from boardwright.engine.game import Game, Result
+from boardwright.engine.events import Event
+from boardwright.engine.game import Game, GameConfig, Result
 from boardwright.engine.session import Match
 from boardwright.engine.table import Table
 from boardwright.sim.records import GameRecord, split_details
@@ -32,17 +33,34 @@ def play_record(spec: RunSpec, index: int) -> GameRecord:
     base = GameRecord(index, seed, game.name, spec.players, options, packs, list(seats))
     try:
         bots = cast(list[Bot], seat_bots(seats, game, spec.players, seed, allow_human=False))
-        match = Match(game, config, seed, lean=True, events=True)
-        decisions = Table(match, bots).run_bots(MAX_DECISIONS)
-        result = match.result
-        if result is None:
-            if match.decision is not None:
-                raise RuntimeError(f"the game did not end after {MAX_DECISIONS} decisions")
-            raise RuntimeError("the game has no decision left but no result either")
-        return _finished(base, game, match, result, decisions)
+        log: list[Event] = []
+        state, result, decisions = play_one(game, config, seed, bots, log)
+        return _finished(base, game, state, log, result, decisions)
     except Exception as error:  # a broken game is data: record it, go on
         message = " ".join(f"{type(error).__name__}: {error}".split())
         return _with(base, error=message)
+
+
+def play_one(
+    game: Game[Any],
+    config: GameConfig,
+    seed: int,
+    bots: Sequence[Bot],
+    log: list[Event] | None = None,
+) -> tuple[Any, Result, int]:
+    """Play one game to its end at a lean table; return the final state, the result and the
+    decision count. The game's events go to ``log`` when one is given (unfiltered: for tools
+    and tallies, not players)."""
+    match = Match(game, config, seed, lean=True, events=log is not None)
+    decisions = Table(match, bots).run_bots(MAX_DECISIONS)
+    result = match.result
+    if result is None:
+        if match.decision is not None:
+            raise RuntimeError(f"the game did not end after {MAX_DECISIONS} decisions")
+        raise RuntimeError("the game has no decision left but no result either")
+    if log is not None:
+        log.extend(match.log)
+    return match.state, result, decisions
 
 
 def play_chunk(spec: RunSpec, indices: Sequence[int]) -> list[dict[str, Any]]:
@@ -51,21 +69,26 @@ def play_chunk(spec: RunSpec, indices: Sequence[int]) -> list[dict[str, Any]]:
 
 
 def _finished(
-    base: GameRecord, game: Game[Any], match: Match[Any], result: Result, decisions: int
+    base: GameRecord,
+    game: Game[Any],
+    state: Any,
+    log: Sequence[Event],
+    result: Result,
+    decisions: int,
 ) -> GameRecord:
     players = base.players
     figures, details = split_details(result, players)
     named = result.details.get("heroes")
     heroes = [str(h) for h in named] if isinstance(named, list | tuple) else None
     ended = result.details.get("ended_by")
-    tally = game.tally(match.log, players)
+    tally = game.tally(log, players)
     return _with(
         base,
         heroes=heroes,
         winners=list(result.winners),
         ranks=list(result.ranks),
         scores=[float(s) for s in result.scores],
-        rounds=_rounds(game, match.state, result),
+        rounds=_rounds(game, state, result),
         decisions=decisions,
         ended_by=None if ended is None else str(ended),
         milestones=dict(tally.milestones),

@@ -16,16 +16,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from boardwright.bots import Bot, seat_bots
+from boardwright.bots import seat_bots
 from boardwright.engine.errors import ConfigError
-from boardwright.engine.events import Event
-from boardwright.engine.game import Game, GameConfig, Result
+from boardwright.engine.game import Game
 from boardwright.engine.rng import derive_seed
-from boardwright.engine.session import Match
-from boardwright.engine.table import Table
 from boardwright.games import get_game
 from boardwright.sim.backends import BACKENDS, never, plan_chunks, run_local, run_ray
-from boardwright.sim.play import MAX_DECISIONS, play_record
+from boardwright.sim.play import MAX_DECISIONS, play_one, play_record
 from boardwright.sim.records import GameRecord
 from boardwright.sim.spec import RunSpec, prime
 from boardwright.sim.summary import Summary, summarise
@@ -116,28 +113,6 @@ def run(
     records.sort(key=lambda record: record.index)
     options = game.options_read(config)
     return Run(spec, options, records, time.perf_counter() - start)
-
-
-def play_one(
-    game: Game[Any],
-    config: GameConfig,
-    seed: int,
-    bots: Sequence[Bot],
-    log: list[Event] | None = None,
-) -> tuple[Any, Result, int]:
-    """Play one game to its end; return the final state, the result and the decision count.
-    The game's events go to ``log`` when one is given (unfiltered: for tools, not players);
-    without one the match is lean."""
-    match = Match(game, config, seed, lean=log is None)
-    decisions = Table(match, bots).run_bots(MAX_DECISIONS)
-    result = match.result
-    if result is None:
-        if match.decision is not None:
-            raise RuntimeError(f"the game did not end after {MAX_DECISIONS} decisions")
-        raise RuntimeError("the game has no decision left but no result either")
-    if log is not None:
-        log.extend(match.log)
-    return match.state, result, decisions
 
 
 def simulate(
