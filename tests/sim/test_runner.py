@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -152,3 +153,17 @@ def test_an_unreachable_cluster_is_refused_at_once() -> None:
     pytest.importorskip("ray")
     with pytest.raises(ConfigError, match="no Ray cluster answers there"):
         run(REALM, 3, jobs=2, backend="ray", address="127.0.0.1:9")
+
+
+def test_without_ray_the_message_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if it were not installed
+    with pytest.raises(ConfigError, match=r"pip install -e '\.\[ray\]'"):
+        run(REALM, 3, jobs=2, backend="ray")
+
+
+def test_without_pyarrow_the_message_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, serial_records: list[GameRecord]
+) -> None:
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    with pytest.raises(ConfigError, match=r"pip install -e '\.\[parquet\]'"):
+        write_records(tmp_path / "games.parquet", serial_records)
