@@ -21,7 +21,7 @@ from boardwright.games.runebound.records import LegendCard
 from boardwright.games.runebound.state import RuneboundState
 from tests.golden.playthroughs import playthroughs
 
-BASE_DETAILS = {"rounds", "ended_by", "heroes", "endgame"}
+BASE_DETAILS = {"rounds", "ended_by", "heroes", "endgame", "experience_counters"}
 
 
 @cache
