@@ -17,6 +17,7 @@ from boardwright.sim.compare import (
     FIGURES,
     HEROES,
     LENGTH,
+    MCNEMAR,
     PAIRED_T,
     SEATS,
     TALLIES,
@@ -27,6 +28,7 @@ from boardwright.sim.records import GameRecord
 from boardwright.sim.stats import (
     cohens_h,
     holm,
+    mcnemar_exact,
     paired_t,
     regularized_incomplete_beta,
     student_t_cdf,
@@ -189,7 +191,7 @@ def test_a_large_difference_is_found() -> None:
     assert rounds.effect_name == "d_z" and rounds.effect > 2
     assert comparison.row(LENGTH, "decisions").significant
     cap = comparison.row(ENDINGS, "round cap")
-    assert cap.test == TWO_PROPORTIONS and cap.significant and cap.difference > 0.15
+    assert cap.test == MCNEMAR and cap.significant and cap.difference > 0.15
     fights = comparison.row(TALLIES, "fights")  # 5 more in every game: no spread
     assert (fights.difference, fights.p, fights.effect) == (5.0, 0.0, math.inf)
     assert comparison.tests == len(comparison.rows)
@@ -358,3 +360,12 @@ def test_bad_settings_are_one_line_errors(
     assert len(lines) == 1 and lines[0].startswith("error: ")
     for fragment in fragments:
         assert fragment in lines[0]
+
+
+def test_mcnemar_reads_only_the_pairs_that_disagree() -> None:
+    """Exact McNemar: 0 against 6 discordant pairs gives p = 2 / 2**6; a balanced split or no
+    discordant pair gives 1; the pairs that agree do not count."""
+    assert mcnemar_exact(0, 6) == pytest.approx(2 / 64)
+    assert mcnemar_exact(6, 0) == pytest.approx(2 / 64)
+    assert mcnemar_exact(3, 3) == 1.0 and mcnemar_exact(0, 0) == 1.0
+    assert mcnemar_exact(2, 9) == pytest.approx(2 * sum(math.comb(11, k) for k in range(3)) / 2**11)

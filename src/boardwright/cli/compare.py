@@ -197,7 +197,7 @@ def compare_command(
     the scores, figures and tallies, summed over the seats (and per seat with --by-seat).
 
     Paired t-tests (Student's t) on the per-game differences, with Cohen's h for rates and
-    d_z for means; a two-proportion z-test for how games ended. '*' marks p < 0.05 without
+    d_z for means; McNemar's exact test on the pairs for how games ended. '*' marks p < 0.05 without
     correction for the number of tests (the output says how many there were); '**' a row that
     stays significant after Holm-Bonferroni over all of them.
 

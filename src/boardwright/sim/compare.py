@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from boardwright.sim.records import GameRecord
-from boardwright.sim.stats import ALPHA, cohens_h, holm, paired_t, two_proportions
+from boardwright.sim.stats import ALPHA, cohens_h, holm, mcnemar_exact, paired_t, two_proportions
 
 Pair = tuple[GameRecord, GameRecord]
 """Game ``i`` of run A and game ``i`` of run B."""
@@ -41,6 +41,7 @@ MEAN = "mean"
 
 PAIRED_T = "paired t"
 TWO_PROPORTIONS = "two-proportion z"
+MCNEMAR = "McNemar exact"
 
 
 @dataclass(frozen=True)
@@ -334,7 +335,8 @@ def _rounds(pairs: Sequence[Pair]) -> tuple[list[float], list[float]]:
 
 
 def ending_rows(pairs: Sequence[Pair], alpha: float) -> list[Row]:
-    """Each way a game ended (``ended_by``): its share of the games in A and in B."""
+    """Each way a game ended (``ended_by``): its share of the games in A and in B, tested by
+    McNemar's exact test on the pairs (the interval and Cohen's h as for two proportions)."""
     endings = _ordered(
         record.ended_by for pair in pairs for record in pair if record.ended_by is not None
     )
@@ -342,9 +344,12 @@ def ending_rows(pairs: Sequence[Pair], alpha: float) -> list[Row]:
     for how in endings:
         count_a = sum(a.ended_by == how for a, _ in pairs)
         count_b = sum(b.ended_by == how for _, b in pairs)
-        rows.append(
-            proportion_row(ENDINGS, how, (count_a, count_b), (len(pairs), len(pairs)), alpha)
-        )
+        row = proportion_row(ENDINGS, how, (count_a, count_b), (len(pairs), len(pairs)), alpha)
+        # the games are paired by seed: McNemar's test reads the pairs that disagree
+        only_a = sum(a.ended_by == how and b.ended_by != how for a, b in pairs)
+        only_b = sum(b.ended_by == how and a.ended_by != how for a, b in pairs)
+        p = mcnemar_exact(only_a, only_b)
+        rows.append(replace(row, test=MCNEMAR, p=p, significant=p < alpha))
     return rows
 
 

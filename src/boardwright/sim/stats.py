@@ -243,3 +243,16 @@ def holm(p_values: Sequence[float], alpha: float = ALPHA) -> list[bool]:
             break
         rejected[index] = True
     return rejected
+
+
+def mcnemar_exact(only_a: int, only_b: int) -> float:
+    """The two-sided p-value of McNemar's exact test on paired yes/no outcomes: ``only_a`` pairs
+    say yes in A alone, ``only_b`` in B alone (the pairs that agree tell nothing). Under no
+    difference each discordant pair is a fair coin: p = 2 P(X <= min) for X ~ Bin(n, 1/2),
+    at most 1; p = 1 when no pair disagrees."""
+    n = only_a + only_b
+    if n == 0:
+        return 1.0
+    low = min(only_a, only_b)
+    tail = sum(math.comb(n, k) for k in range(low + 1)) / 2.0**n
+    return min(1.0, 2.0 * tail)
