@@ -101,7 +101,11 @@ def probe_game(adventure: str, number: int, seconds: float, playouts: int) -> li
     while (decision := game.decision(state)) is not None:
         observation = observation_of(game, state, decision.seat)
         prior = players[decision.seat].choose(observation)
-        if decision.seat == SEAT and len(decision.options) > 1 and not runebound_settled(decision):
+        if (
+            decision.seat == SEAT
+            and len(decision.options) > 1
+            and not runebound_settled(observation)
+        ):
             search.proposer = _FixedProposer(prior)  # the proposal the game plays
             search.choose(observation)
             verdict = search.verdict

@@ -126,19 +126,26 @@ def test_runebound_caps_the_rollouts_where_its_adventure_says() -> None:
 
 def test_a_settled_decision_takes_the_proposal_without_search() -> None:
     _, observation = stake_decision()
-    bot = guided(240, settled=lambda decision: decision.kind == "stake")
+    bot = guided(240, settled=lambda observation: observation.decision.kind == "stake")
     assert bot.choose(observation) == 0
     assert bot.searched == 0
 
 
 def test_runebound_leaves_market_experience_and_the_route_to_the_heuristic() -> None:
-    def kind(name: str) -> Decision:
-        return Decision(0, name, ())
+    def kind(name: str, adventure: str) -> Observation:
+        return Observation(0, Decision(0, name, ()), lambda: {"adventure": adventure})
 
-    assert runebound_settled(kind("market")) and runebound_settled(kind("experience"))
-    assert all(runebound_settled(kind(name)) for name in ("move", "move_die", "step"))
-    assert runebound_settled(kind("adventure_or_story"))  # Al-Kalim's play adds it (AK-7.1)
-    assert not runebound_settled(kind("movement")) and not runebound_settled(kind("escape"))
+    for adventure in ("dragonlords", "al_kalim", "kelnov", "cult"):
+        assert runebound_settled(kind("market", adventure))
+        assert runebound_settled(kind("experience", adventure))
+        assert all(
+            runebound_settled(kind(name, adventure)) for name in ("move", "move_die", "step")
+        )
+        assert not runebound_settled(kind("movement", adventure))
+    # Al-Kalim's play adds its own choice (AK-7.1) and the fight's steps, in its games only
+    for name in ("adventure_or_story", "escape", "attack_step"):
+        assert runebound_settled(kind(name, "al_kalim"))
+        assert not runebound_settled(kind(name, "dragonlords"))
 
 
 def test_a_rollout_runs_past_its_depth_until_the_position_is_quiet() -> None:

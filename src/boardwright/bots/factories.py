@@ -15,7 +15,6 @@ from boardwright.engine.bot import Bot, Observation
 from boardwright.engine.game import Game
 
 if TYPE_CHECKING:
-    from boardwright.engine.decision import Decision
     from boardwright.games.realm_of_sand.state import RealmState
     from boardwright.games.runebound.game import Runebound
     from boardwright.games.runebound.state import RuneboundState
@@ -111,32 +110,32 @@ def runebound_mcts(
     )
 
 
-def runebound_settled(decision: Decision) -> bool:
-    """Whether the guided search leaves ``decision`` to the heuristic: :data:`SETTLED`, and what
-    each adventure's play adds (``BasePlay.search_settled``; decision kinds are the adventure's
-    own, so one set serves every game)."""
-    return decision.kind in settled_kinds()
+def runebound_settled(observation: Observation) -> bool:
+    """Whether the guided search leaves the decision to the heuristic: :data:`SETTLED`, and what
+    the adventure's play adds (``BasePlay.search_settled``; the view names the adventure)."""
+    return observation.decision.kind in settled_kinds(adventure_of_view(observation))
 
 
 def runebound_rollout_cap(observation: Observation) -> int | None:
     """The rollouts the guided search may play on ``observation`` at most: its adventure's
-    play's ``search_rollouts`` (the view names the adventure)."""
+    play's ``search_rollouts``."""
     from boardwright.bots.runebound.play import play_class
 
+    return play_class(adventure_of_view(observation)).search_rollouts
+
+
+def adventure_of_view(observation: Observation) -> str | None:
+    """The adventure the observed game plays, as its view names it."""
     adventure = observation.view.get("adventure")
-    return play_class(adventure if isinstance(adventure, str) else None).search_rollouts
+    return adventure if isinstance(adventure, str) else None
 
 
 @cache
-def settled_kinds() -> frozenset[str]:
-    """:data:`SETTLED` and every adventure's ``search_settled``."""
+def settled_kinds(adventure: str | None) -> frozenset[str]:
+    """:data:`SETTLED` and the adventure's play's ``search_settled``."""
     from boardwright.bots.runebound.play import play_class
-    from boardwright.games.runebound.adventures import all_adventures
 
-    kinds = set(SETTLED)
-    for adventure in all_adventures():
-        kinds |= play_class(adventure.id).search_settled
-    return frozenset(kinds)
+    return SETTLED | play_class(adventure).search_settled
 
 
 def runebound_quiet(state: RuneboundState) -> bool:

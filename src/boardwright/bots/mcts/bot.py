@@ -22,7 +22,6 @@ from boardwright.bots.mcts.guided import CONFIDENCE, Rollouts, Verdict, guided_c
 from boardwright.bots.mcts.reward import Worth, rewards
 from boardwright.bots.mcts.tree import Node
 from boardwright.engine.bot import Bot, Observation
-from boardwright.engine.decision import Decision
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.game import Game
 from boardwright.engine.rng import Rng, derive_seed
@@ -66,7 +65,7 @@ class MctsBot:
         worth: Worth | None = None,
         policy: Callable[[int], Bot] | None = None,
         confidence: float = CONFIDENCE,
-        settled: Callable[[Decision], bool] | None = None,
+        settled: Callable[[Observation], bool] | None = None,
         quiet: Callable[[Any], bool] | None = None,
         turns: int | None = None,
         clock: Callable[[], float] = perf_counter,
@@ -110,7 +109,7 @@ class MctsBot:
             prior = self.proposer.choose(observation)
             if not 0 <= prior < len(options):
                 prior = 0
-            if self.settled is not None and self.settled(observation.decision):
+            if self.settled is not None and self.settled(observation):
                 return prior
             verdict = guided_choice(
                 observation,

@@ -30,8 +30,10 @@ class BasePlay:
     """
 
     search_settled: ClassVar[frozenset[str]] = frozenset()
-    """Decision kinds of this adventure that a search leaves to the heuristic bot (beyond the
-    base game's, ``bots.factories.SETTLED``): their worth shows beyond a rollout's horizon."""
+    """Decision kinds that a search leaves to the heuristic bot in this adventure (beyond the
+    base game's, ``bots.factories.SETTLED``): their worth shows beyond a rollout's horizon, or
+    the search's value misjudges them here. Base kinds may be named: only this adventure's
+    games settle them."""
     search_rollouts: ClassVar[int | None] = None
     """The most rollouts a search plays per decision in this adventure, under any budget (None:
     as many as the budget buys): where the search's position value foretells the adventure's
