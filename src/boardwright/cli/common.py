@@ -166,6 +166,11 @@ def split_seats(text: str) -> list[str]:
     return [part.strip().lower() for part in text.split(",")]
 
 
+def bot_seats(text: str | None, count: int) -> list[str]:
+    """The bot of each seat: ``--seats`` as given, else the random bot everywhere."""
+    return split_seats(text) if text else ["random"] * count
+
+
 def resolve_players(game: Game[Any], players: int | None, seats: str | None) -> int:
     """The player count: --players, else the number of --seats, else 2 (within the game's range)."""
     if players is None:

@@ -51,6 +51,7 @@ from .common import (
     ContentPackOption,
     JobsOption,
     add_packs,
+    bot_seats,
     choose_seed,
     load_game,
     note_context,
@@ -212,7 +213,7 @@ def compare_command(
         adventure,
         None if content is None else str(existing_pack_dir(game, content)),
     )
-    common = Side("", rules, parse_options(option), packs, _kinds(seats, count))
+    common = Side("", rules, parse_options(option), packs, bot_seats(seats, count))
     side_a = common.overlaid("A", rules_a, parse_options(option_a), packs_a, seats_a)
     side_b = common.overlaid("B", rules_b, parse_options(option_b), packs_b, seats_b)
     options_a = checked_options(settings, side_a, common)
@@ -240,10 +241,6 @@ def compare_command(
     if content is not None:
         data["content"] = content
     sys.stdout.write(json.dumps(data) + "\n")
-
-
-def _kinds(text: str | None, count: int) -> list[str]:
-    return split_seats(text) if text else ["random"] * count
 
 
 # --- settings ---------------------------------------------------------------------------------

@@ -38,13 +38,13 @@ from .common import (
     ContentPackOption,
     JobsOption,
     add_packs,
+    bot_seats,
     choose_seed,
     load_game,
     note_context,
     parse_options,
     resolve_players,
     seat_name,
-    split_seats,
     stderr_console,
     stdout_console,
 )
@@ -275,7 +275,7 @@ def simulate_command(
     add_adventure(the_game, options, adventure)
     add_packs(the_game, options, packs)
     the_game.config(count, options)
-    kinds = split_seats(seats) if seats else ["random"] * count
+    kinds = bot_seats(seats, count)
     seat_bots(kinds, the_game, count, 0, allow_human=False)  # one-line errors before the run
     if out is not None:
         out_format(out)  # an unknown format is refused before any game is played

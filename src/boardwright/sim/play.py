@@ -8,6 +8,7 @@ that keeps its event log (no history, no undo), so that the game can count what 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, cast
 
 from boardwright.bots import Bot, seat_bots
@@ -38,7 +39,7 @@ def play_record(spec: RunSpec, index: int) -> GameRecord:
         return _finished(base, game, state, log, result, decisions)
     except Exception as error:  # a broken game is data: record it, go on
         message = " ".join(f"{type(error).__name__}: {error}".split())
-        return _with(base, error=message)
+        return replace(base, error=message)
 
 
 def play_one(
@@ -82,7 +83,7 @@ def _finished(
     heroes = [str(h) for h in named] if isinstance(named, list | tuple) else None
     ended = result.details.get("ended_by")
     tally = game.tally(log, players)
-    return _with(
+    return replace(
         base,
         heroes=heroes,
         winners=list(result.winners),
@@ -96,12 +97,6 @@ def _finished(
         tallies={name: [float(v) for v in values] for name, values in tally.seats.items()},
         details=_plain(details),
     )
-
-
-def _with(base: GameRecord, **changes: Any) -> GameRecord:
-    data = base.to_data()
-    data.update(changes)
-    return GameRecord(**data)
 
 
 def _rounds(game: Game[Any], state: Any, result: Result) -> float | None:
