@@ -29,7 +29,7 @@ class Event:
     a Runebound game logs thousands (the compiled build still refuses an assignment).
     """
 
-    __slots__ = ("kind", "data", "seats", "public", "redacted")
+    __slots__ = ("data", "kind", "public", "redacted", "seats")
 
     def __init__(
         self,
