@@ -4,7 +4,7 @@ A plain script, not a test::
     python benchmarks/bench_mcts.py speed [--iterations 400] [--depth 16]
     python benchmarks/bench_mcts.py duel [--seconds 1 | --iterations N] [--games 10]
         [--workers 2] [--only heuristic] [--match al-kalim:heuristic ...] [--plain]
-        [--wall] [--record FILE]
+        [--wall] [--confidence Z] [--search-only KIND,...] [--record FILE]
     python benchmarks/bench_mcts.py duel --summary --record FILE
 
 ``speed`` plays a seeded two-player Al-Kalim game at random to a mid-game decision with several
@@ -21,10 +21,13 @@ per decision, measured as the searching process's CPU time (so other jobs on a s
 do not starve the search; ``--wall`` measures wall-clock time instead); ``--iterations`` a
 budget in iterations (rollouts for the guided search). ``--plain`` plays Runebound with the
 plain search (random rollouts valued by ``RuneboundWorth``), the configuration the speed figure
-is for. ``--workers`` plays games in parallel processes. ``--record FILE`` appends each game's
-result as a JSON line and reuses the games the file already holds for the same match and
-budget, so an interrupted or extended run plays only the games it lacks; ``--summary`` prints
-the tables of everything such a file holds. See docs/bots.md.
+is for. ``--confidence`` and ``--search-only`` probe variants of Runebound's guided search: its
+standard errors to overrule, and the only decision kinds it may search (the heuristic takes
+every other); the budget's label names them, so their games are recorded apart. ``--workers``
+plays games in parallel processes. ``--record FILE`` appends each game's result as a JSON line
+and reuses the games the file already holds for the same match and budget, so an interrupted or
+extended run plays only the games it lacks; ``--summary`` prints the tables of everything such
+a file holds. See docs/bots.md.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ import json
 import math
 import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any, cast
 
@@ -41,7 +45,7 @@ from boardwright.bots import Bot, make_bot
 from boardwright.bots.factories import realm_of_sand_mcts, runebound_mcts, runebound_players
 from boardwright.bots.mcts import MctsBot
 from boardwright.bots.mcts.bot import DEPTH, ITERATIONS
-from boardwright.engine.bot import observe
+from boardwright.engine.bot import Observation, observe
 from boardwright.engine.game import Game
 from boardwright.engine.session import Match
 from boardwright.engine.table import Table
@@ -126,7 +130,18 @@ def mcts_bot(game_name: str, seed: int, game: Game[Any], budget: dict[str, Any])
             depth=DEPTH,
             worth=RuneboundWorth(cast(Runebound, game), position=False),
         )
-    return runebound_mcts(seed, game, iterations=iterations, seconds=seconds, clock=clock)
+    bot = runebound_mcts(seed, game, iterations=iterations, seconds=seconds, clock=clock)
+    if isinstance(bot, MctsBot):  # the probes of a variant (docs/bots.md)
+        if budget.get("confidence") is not None:
+            bot.confidence = budget["confidence"]
+        if budget.get("searched"):
+            bot.settled = partial(searches_not, frozenset(budget["searched"]))
+    return bot
+
+
+def searches_not(searched: frozenset[str], observation: Observation) -> bool:
+    """``--search-only``'s rule: every decision kind but ``searched`` is the heuristic's."""
+    return observation.decision.kind not in searched
 
 
 def play_game(match: str, number: int, budget: dict[str, Any]) -> dict[str, Any]:
@@ -158,7 +173,12 @@ def play_game(match: str, number: int, budget: dict[str, Any]) -> dict[str, Any]
 def budget_label(budget: dict[str, Any]) -> str:
     spent = f"{budget['seconds']} s" if budget["seconds"] else f"{budget['iterations']} it"
     clock = " wall" if budget["wall"] and budget["seconds"] else ""
-    return spent + clock + (" plain" if budget["plain"] else "")
+    label = spent + clock + (" plain" if budget["plain"] else "")
+    if budget.get("confidence") is not None:
+        label += f" confidence {budget['confidence']}"
+    if budget.get("searched"):
+        label += " searching " + ",".join(sorted(budget["searched"]))
+    return label
 
 
 def recorded(path: Path | None) -> list[dict[str, Any]]:
@@ -224,6 +244,14 @@ def main() -> None:
     parser.add_argument("--match", action="append", choices=MATCHES, default=None)
     parser.add_argument("--plain", action="store_true", help="Runebound: the plain search")
     parser.add_argument("--wall", action="store_true", help="--seconds of wall-clock time")
+    parser.add_argument(
+        "--confidence", type=float, default=None, help="Runebound: the guided search's SEs"
+    )
+    parser.add_argument(
+        "--search-only",
+        default=None,
+        help="Runebound: the decision kinds (comma-separated) the guided search may search",
+    )
     parser.add_argument("--record", type=Path, default=None)
     parser.add_argument("--summary", action="store_true", help="duel: print --record's tables")
     args = parser.parse_args()
@@ -239,6 +267,8 @@ def main() -> None:
         "seconds": args.seconds,
         "wall": args.wall,
         "plain": args.plain,
+        "confidence": args.confidence,
+        "searched": sorted(filter(None, (args.search_only or "").split(","))),
     }
     duel(matches, args.games, budget, args.workers, args.record)
 
