@@ -42,7 +42,12 @@ from pathlib import Path
 from typing import Any, cast
 
 from boardwright.bots import Bot, make_bot
-from boardwright.bots.factories import realm_of_sand_mcts, runebound_mcts, runebound_players
+from boardwright.bots.factories import (
+    realm_of_sand_mcts,
+    runebound_mcts,
+    runebound_players,
+    runebound_settled,
+)
 from boardwright.bots.mcts import MctsBot
 from boardwright.bots.mcts.bot import DEPTH, ITERATIONS
 from boardwright.engine.bot import Observation, observe
@@ -136,12 +141,27 @@ def mcts_bot(game_name: str, seed: int, game: Game[Any], budget: dict[str, Any])
             bot.confidence = budget["confidence"]
         if budget.get("searched"):
             bot.settled = partial(searches_not, frozenset(budget["searched"]))
+        if budget.get("also"):
+            bot.settled = partial(settles_but, frozenset(budget["also"]))
+        if budget.get("horizon") and bot.rollouts is not None:
+            bot.rollouts.depth = budget["horizon"]
+        if budget.get("weights"):
+            from boardwright.bots.mcts.runebound_worth import RuneboundWorth, read_fits
+
+            fits = read_fits(Path(budget["weights"]))
+            weights = {name: fit.weights for name, fit in fits.items()}
+            bot.worth = RuneboundWorth(cast(Runebound, game), weights)
     return bot
 
 
 def searches_not(searched: frozenset[str], observation: Observation) -> bool:
     """``--search-only``'s rule: every decision kind but ``searched`` is the heuristic's."""
     return observation.decision.kind not in searched
+
+
+def settles_but(searched: frozenset[str], observation: Observation) -> bool:
+    """``--search-also``'s rule: the registry's settled kinds but ``searched``."""
+    return observation.decision.kind not in searched and runebound_settled(observation)
 
 
 def play_game(match: str, number: int, budget: dict[str, Any]) -> dict[str, Any]:
@@ -178,6 +198,12 @@ def budget_label(budget: dict[str, Any]) -> str:
         label += f" confidence {budget['confidence']}"
     if budget.get("searched"):
         label += " searching " + ",".join(sorted(budget["searched"]))
+    if budget.get("also"):
+        label += " also searching " + ",".join(sorted(budget["also"]))
+    if budget.get("horizon"):
+        label += f" horizon {budget['horizon']}"
+    if budget.get("weights"):
+        label += " weights " + Path(budget["weights"]).name
     return label
 
 
@@ -252,6 +278,20 @@ def main() -> None:
         default=None,
         help="Runebound: the decision kinds (comma-separated) the guided search may search",
     )
+    parser.add_argument(
+        "--search-also",
+        default=None,
+        help="Runebound: settled decision kinds (comma-separated) the guided search searches",
+    )
+    parser.add_argument(
+        "--horizon", type=int, default=None, help="Runebound: the guided rollouts' decisions"
+    )
+    parser.add_argument(
+        "--weights",
+        type=Path,
+        default=None,
+        help="Runebound: a weights file (runebound_weights.yaml's form) for the position value",
+    )
     parser.add_argument("--record", type=Path, default=None)
     parser.add_argument("--summary", action="store_true", help="duel: print --record's tables")
     args = parser.parse_args()
@@ -269,6 +309,9 @@ def main() -> None:
         "plain": args.plain,
         "confidence": args.confidence,
         "searched": sorted(filter(None, (args.search_only or "").split(","))),
+        "also": sorted(filter(None, (args.search_also or "").split(","))),
+        "horizon": args.horizon,
+        "weights": None if args.weights is None else str(args.weights),
     }
     duel(matches, args.games, budget, args.workers, args.record)
 
