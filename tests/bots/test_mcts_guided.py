@@ -9,7 +9,12 @@ from functools import partial
 from typing import Any
 
 from boardwright.bots import make_bot
-from boardwright.bots.factories import runebound_mcts, runebound_rollout_cap, runebound_settled
+from boardwright.bots.factories import (
+    runebound_mcts,
+    runebound_rollout_cap,
+    runebound_rollout_depth,
+    runebound_settled,
+)
 from boardwright.bots.mcts import MctsBot
 from boardwright.bots.mcts.guided import EXTENSION, MIN_ROUNDS, Rollouts
 from boardwright.engine.bot import Bot, Observation
@@ -98,6 +103,29 @@ def test_a_cap_bounds_the_rollouts_under_a_budget_in_seconds() -> None:
     assert uncapped.searched > 3 * MIN_ROUNDS
 
 
+def test_a_horizon_sets_the_rollouts_length_per_observation() -> None:
+    """``horizon`` gives, per observation, the decisions each rollout plays in place of the
+    bot's ``depth``: asked for 2, no rollout plays more."""
+    _, observation = stake_decision()
+    played = {}
+    for horizon in (None, 2):
+        asked = Counting()
+        bot = MctsBot(
+            5,
+            TOY,
+            lambda state: len(state.banked),
+            iterations=24,
+            depth=12,
+            worth=toy_worth,
+            policy=partial(same, asked),
+            horizon=lambda _observation, wanted=horizon: wanted,
+        )
+        bot.choose(observation)
+        assert bot.searched > 0
+        played[horizon] = (asked.calls - 1) / bot.searched  # less the proposal
+    assert played[2] <= 2 < played[None]
+
+
 def ticks(step: float) -> Callable[[], float]:
     """A clock that moves ``step`` seconds each time it is read."""
     now = [0.0]
@@ -109,19 +137,22 @@ def ticks(step: float) -> Callable[[], float]:
     return clock
 
 
-def test_runebound_caps_the_rollouts_where_its_adventure_says() -> None:
-    """Al-Kalim's play caps the search at 24 rollouts a decision; the base game does not."""
+def test_runebound_caps_and_lengthens_the_rollouts_where_its_adventure_says() -> None:
+    """Al-Kalim's play caps the search at 24 rollouts a decision, each of 80 decisions; the base
+    game keeps the factory's budget and depth."""
     game = get_game("runebound")
     caps = {}
+    depths = {}
     for options in ({}, {"adventure": "al-kalim"}):
         match = Match(game, game.config(2, options), 3)
         decision = match.decision
         assert decision is not None
         seen = partial(game.view, match.state, decision.seat)
-        caps[options.get("adventure", "base")] = runebound_rollout_cap(
-            Observation(decision.seat, decision, seen)
-        )
+        observation = Observation(decision.seat, decision, seen)
+        caps[options.get("adventure", "base")] = runebound_rollout_cap(observation)
+        depths[options.get("adventure", "base")] = runebound_rollout_depth(observation)
     assert caps == {"base": None, "al-kalim": 24}
+    assert depths == {"base": None, "al-kalim": 80}
 
 
 def test_a_settled_decision_takes_the_proposal_without_search() -> None:
@@ -142,9 +173,10 @@ def test_runebound_leaves_market_experience_and_the_route_to_the_heuristic() -> 
             runebound_settled(kind(name, adventure)) for name in ("move", "move_die", "step")
         )
         assert not runebound_settled(kind("movement", adventure))
-    # Al-Kalim's play adds its own choice (AK-7.1) and the fight's steps, in its games only
+    # with rollouts of 80 decisions Al-Kalim's search judges its own choice (AK-7.1) and the
+    # fight's steps as well
     for name in ("adventure_or_story", "escape", "attack_step"):
-        assert runebound_settled(kind(name, "al_kalim"))
+        assert not runebound_settled(kind(name, "al_kalim"))
         assert not runebound_settled(kind(name, "dragonlords"))
 
 

@@ -107,6 +107,7 @@ def runebound_mcts(
         settled=runebound_settled,
         quiet=runebound_quiet,
         cap=runebound_rollout_cap,
+        horizon=runebound_rollout_depth,
     )
 
 
@@ -122,6 +123,14 @@ def runebound_rollout_cap(observation: Observation) -> int | None:
     from boardwright.bots.runebound.play import play_class
 
     return play_class(adventure_of_view(observation)).search_rollouts
+
+
+def runebound_rollout_depth(observation: Observation) -> int | None:
+    """The decisions each guided rollout plays on ``observation``: its adventure's play's
+    ``search_depth`` (None: :data:`GUIDED_DEPTH`)."""
+    from boardwright.bots.runebound.play import play_class
+
+    return play_class(adventure_of_view(observation)).search_depth
 
 
 def adventure_of_view(observation: Observation) -> str | None:

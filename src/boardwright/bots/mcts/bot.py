@@ -46,7 +46,8 @@ class MctsBot:
     without search (a game's factory knows where its rollouts cannot judge); ``quiet`` tells a
     position a guided rollout may stop at, and ``turns`` gives its horizon in turns, ``depth``
     then being a cap in decisions (:class:`.guided.Rollouts`); ``cap`` tells, per observation,
-    the most rollouts a guided search may play under any budget (None: no cap). ``clock`` measures
+    the most rollouts a guided search may play under any budget (None: no cap), and ``horizon``
+    the decisions its rollouts play (None: ``depth``). ``clock`` measures
     ``seconds`` (``time.process_time`` gives the search its CPU time on a shared machine).
     """
 
@@ -70,6 +71,7 @@ class MctsBot:
         turns: int | None = None,
         clock: Callable[[], float] = perf_counter,
         cap: Callable[[Observation], int | None] | None = None,
+        horizon: Callable[[Observation], int | None] | None = None,
     ) -> None:
         if iterations < 1 or (seconds is not None and seconds <= 0) or depth < 0:
             raise ConfigError("mcts needs a positive budget and a depth of zero or more")
@@ -85,6 +87,7 @@ class MctsBot:
         self.policy = policy
         self.settled = settled
         self.cap = cap
+        self.horizon = horizon
         self.clock = clock
         self.seed = seed
         self.overruled = 0
@@ -124,6 +127,7 @@ class MctsBot:
                 confidence=self.confidence,
                 clock=self.clock,
                 cap=None if self.cap is None else self.cap(observation),
+                depth=None if self.horizon is None else self.horizon(observation),
             )
             self.searched, self.verdict = verdict.played, verdict
             if verdict.choice != prior:  # the proposer planned a move the game will not see

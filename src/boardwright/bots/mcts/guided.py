@@ -72,13 +72,15 @@ class Rollouts:
         self.quiet = quiet
         self.turns = turns
 
-    def play(self, state: Any) -> None:
+    def play(self, state: Any, depth: int | None = None) -> None:
+        """Plays ``state`` on (``depth``, when given, in place of the rollouts' own)."""
         game, quiet, turns = self.game, self.quiet, self.turns
+        depth = self.depth if depth is None else depth
         bots: dict[int, Bot] = {}
         passed = 0
         turn = game.turn_key(state) if turns is not None else ()
-        for made in range(self.depth + (EXTENSION if quiet is not None else 0)):
-            if (made >= self.depth or (turns is not None and passed >= turns)) and (
+        for made in range(depth + (EXTENSION if quiet is not None else 0)):
+            if (made >= depth or (turns is not None and passed >= turns)) and (
                 quiet is None or quiet(state)
             ):
                 return
@@ -151,10 +153,12 @@ def guided_choice(
     confidence: float = CONFIDENCE,
     clock: Callable[[], float] = perf_counter,
     cap: int | None = None,
+    depth: int | None = None,
 ) -> Verdict:
     """The guided search's verdict on ``observation`` (see the module docstring). The budget is
     ``iterations`` rollouts, or ``seconds`` of ``clock`` when that is given; ``cap``, when
-    given, bounds the rollouts under either budget."""
+    given, bounds the rollouts under either budget; ``depth``, when given, replaces the
+    rollouts' own."""
     seat = observation.seat
     live = list(range(len(observation.decision.options)))
     differences = {index: Difference() for index in live if index != prior}
@@ -170,7 +174,7 @@ def guided_choice(
         for index in live:
             state = game.clone(sample)
             game.apply(state, index, None)
-            rollouts.play(state)
+            rollouts.play(state, depth)
             values[index] = rewards(game, state, players(state), worth)[seat]
             played += 1
         rounds += 1

@@ -38,6 +38,9 @@ class BasePlay:
     """The most rollouts a search plays per decision in this adventure, under any budget (None:
     as many as the budget buys): where the search's position value foretells the adventure's
     wins less well, more rollouts only make it surer of a misjudgement."""
+    search_depth: ClassVar[int | None] = None
+    """The decisions a search's rollout plays in this adventure (None: the factory's
+    ``GUIDED_DEPTH``): where what a decision changes shows only after more of the game."""
     worth_features: ClassVar[tuple[str, ...]] = ()
     """This adventure's own progress that a search's position value reads beside the base
     game's features (``bots.mcts.runebound_worth``), in the order :meth:`worth_values` gives

@@ -95,23 +95,20 @@ class AlKalimPlay(AlKalimTravel):
     """The Al-Kalim decisions of one :class:`RuneboundBot` (one per game), and its answers to
     the base handlers' hooks."""
 
-    search_settled: ClassVar[frozenset[str]] = frozenset(
-        {"adventure_or_story", "escape", "attack_step"}
-    )
-    """Adventure, story or bazaar (AK-7): a legend drawn or a fight won pays off in quests and
-    rewards beyond a rollout's horizon, while the story die pays at once, so the search chose
-    the story too often (12 two-player probe games to round 20: 55 points to the heuristic's
-    70 with the choice searched, 80 to 65 with it left to the heuristic). The fight's steps
-    (``escape``, ``attack_step``) too: judged by playouts to the end, their overrules lost
-    (docs/bots.md, "What the overrules are worth"), and with them left to the heuristic the
-    search won 18 of 28 duel games against it at 1 s, where it won 13 of the same seeds with
-    them searched (57 of the whole duel's 100)."""
-
+    search_depth: ClassVar[int | None] = 80
+    """What a decision changes in Al-Kalim shows late: quests take turns and the four legendary
+    rewards win. Over 3,058 random options played against the heuristic's choice to the end of
+    two-player games (``benchmarks/bench_value_horizons.py``), the position value's predicted
+    gain correlated with the true gain +0.09 ± 0.02 twenty decisions after the choice (the
+    base game's horizon, 1.3 Al-Kalim turns), +0.10 at 40, and +0.23 ± 0.03 at 80 (about five
+    turns), for every kind of decision. With rollouts of 80 decisions the search also judges
+    the adventure, story or bazaar choice and the fight's steps, which it misjudged at 20
+    (docs/bots.md, "How far the search looks")."""
     search_rollouts: ClassVar[int | None] = 24
-    """The search's position value foretells Al-Kalim's wins poorly (docs/bots.md, "What the
-    overrules are worth": its overrules' true gains are about nothing), and with a second of
-    rollouts per decision it overruled the heuristic more and won 11 of 33 two-player games
-    against it, while at 24 rollouts it won 25 of 40."""
+    """Set when the rollouts were 20 decisions long and the value misjudged Al-Kalim: a second
+    of them per decision overruled the heuristic more and won 11 of 33 two-player games against
+    it, where 24 rollouts won 25 of 40. Rollouts of 80 decisions take about 40 ms each, so 24
+    of them fill about the second a decision is given in the duels."""
     worth_features: ClassVar[tuple[str, ...]] = ("quests", "quest_progress", "limit", "gear")
     """Open quests held, the share of them done (AK-11.4), the limit counter (AK-10.2) and the
     survival gear tokens held (AK-9.4): without them a search saw discarding a quest, raising

@@ -1,31 +1,31 @@
-"""Fit the MCTS bot's Runebound position value to what options *do* to the win, not to who wins.
+"""How far ahead the guided search must look before its position value tells a better option
+from a worse one. A plain script, not a test::
 
-``tools/fit_runebound_value.py`` fits P(win) to the parties' features in self-play: a model of
-who is ahead, which says little about what a decision changes (in Al-Kalim the guided search's
-overrules judged by whole games gained nothing, docs/bots.md). This tool fits the value the
-search actually uses, a difference of values at its horizon, to the true difference an option
-makes:
+    python benchmarks/bench_value_horizons.py FILE --play [--adventure al-kalim] [--games 400]
+        [--rate 0.1] [--workers 2]
+    python benchmarks/bench_value_horizons.py FILE [--adventure al-kalim] [--kinds K,...]
 
-``--play FILE``: two-player games between heuristic bots; at a share (``--rate``) of the
-decisions the guided search would search (more than one option, not a base-settled kind), an
-option other than the heuristic's is drawn at random and both are played on copies of the
-state (the same dice: common random numbers), each on by heuristic bots in every seat to the
-end of the game. The deciding seat's features less the other's are taken after ``HORIZONS``
-decisions (each at the first quiet position from there, as the search's rollouts stop), and
-the pair's outcome is the option's win share less the heuristic choice's. One JSON line per
-pair, appended as games finish, so a run that is cut short keeps what it played.
+The guided search (bots/mcts/guided.py) compares options by the position value
+(``RuneboundWorth``) a few decisions after each, so what matters is not whether the value
+foretells who wins (``tools/fit_runebound_value.py`` fits it to that) but whether its
+*difference* between two options at the rollouts' horizon foretells the difference the options
+make to the win.
 
-``FILE`` alone (no ``--play``): fits weights ``w`` so that ``sigmoid(w . a) - sigmoid(w . b)``
-(the search's reward difference at a horizon, ``a`` and ``b`` the two options' feature
-differences) predicts the outcome difference by least squares, every fifth game held out,
-and reports for each horizon the held-out correlation of the shipped weights' predictions and
-of the fitted ones with the true differences.
+``--play``: two-player games between heuristic bots; at a share (``--rate``) of the decisions
+the guided search may search (more than one option, not a kind of ``SETTLED``), an option other
+than the heuristic's is drawn at random and both are played on copies of the state (the same
+dice: common random numbers), by heuristic bots in every seat, to the end of the game. The
+deciding seat's features less the other's are taken after each of ``HORIZONS`` decisions (at the
+first quiet position from there, as a rollout stops), and the pair's true gain is the drawn
+option's win share less the heuristic choice's (a shared first place counts half). One JSON line
+per pair, appended as games finish: a run that is cut short keeps what it played, and a later
+run plays only the games the file lacks.
 
-Usage::
-
-    python tools/fit_runebound_gains.py --adventure al-kalim --games 200 --workers 2 \
-        --play pairs.jsonl
-    python tools/fit_runebound_gains.py pairs.jsonl [--horizon 20] [--kinds K,...]
+``FILE`` alone: per horizon, the correlation of the shipped value's predicted gain (the search's
+reward for the drawn option less the heuristic's, a side whose game ended before the horizon
+valued by its result, as a rollout is) with the true gain, with its standard error by a
+bootstrap over games; and per decision kind the drawn options' mean true gain. See
+docs/bots.md, "How far the search looks".
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def play_pair(
     while True:
         while wanted and made >= wanted[0] and (quiet(copy) or made >= wanted[0] + EXTENSION):
             ours, theirs = worth.features(copy, seat), worth.features(copy, 1 - seat)
-            taken[wanted.pop(0)] = [a - b for a, b in zip(ours, theirs, strict=True)]
+            taken[wanted.pop(0)] = [round(a - b, 4) for a, b in zip(ours, theirs, strict=True)]
         decision = game.decision(copy)
         if decision is None:
             break
@@ -147,34 +147,39 @@ def play(adventure: str, games: int, seed: int, rate: float, workers: int, out: 
             print(f"{finished}/{len(todo)} games, {len(rows)} pairs, {seconds:.0f} s", flush=True)
 
 
-def predict(weights: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    return 1.0 / (1.0 + np.exp(-np.clip(a @ weights, -30, 30))) - 1.0 / (
-        1.0 + np.exp(-np.clip(b @ weights, -30, 30))
+def side_value(side: dict[str, list[float]], key: str, end: float, weights: np.ndarray) -> float:
+    """The search's reward for one side at horizon ``key``: the value model's win probability,
+    or the game's result when the game was over before the horizon (as a rollout ends)."""
+    features = side.get(key)
+    if features is None:
+        return end
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, float(np.dot(weights, features))))))
+
+
+def agreement(
+    rows: list[dict[str, Any]], key: str, weights: np.ndarray, draws: int = 200
+) -> tuple[float, float, float]:
+    """How well the value's predicted gain at horizon ``key`` foretells the true gain: the
+    correlation, its standard error (a bootstrap over games: a game's pairs are not
+    independent) and the least-squares slope of the true gain on the predicted one."""
+    x = np.array(
+        [
+            side_value(r["option"], key, r["ends"][0], weights)
+            - side_value(r["prior"], key, r["ends"][1], weights)
+            for r in rows
+        ]
     )
-
-
-def fit(a: np.ndarray, b: np.ndarray, y: np.ndarray, start: np.ndarray, ridge: float) -> np.ndarray:
-    """Least squares of ``y`` on ``predict`` by Gauss-Newton with a ridge toward ``start``."""
-    weights = start.copy()
-    for _ in range(100):
-        pa = 1.0 / (1.0 + np.exp(-np.clip(a @ weights, -30, 30)))
-        pb = 1.0 / (1.0 + np.exp(-np.clip(b @ weights, -30, 30)))
-        residual = y - (pa - pb)
-        jacobian = (pa * (1 - pa))[:, None] * a - (pb * (1 - pb))[:, None] * b
-        hessian = jacobian.T @ jacobian + ridge * len(y) * np.eye(len(weights))
-        gradient = jacobian.T @ residual - ridge * len(y) * (weights - start)
-        step = np.linalg.solve(hessian, gradient)
-        weights = weights + step
-        if np.max(np.abs(step)) < 1e-7:
-            break
-    return weights
-
-
-def arrays(rows: list[dict[str, Any]], key: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The option's and the prior's feature differences at horizon ``key``, and the gains."""
-    a = np.array([r["option"][key] for r in rows], dtype=float)
-    b = np.array([r["prior"][key] for r in rows], dtype=float)
-    return a, b, np.array([r["gain"] for r in rows], dtype=float)
+    y = np.array([r["gain"] for r in rows], dtype=float)
+    games = sorted({r["game"] for r in rows})
+    members = {g: [i for i, r in enumerate(rows) if r["game"] == g] for g in games}
+    rng = np.random.default_rng(0)
+    found = []
+    for _ in range(draws):
+        picked = np.concatenate([members[g] for g in rng.choice(games, len(games))])
+        found.append(correlation(x[picked], y[picked]))
+    centred = x - x.mean()
+    slope = float(centred @ y / (centred @ centred)) if centred.any() else 0.0
+    return correlation(x, y), float(np.std(found)), slope
 
 
 def correlation(x: np.ndarray, y: np.ndarray) -> float:
@@ -183,51 +188,30 @@ def correlation(x: np.ndarray, y: np.ndarray) -> float:
     return float(np.corrcoef(x, y)[0, 1])
 
 
-def report(path: Path, adventure: str, horizon: int | None, kinds: set[str] | None) -> None:
+def report(path: Path, adventure: str, kinds: set[str] | None) -> None:
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     if kinds:
         rows = [row for row in rows if row["kind"] in kinds]
-    features = names(adventure)
-    shipped = np.array([shipped_fits()[adventure].weights[name] for name in features])
+    if not rows:
+        print("no pairs")
+        return
+    weights = np.array([shipped_fits()[adventure].weights[name] for name in names(adventure)])
     games = len({row["game"] for row in rows})
-    print(
-        f"{len(rows)} pairs from {games} games; mean |gain| "
-        f"{np.mean([abs(r['gain']) for r in rows]):.3f}"
-    )
-    for h in HORIZONS if horizon is None else (horizon,):
-        key = str(h)
-
-        usable = [r for r in rows if key in r["option"] and key in r["prior"]]
-        train = [r for r in usable if r["game"] % HELD_OUT]
-        test = [r for r in usable if not r["game"] % HELD_OUT]
-        if len(train) < 50 or len(test) < 20:
-            print(f"horizon {h}: too few pairs ({len(usable)})")
-            continue
-
-        a, b, y = arrays(train, key)
-        ta, tb, ty = arrays(test, key)
-        fitted = fit(a, b, y, shipped, 1e-4)
-        free = fit(a, b, y, np.zeros(len(features)), 1e-4)
-        print(
-            f"horizon {h}: {len(train)} train, {len(test)} held out; held-out correlation "
-            f"shipped {correlation(predict(shipped, ta, tb), ty):+.3f}, "
-            f"fitted {correlation(predict(fitted, ta, tb), ty):+.3f}, "
-            f"from zero {correlation(predict(free, ta, tb), ty):+.3f}; "
-            f"mse shipped {np.mean((predict(shipped, ta, tb) - ty) ** 2):.4f} "
-            f"fitted {np.mean((predict(fitted, ta, tb) - ty) ** 2):.4f} "
-            f"zero {np.mean(ty**2):.4f}"
-        )
-        for name, s, w in zip(features, shipped, fitted, strict=True):
-            print(f"    {name:15} shipped {s:+.4f}  fitted {w:+.4f}")
+    changed = sum(1 for row in rows if row["gain"])
+    print(f"{len(rows)} pairs from {games} games, {changed} with a different result")
+    print("horizon  correlation with the true gain  slope")
+    for h in HORIZONS:
+        found, error, slope = agreement(rows, str(h), weights)
+        print(f"{h:7}  {found:+.3f} ± {error:.3f}{'':19}{slope:+.2f}")
     by_kind: dict[str, list[float]] = {}
     for row in rows:
         by_kind.setdefault(row["kind"], []).append(row["gain"])
+    print("the drawn option's true gain over the heuristic's choice, by decision kind:")
     for kind, gains in sorted(by_kind.items(), key=lambda item: -len(item[1])):
         mean = sum(gains) / len(gains)
         spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1))
-        print(
-            f"  {kind:20} {len(gains):5} pairs, random option's gain {mean:+.3f} (sd {spread:.2f})"
-        )
+        error = spread / math.sqrt(len(gains))
+        print(f"  {kind:20} {len(gains):5} pairs  {mean:+.3f} ± {error:.3f}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -239,14 +223,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rate", type=float, default=0.1)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--horizon", type=int)
     parser.add_argument("--kinds", help="comma-separated decision kinds to fit on")
     args = parser.parse_args(argv)
     if args.play:
         play(args.adventure, args.games, args.seed, args.rate, args.workers, args.file)
         return 0
     kinds = set(args.kinds.split(",")) if args.kinds else None
-    report(args.file, args.adventure, args.horizon, kinds)
+    report(args.file, args.adventure, kinds)
     return 0
 
 
