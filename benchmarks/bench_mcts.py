@@ -4,7 +4,8 @@ A plain script, not a test::
     python benchmarks/bench_mcts.py speed [--iterations 400] [--depth 16]
     python benchmarks/bench_mcts.py duel [--seconds 1 | --iterations N] [--games 10]
         [--workers 2] [--only heuristic] [--match al-kalim:heuristic ...] [--plain]
-        [--wall] [--confidence Z] [--search-only KIND,...] [--record FILE]
+        [--wall] [--confidence Z] [--search-only KIND,...] [--search-also KIND,...]
+        [--horizon D] [--weights FILE] [--record FILE]
     python benchmarks/bench_mcts.py duel --summary --record FILE
 
 ``speed`` plays a seeded two-player Al-Kalim game at random to a mid-game decision with several
@@ -21,9 +22,12 @@ per decision, measured as the searching process's CPU time (so other jobs on a s
 do not starve the search; ``--wall`` measures wall-clock time instead); ``--iterations`` a
 budget in iterations (rollouts for the guided search). ``--plain`` plays Runebound with the
 plain search (random rollouts valued by ``RuneboundWorth``), the configuration the speed figure
-is for. ``--confidence`` and ``--search-only`` probe variants of Runebound's guided search: its
-standard errors to overrule, and the only decision kinds it may search (the heuristic takes
-every other); the budget's label names them, so their games are recorded apart. ``--workers``
+is for. ``--confidence``, ``--search-only``, ``--search-also``, ``--horizon`` and ``--weights``
+probe variants of Runebound's guided search: its standard errors to overrule, the only decision
+kinds it may search (the heuristic takes every other), settled kinds it searches as well, the
+decisions its rollouts play, and a weights file for its position value (in the form of
+``bots/mcts/runebound_weights.yaml``); the budget's label names them, so their games are
+recorded apart. ``--workers``
 plays games in parallel processes. ``--record FILE`` appends each game's result as a JSON line
 and reuses the games the file already holds for the same match and budget, so an interrupted or
 extended run plays only the games it lacks; ``--summary`` prints the tables of everything such
