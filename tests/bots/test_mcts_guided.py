@@ -118,12 +118,17 @@ def test_a_horizon_sets_the_rollouts_length_per_observation() -> None:
             depth=12,
             worth=toy_worth,
             policy=partial(same, asked),
-            horizon=lambda _observation, wanted=horizon: wanted,
+            horizon=partial(fixed, horizon),
         )
         bot.choose(observation)
         assert bot.searched > 0
         played[horizon] = (asked.calls - 1) / bot.searched  # less the proposal
     assert played[2] <= 2 < played[None]
+
+
+def fixed(value: int | None, observation: Observation) -> int | None:
+    """A rollout horizon that is ``value`` whatever the observation."""
+    return value
 
 
 def ticks(step: float) -> Callable[[], float]:
