@@ -27,11 +27,10 @@ probe variants of Runebound's guided search: its standard errors to overrule, th
 kinds it may search (the heuristic takes every other), settled kinds it searches as well, the
 decisions its rollouts play, and a weights file for its position value (in the form of
 ``bots/mcts/runebound_weights.yaml``); the budget's label names them, so their games are
-recorded apart. ``--workers``
-plays games in parallel processes. ``--record FILE`` appends each game's result as a JSON line
-and reuses the games the file already holds for the same match and budget, so an interrupted or
-extended run plays only the games it lacks; ``--summary`` prints the tables of everything such
-a file holds. See docs/bots.md.
+recorded apart. ``--workers`` plays games in parallel processes. ``--record FILE`` appends each
+game's result as a JSON line and reuses the games the file already holds for the same match and
+budget, so an interrupted or extended run plays only the games it lacks; ``--summary`` prints
+the tables of everything such a file holds. See docs/bots.md.
 """
 
 from __future__ import annotations
@@ -305,6 +304,8 @@ def main() -> None:
     if args.mode == "speed":
         speed(args.iterations or SPEED_ITERATIONS, args.depth)
         return
+    if args.search_only and args.search_also:
+        parser.error("--search-only and --search-also each set the searched kinds: give one")
     matches = args.match or [m for m in MATCHES if args.only in (None, m.partition(":")[2])]
     budget = {
         "iterations": args.iterations,

@@ -43,7 +43,8 @@ from typing import Any, cast
 
 import numpy as np
 
-from boardwright.bots.factories import SETTLED, runebound_heuristic
+from boardwright.bots.factories import SETTLED, runebound_heuristic, runebound_quiet
+from boardwright.bots.mcts.guided import EXTENSION
 from boardwright.bots.mcts.reward import rewards
 from boardwright.bots.mcts.runebound_worth import RuneboundWorth, names, shipped_fits
 from boardwright.engine.bot import Bot, observe
@@ -53,12 +54,6 @@ from boardwright.games.runebound.game import Runebound
 
 HORIZONS = (0, 10, 20, 40, 80)
 """Decisions after the option at which the features are taken (then the first quiet one)."""
-EXTENSION = 200
-HELD_OUT = 5
-
-
-def quiet(state: Any) -> bool:
-    return state.combat is None
 
 
 def play_pair(
@@ -73,7 +68,11 @@ def play_pair(
     wanted = list(HORIZONS)
     made = 0
     while True:
-        while wanted and made >= wanted[0] and (quiet(copy) or made >= wanted[0] + EXTENSION):
+        while (
+            wanted
+            and made >= wanted[0]
+            and (runebound_quiet(copy) or made >= wanted[0] + EXTENSION)
+        ):
             ours, theirs = worth.features(copy, seat), worth.features(copy, 1 - seat)
             taken[wanted.pop(0)] = [round(a - b, 4) for a, b in zip(ours, theirs, strict=True)]
         decision = game.decision(copy)
