@@ -118,3 +118,14 @@ def test_a_missing_kv_rule_names_kelnov_md(runner: CliRunner) -> None:
         "error: no rule 'KV-999' in kelnov.md; "
         "'boardwright rules runebound --ids' lists the rule IDs"
     )
+
+
+def test_a_folder_named_like_a_rules_file_is_passed_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every *.md file of the folder is read for its IDs; a folder called drafts.md is none."""
+    (tmp_path / "drafts.md").mkdir()
+    for name in ("kelnov.md", "runebound-base.md"):
+        (tmp_path / name).write_text((RULES_DIR / name).read_text(encoding="utf-8"))
+    monkeypatch.setenv(RULES_DIR_VARIABLE, str(tmp_path))
+    assert find_rule("runebound", "KV-5").startswith("**KV-5**")

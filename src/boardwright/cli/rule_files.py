@@ -59,8 +59,8 @@ def load_reference(path: Path) -> Reference:
 
 
 def folder_references(folder: Path) -> list[Reference]:
-    """Every rules reference file in ``folder``, by name."""
-    return [load_reference(path) for path in sorted(folder.glob("*.md"))]
+    """Every rules reference file in ``folder``, by name (a folder named ``*.md`` is none)."""
+    return [load_reference(path) for path in sorted(folder.glob("*.md")) if path.is_file()]
 
 
 def owned_references(entry: GameEntry, references: list[Reference]) -> list[Reference]:
