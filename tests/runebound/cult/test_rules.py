@@ -3,7 +3,6 @@ effects, corruption, the end of the game, and the combinations with packs and op
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -301,18 +300,20 @@ def test_cr_17_the_ritual_radius_is_the_events_number_by_default() -> None:
 def test_cr_17_the_ritual_radius_options_depart_from_the_number() -> None:
     """CR-17 (cult.ritual_radius, a house rule): colour gives the colour's rank whatever the
     number, capped the number up to cult.ritual_cap; shown on an owner's event numbered 6."""
-    from boardwright.games.runebound.adventures.cult.rules import ritual_radius
+    from dataclasses import replace
 
-    state = cult_game()
-    rules = rules_of(state)
-    index = card(state, "y-17")
-    printed = [*rules.adventures]
+    from boardwright.games.runebound.adventures.cult.rules import CultRules, ritual_radius
+    from boardwright.games.runebound.content import default_content
+
+    content = default_content()
+    index = content.adventure_index["y-17"]
+    printed = [*content.adventures]
     printed[index] = printed[index].model_copy(update={"number": 6})
-    owners = SimpleNamespace(adventures=printed, colour_of=rules.colour_of)
+    owners = CultRules(replace(content, adventures=tuple(printed)))
     for radius, cap, expected in (("number", 2, 6), ("colour", 2, 2), ("capped", 4, 4)):
         chosen: dict[str, Any] = {"cult.ritual_radius": radius, "cult.ritual_cap": cap}
         state = cult_game(**chosen)
-        assert ritual_radius(state, index, owners) == expected  # type: ignore[arg-type]
+        assert ritual_radius(state, index, owners) == expected
 
 
 # --- the marker's effects, corruption (CR-18 to CR-23) -----------------------------------------
