@@ -115,7 +115,7 @@ def test_an_edited_source_loads_the_whole_package_as_pure_python(tmp_path: Path)
     warning = child.stderr.splitlines()
     assert len(warning) == 1
     assert "engine/rng.py changed since the build" in warning[0]
-    assert "pip install -e ." in warning[0]
+    assert "python3 tools/install.py" in warning[0]
 
 
 def test_an_edited_module_that_is_not_compiled_loads_pure_python_too(tmp_path: Path) -> None:

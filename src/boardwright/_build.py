@@ -28,7 +28,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 MANIFEST = "_compiled.json"  # written by setup.py
 LIBRARY = "_native__mypyc"  # the extension holding the compiled modules
 PURE_ENV = "BOARDWRIGHT_PURE"
-REBUILD = "pip install -e ."
+REBUILD = "python3 tools/install.py"  # the README's install step: recompiles what changed
 
 
 def pure_requested() -> bool:
