@@ -34,6 +34,7 @@ import hashlib
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -351,5 +352,13 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def exit_on_signals() -> None:
+    """Stopped by a signal, leave no pip running behind (the ``finally`` clauses run)."""
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), lambda number, frame: sys.exit(128 + number))
+
+
 if __name__ == "__main__":
+    exit_on_signals()
     sys.exit(main())
