@@ -9,6 +9,7 @@ exercised in a second or two."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -287,3 +288,17 @@ def test_c_files_are_shown_by_the_module_they_compile() -> None:
 def test_every_compiled_module_exists() -> None:
     package = Path(native_build.ROOT) / native_build.PACKAGE
     assert [name for name in native_build.COMPILED if not (package / name).is_file()] == []
+
+
+def test_without_mypyc_the_hint_is_the_installer(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *rest: None if name == "mypyc" else real(name, *rest),
+    )
+    problem = native_build.toolchain_problem()
+    assert problem == "mypyc is not installed (it comes with mypy, a build requirement)"
+    warning = native_build.warning_for(Outcome("pure", problem))
+    assert warning is not None
+    assert warning.endswith("to compile later: run `python3 tools/install.py`, which installs it")

@@ -34,6 +34,7 @@ import argparse
 import contextlib
 import hashlib
 import importlib.machinery
+import importlib.util
 import io
 import json
 import os
@@ -202,10 +203,17 @@ def snapshot(package: Path, modules: Sequence[str] = COMPILED) -> dict[str, dict
     }
 
 
+def mypy_version() -> str:
+    try:
+        return metadata.version("mypy")
+    except metadata.PackageNotFoundError:
+        return "none"
+
+
 def settings() -> dict[str, object]:
     """What else the compiled modules depend on; a change rebuilds them."""
     return {
-        "mypy": metadata.version("mypy"),
+        "mypy": mypy_version(),
         "opt_level": OPT_LEVEL,
         "debug_level": DEBUG_LEVEL,
         "cflags": list(EXTRA_CFLAGS),
@@ -311,7 +319,9 @@ def install(
 
 
 def toolchain_problem() -> str | None:
-    """Why C extensions cannot be compiled here, or None when they can."""
+    """Why the modules cannot be compiled here, or None when they can."""
+    if importlib.util.find_spec("mypyc") is None:
+        return "mypyc is not installed (it comes with mypy, a build requirement)"
     compiler = (sysconfig.get_config_var("CC") or "cc").split()
     if os.environ.get("CC"):
         compiler = os.environ["CC"].split()
@@ -324,7 +334,9 @@ def toolchain_problem() -> str | None:
     return None
 
 
-def toolchain_hint() -> str:
+def toolchain_hint(problem: str = "") -> str:
+    if problem.startswith("mypyc"):
+        return f"run `{COMPILE_LATER}`, which installs it"
     if shutil.which("apt-get"):
         return f"apt-get install gcc python3-dev, then run `{COMPILE_LATER}` again"
     return f"install a C compiler and Python's headers, then run `{COMPILE_LATER}` again"
@@ -461,13 +473,35 @@ def generate_c(root: Path, build_dir: Path, modules: Sequence[str]) -> list[Any]
     """Write the C for ``modules`` with mypyc, from mypy's incremental cache; returns the
     extensions to compile (one library, one shim per module)."""
     import setuptools  # noqa: F401  (mypyc builds setuptools Extensions)
-    from mypyc.build import mypycify
 
     c_dir, cache_dir = build_dir / "c", build_dir / "mypy-cache"
     if not c_dir.is_dir():
         # mypyc writes nothing for modules its cache calls fresh: no C files, no cache
         shutil.rmtree(cache_dir, ignore_errors=True)
     paths = [(PACKAGE / name).as_posix() for name in modules]
+    extensions = _mypycify(root, build_dir, paths)
+    if any(not (root / s).is_file() for e in extensions for s in e.sources):
+        # the cache called modules fresh whose C files are gone: generate everything again
+        shutil.rmtree(cache_dir, ignore_errors=True)
+        extensions = _mypycify(root, build_dir, paths)
+
+    def absolute(paths: list[str]) -> list[str]:
+        return [str(root / path) for path in paths]  # an absolute path stays as it is
+
+    for extension in extensions:  # (mypyc's extensions share one list of flags)
+        extension.extra_compile_args = [*extension.extra_compile_args, *EXTRA_CFLAGS]
+        # multi-file output includes the group's header by its bare name
+        headers = str(c_dir / "boardwright")
+        extension.include_dirs = absolute([*extension.include_dirs, headers])
+        extension.sources = absolute(extension.sources)
+        extension.depends = absolute(extension.depends)
+    return list(extensions)
+
+
+def _mypycify(root: Path, build_dir: Path, paths: list[str]) -> list[Any]:
+    from mypyc.build import mypycify
+
+    c_dir, cache_dir = build_dir / "c", build_dir / "mypy-cache"
     output = io.StringIO()
     with (
         _working_directory(root),
@@ -488,17 +522,6 @@ def generate_c(root: Path, build_dir: Path, modules: Sequence[str]) -> list[Any]
             (build_dir / "compile.log").write_text(output.getvalue())
             first = next((ln for ln in output.getvalue().splitlines() if ln.strip()), "")
             raise BuildFailed(f"mypyc stopped ({first or stop.code}; {LOG})") from None
-
-    def absolute(paths: list[str]) -> list[str]:
-        return [str(root / path) for path in paths]  # an absolute path stays as it is
-
-    for extension in extensions:  # (mypyc's extensions share one list of flags)
-        extension.extra_compile_args = [*extension.extra_compile_args, *EXTRA_CFLAGS]
-        # multi-file output includes the group's header by its bare name
-        headers = str(c_dir / "boardwright")
-        extension.include_dirs = absolute([*extension.include_dirs, headers])
-        extension.sources = absolute(extension.sources)
-        extension.depends = absolute(extension.depends)
     return list(extensions)
 
 
@@ -630,7 +653,7 @@ def _plan(
             ]
             key = _hash(
                 json.dumps(command),
-                metadata.version("mypy"),
+                mypy_version(),
                 sysconfig.get_paths().get("include", ""),
                 source.read_bytes(),
                 headers,
@@ -836,10 +859,12 @@ def build(
                 extensions, build_dir, jobs=jobs or cpu_count(), reporter=reporter
             )
         except BuildFailed as failure:
+            shutil.rmtree(build_dir / "mypy-cache", ignore_errors=True)  # start afresh next time
             remove_compiled(target)
             return _record(build_dir, Outcome("pure", f"compiling failed: {failure}"))
         except Exception as error:  # compiling is optional: never a traceback, pure Python
             (build_dir / "compile.log").write_text(traceback.format_exc())
+            shutil.rmtree(build_dir / "mypy-cache", ignore_errors=True)
             remove_compiled(target)
             problem = f"compiling failed ({type(error).__name__}: {error}; {LOG})"
             return _record(build_dir, Outcome("pure", problem))
@@ -875,7 +900,7 @@ def warning_for(outcome: Outcome) -> str | None:
         return None
     return (
         f"boardwright: {outcome.message}; installed pure Python, {PURE_SLOWDOWN}"
-        f" (same results); to compile later: {toolchain_hint()}"
+        f" (same results); to compile later: {toolchain_hint(outcome.message)}"
     )
 
 
@@ -884,7 +909,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=None, help="C files compiled at a time")
     args = parser.parse_args(argv)
     reporter = reporter_for()
-    outcome = build(ROOT, jobs=args.jobs, reporter=reporter)
+    try:
+        outcome = build(ROOT, jobs=args.jobs, reporter=reporter)
+    except KeyboardInterrupt:
+        print("boardwright: compiling interrupted", file=sys.stderr)
+        return 130
     warning = warning_for(outcome)
     if warning is not None:
         print(warning, file=sys.stderr)
