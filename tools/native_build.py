@@ -1,6 +1,6 @@
 """Compile boardwright's hot modules with mypyc, once, on every core, with readable progress::
 
-    python tools/native_build.py [--jobs N]
+    python tools/native_build.py [--jobs N] [--from-scratch]
 
 ``python3 tools/install.py`` (the README's commands) runs this in the project's virtual
 environment before pip installs the package; ``setup.py``'s ``build_ext`` calls :func:`build` too,
@@ -853,11 +853,16 @@ def build(
         began = time.monotonic()
         try:
             with _step(reporter, f"generating C for {len(modules)} modules (mypyc)", None) as done:
+                cpu = time.process_time()
                 extensions = generate(root, build_dir, modules)
+                mypyc_cpu = time.process_time() - cpu
                 done[0] = f"{len(extensions)} extensions"
+            cpu = _children_cpu()
             counts = compile_extensions(
                 extensions, build_dir, jobs=jobs or cpu_count(), reporter=reporter
             )
+            counts.seconds["mypyc_cpu"] = mypyc_cpu
+            counts.seconds["compiler_cpu"] = _children_cpu() - cpu
         except BuildFailed as failure:
             shutil.rmtree(build_dir / "mypy-cache", ignore_errors=True)  # start afresh next time
             remove_compiled(target)
@@ -873,9 +878,31 @@ def build(
         install(built, target, records, wanted, modules)
         message = (
             f"compiled {len(modules)} modules in {duration(time.monotonic() - began)}"
-            f" ({counts.compiled} C files compiled, {counts.reused} unchanged)"
+            f" ({counts.compiled} C files compiled, {counts.reused} unchanged; CPU time:"
+            f" mypyc {duration(counts.seconds['mypyc_cpu'])},"
+            f" C compiler {duration(counts.seconds['compiler_cpu'])})"
         )
         return _record(build_dir, Outcome("compiled", message, counts))
+
+
+def _children_cpu() -> float:
+    """CPU seconds of the finished child processes (the C compiler's) so far."""
+    try:
+        import resource
+    except ImportError:  # not on POSIX
+        return 0.0
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def forget(root: Path = ROOT) -> None:
+    """Drop everything kept under build/native and the installed build record: the next build
+    compiles from scratch."""
+    shutil.rmtree(root / BUILD_DIR / "c", ignore_errors=True)
+    shutil.rmtree(root / BUILD_DIR / "mypy-cache", ignore_errors=True)
+    shutil.rmtree(root / BUILD_DIR / "obj", ignore_errors=True)
+    shutil.rmtree(root / BUILD_DIR / "lib", ignore_errors=True)
+    (root / PACKAGE / MANIFEST).unlink(missing_ok=True)
 
 
 def _record(build_dir: Path, outcome: Outcome) -> Outcome:
@@ -887,6 +914,7 @@ def _record(build_dir: Path, outcome: Outcome) -> Outcome:
         "message": outcome.message,
         "compiled": counts.compiled if counts else 0,
         "linked": counts.linked if counts else 0,
+        "seconds": {k: round(v, 1) for k, v in counts.seconds.items()} if counts else {},
     }
     build_dir.mkdir(parents=True, exist_ok=True)
     with (build_dir / "history.jsonl").open("a") as history:
@@ -907,8 +935,13 @@ def warning_for(outcome: Outcome) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--jobs", type=int, default=None, help="C files compiled at a time")
+    parser.add_argument(
+        "--from-scratch", action="store_true", help="forget what build/native keeps first"
+    )
     args = parser.parse_args(argv)
     reporter = reporter_for()
+    if args.from_scratch:
+        forget(ROOT)
     try:
         outcome = build(ROOT, jobs=args.jobs, reporter=reporter)
     except KeyboardInterrupt:
