@@ -302,3 +302,21 @@ def test_without_mypyc_the_hint_is_the_installer(monkeypatch: pytest.MonkeyPatch
     warning = native_build.warning_for(Outcome("pure", problem))
     assert warning is not None
     assert warning.endswith("to compile later: run `python3 tools/install.py`, which installs it")
+
+
+def test_an_object_depends_on_the_generated_headers_it_includes(tmp_path: Path) -> None:
+    """Directly or through another header; not on headers outside the generated C (Python's,
+    mypyc's runtime), nor on generated headers it does not include (the runtime's C files
+    stay compiled when the modules' shared header changes)."""
+    generated, outside = tmp_path / "c", tmp_path / "lib-rt"
+    (generated / "boardwright").mkdir(parents=True)
+    outside.mkdir()
+    (outside / "CPy.h").write_text("")
+    (generated / "boardwright" / "group.h").write_text('#include <CPy.h>\n#include "inner.h"\n')
+    (generated / "boardwright" / "inner.h").write_text("")
+    (generated / "module.c").write_text('#include "group.h"\n#include <Python.h>\n')
+    (generated / "int_ops.c").write_text('#include <Python.h>\n#include "CPy.h"\n')
+    include_dirs = [str(outside), str(generated), str(generated / "boardwright")]
+    found = native_build.generated_headers(generated / "module.c", include_dirs, generated)
+    assert found == [generated / "boardwright" / "group.h", generated / "boardwright" / "inner.h"]
+    assert native_build.generated_headers(generated / "int_ops.c", include_dirs, generated) == []

@@ -38,6 +38,7 @@ import importlib.util
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -606,7 +607,7 @@ def compile_extensions(
         compiler = command.compiler  # the C compiler as for any extension
         if compiler.compiler_type != "unix":
             raise BuildFailed(f"compiling with {compiler.compiler_type} is not supported")
-        units, by_extension = _plan(command.extensions, compiler, build_dir / "obj")
+        units, by_extension = _plan(command.extensions, compiler, build_dir)
         _compile_all(units, jobs, reporter, counts, build_dir / "compile.log")
         _link_all(command, by_extension, jobs, reporter, counts)
 
@@ -621,11 +622,36 @@ def compile_extensions(
     return counts
 
 
+INCLUDE = re.compile(rb'^\s*#\s*include\s*(?:"([^"]+)"|<([^>]+)>)', re.M)
+
+
+def generated_headers(source: Path, include_dirs: Sequence[str], generated: Path) -> list[Path]:
+    """The headers under ``generated`` (the C that mypyc writes) that ``source`` includes,
+    directly or through another: what its object depends on besides its own text (the rest,
+    Python's and mypyc's own headers, change only with Python or mypy)."""
+    found: list[Path] = []
+    todo = [source]
+    while todo:
+        including = todo.pop()
+        for quoted, angled in INCLUDE.findall(including.read_bytes()):
+            name = (quoted or angled).decode()
+            places = [including.parent] if quoted else []
+            for folder in [*places, *map(Path, include_dirs)]:
+                candidate = folder / name
+                if candidate.is_file():
+                    if candidate.is_relative_to(generated) and candidate not in found:
+                        found.append(candidate)
+                        todo.append(candidate)
+                    break
+    return sorted(found)
+
+
 def _plan(
-    extensions: Sequence[Any], compiler: Any, obj_dir: Path
+    extensions: Sequence[Any], compiler: Any, build_dir: Path
 ) -> tuple[list[Unit], list[tuple[Any, list[Unit]]]]:
     from distutils.ccompiler import gen_preprocess_options
 
+    obj_dir, generated = build_dir / "obj", build_dir / "c"
     units: list[Unit] = []
     by_extension: list[tuple[Any, list[Unit]]] = []
     for extension in extensions:
@@ -633,7 +659,6 @@ def _plan(
             None, extension.define_macros, extension.include_dirs
         )
         pp_opts = gen_preprocess_options(macros, include_dirs)
-        headers = b"".join(Path(h).read_bytes() for h in sorted(extension.depends))
         own: list[Unit] = []
         for source in map(Path, extension.sources):
             name = (
@@ -651,12 +676,13 @@ def _plan(
                 str(obj),
                 *extension.extra_compile_args,
             ]
+            headers = generated_headers(source, include_dirs, generated)
             key = _hash(
                 json.dumps(command),
                 mypy_version(),
                 sysconfig.get_paths().get("include", ""),
                 source.read_bytes(),
-                headers,
+                *(header.read_bytes() for header in headers),
             )
             unit = Unit(source, obj, command, key, label_of(source))
             own.append(unit)
