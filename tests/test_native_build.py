@@ -320,3 +320,39 @@ def test_an_object_depends_on_the_generated_headers_it_includes(tmp_path: Path) 
     found = native_build.generated_headers(generated / "module.c", include_dirs, generated)
     assert found == [generated / "boardwright" / "group.h", generated / "boardwright" / "inner.h"]
     assert native_build.generated_headers(generated / "int_ops.c", include_dirs, generated) == []
+
+
+def test_the_library_keeps_the_runtime_files_mypyc_leaves_out_when_its_cache_is_full(
+    tmp_path: Path,
+) -> None:
+    """mypyc lists the runtime C files that its modules need (``str_extra_ops.c``...) only when
+    it generates the modules; from a full cache (an unchanged project whose objects must be
+    compiled again) it leaves them out, and the library would miss their symbols."""
+    record = tmp_path / "library-sources.json"
+    for name in ("lib.c", "int_ops.c", "str_extra_ops.c"):
+        (tmp_path / name).write_text("")
+    full = [str(tmp_path / "lib.c"), str(tmp_path / "int_ops.c"), str(tmp_path / "str_extra_ops.c")]
+    assert native_build.complete_library(full, record) == full
+    from_cache = full[:2]
+    assert native_build.complete_library(from_cache, record) == full
+    (tmp_path / "str_extra_ops.c").unlink()  # gone: not added
+    assert native_build.complete_library(from_cache, record) == from_cache
+
+
+def test_the_librarys_own_c_file_is_named_as_such() -> None:
+    label = native_build.label_of(Path("build/native/c/boardwright/__native__native.c"))
+    assert label == "__native__native.c (the library: its setup, the literals)"
+
+
+@needs_compiler
+def test_a_library_that_does_not_load_is_not_kept(project: Path) -> None:
+    mypyc = ToyMypyc()
+    mypyc.library = LIBRARY_C.replace(
+        "return PyModule_Create(&def);", "extern int missing(void); missing(); return NULL;"
+    )
+    outcome = run(project, mypyc)
+    assert outcome.kind == "pure"
+    assert outcome.message.startswith("compiling failed: the compiled library does not load (")
+    assert "missing" in outcome.message
+    assert compiled_files(project / "src" / "boardwright") == []
+    assert not (project / BUILD_DIR / "lib" / "boardwright" / MANIFEST).exists()

@@ -486,6 +486,9 @@ def generate_c(root: Path, build_dir: Path, modules: Sequence[str]) -> list[Any]
         shutil.rmtree(cache_dir, ignore_errors=True)
         extensions = _mypycify(root, build_dir, paths)
 
+    library = next(e for e in extensions if e.name == f"{GROUP}__mypyc")
+    library.sources = complete_library(library.sources, build_dir / "library-sources.json")
+
     def absolute(paths: list[str]) -> list[str]:
         return [str(root / path) for path in paths]  # an absolute path stays as it is
 
@@ -497,6 +500,21 @@ def generate_c(root: Path, build_dir: Path, modules: Sequence[str]) -> list[Any]
         extension.sources = absolute(extension.sources)
         extension.depends = absolute(extension.depends)
     return list(extensions)
+
+
+def complete_library(sources: list[str], record: Path) -> list[str]:
+    """The library's C files: mypyc's list, plus the runtime C files of the last full list
+    that it leaves out when its cache holds every module (it lists the runtime's files that
+    the modules need only when it generates them). Records the list for the next build."""
+    try:
+        saved = json.loads(record.read_text())
+    except (OSError, ValueError):
+        saved = []
+    missing = [s for s in saved if isinstance(s, str) and s not in sources and Path(s).is_file()]
+    complete = [*sources, *missing]
+    record.parent.mkdir(parents=True, exist_ok=True)
+    record.write_text(json.dumps(complete, indent=1) + "\n")
+    return complete
 
 
 def _mypycify(root: Path, build_dir: Path, paths: list[str]) -> list[Any]:
@@ -572,6 +590,8 @@ def label_of(source: Path) -> str:
     name = source.name
     if name.startswith("__native_boardwright___"):
         return name.removeprefix("__native_").removesuffix(".c").replace("___", ".")
+    if name.startswith("__native"):
+        return f"{name} (the library: its setup, the literals)"
     parts = source.with_suffix("").parts
     if "boardwright" in parts:  # a shim: the module's small extension
         return ".".join(parts[parts.index("boardwright") :]) + " (shim)"
@@ -902,6 +922,12 @@ def build(
         (build_dir / "compile.log").unlink(missing_ok=True)
         write_manifest(built, records, wanted)
         install(built, target, records, wanted, modules)
+        problem = load_problem(target)
+        if problem is not None:
+            shutil.rmtree(build_dir / "mypy-cache", ignore_errors=True)
+            shutil.rmtree(built, ignore_errors=True)
+            remove_compiled(target)
+            return _record(build_dir, Outcome("pure", f"compiling failed: {problem}"))
         message = (
             f"compiled {len(modules)} modules in {duration(time.monotonic() - began)}"
             f" ({counts.compiled} C files compiled, {counts.reused} unchanged; CPU time:"
@@ -909,6 +935,23 @@ def build(
             f" C compiler {duration(counts.seconds['compiler_cpu'])})"
         )
         return _record(build_dir, Outcome("compiled", message, counts))
+
+
+def load_problem(package: Path) -> str | None:
+    """Why the compiled library in ``package`` does not load (a symbol missing from it), or
+    None when it loads: imported once in a fresh process before anything else imports it."""
+    done = subprocess.run(
+        [sys.executable, "-c", f"import {GROUP}__mypyc"],
+        cwd=package.parent,
+        env={**os.environ, "PYTHONPATH": str(package.parent), PURE_ENV: ""},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode == 0:
+        return None
+    lines = done.stderr.strip().splitlines()
+    return f"the compiled library does not load ({lines[-1] if lines else done.returncode})"
 
 
 def _children_cpu() -> float:
