@@ -356,3 +356,14 @@ def test_a_library_that_does_not_load_is_not_kept(project: Path) -> None:
     assert "missing" in outcome.message
     assert compiled_files(project / "src" / "boardwright") == []
     assert not (project / BUILD_DIR / "lib" / "boardwright" / MANIFEST).exists()
+
+
+@needs_compiler
+def test_an_installed_library_that_does_not_load_is_compiled_again(project: Path) -> None:
+    mypyc = ToyMypyc()
+    run(project, mypyc)
+    library = project / "src" / "boardwright" / ("_native__mypyc" + native_build.SUFFIX)
+    library.write_bytes(b"broken")  # the build record still matches the sources
+    outcome = run(project, mypyc)
+    assert outcome.kind == "compiled"
+    assert imported_value(project) == "1 False"

@@ -882,12 +882,19 @@ def build(
     with _locked(build_dir):
         records = snapshot(package, modules)
         wanted = settings()
-        if is_current(target, records, wanted, modules):
-            manifest = read_manifest(target)
-            if manifest is not None and {k: manifest.get(k) for k in records} != records:
-                write_manifest(target, records, wanted)  # same texts, new mtimes
-            return _record(build_dir, Outcome("current", "the compiled modules are up to date"))
         built = build_dir / "lib" / "boardwright"
+        if is_current(target, records, wanted, modules):
+            problem = load_problem(target)
+            if problem is None:
+                manifest = read_manifest(target)
+                if manifest is not None and {k: manifest.get(k) for k in records} != records:
+                    write_manifest(target, records, wanted)  # same texts, new mtimes
+                message = "the compiled modules are up to date"
+                return _record(build_dir, Outcome("current", message))
+            reporter.line(f"boardwright: {problem}; compiling again")
+            shutil.rmtree(build_dir / "mypy-cache", ignore_errors=True)
+            shutil.rmtree(built, ignore_errors=True)
+            remove_compiled(target)
         if is_current(built, records, wanted, modules):
             copied = install(built, target, records, wanted, modules)
             message = f"reused the compiled modules in {BUILD_DIR} ({copied} files copied)"
