@@ -64,7 +64,7 @@ DEBUG_LEVEL = "0"
 EXTRA_CFLAGS = ("-fwrapv",)
 PURE_ENV = "BOARDWRIGHT_PURE"
 COMPILE_LATER = "python3 tools/install.py"
-PURE_SLOWDOWN = "about 2.2x slower"  # measured, see benchmarks/README.md ("Installing")
+PURE_SLOWDOWN = "2.5 to 3 times slower"  # random play, benchmarks/README.md ("Installing")
 LOG = (BUILD_DIR / "compile.log").as_posix()  # what the compiler said when it failed
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 
