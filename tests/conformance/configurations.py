@@ -59,6 +59,29 @@ COMBINED: dict[str, list[tuple[str, Options, tuple[int, ...] | None]]] = {
             {"adventure": "al-kalim", "packs": ["kellos", "walkers"], "packs.market_mode": "focus"},
             None,
         ),
+        # PK-6, AK-17: every pack in Al-Kalim, the adventure-card packs' cards drawn first
+        # (encounters in adventure steps, ambushes and travel problems)
+        (
+            "packs-al-kalim-adventure-focus",
+            {
+                "adventure": "al-kalim",
+                "packs": ["kellos", "walkers", "margath", "drakes"],
+                "packs.market_mode": "focus",
+                "packs.adventure_mode": "focus",
+                "travel_problems": True,
+            },
+            None,
+        ),
+        # AK-17.3: the adventure-card packs mixed in, their challenges with one life by night
+        (
+            "packs-al-kalim-adventure-same-night",
+            {
+                "adventure": "al-kalim",
+                "packs": ["margath", "drakes"],
+                "al_kalim.pack_night_life": "same",
+            },
+            None,
+        ),
     ],
 }
 PLAYER_COUNTS_PER_CONFIGURATION = 2

@@ -297,11 +297,11 @@ def _teleport(call: EffectCall, e: Teleport) -> None:
         target = rules.nearest_city_hex(state, seat)
     elif e.to == "tamalir":
         target = rules.board.cities[0].hex
-    else:  # PV-9: a named city (the content check makes sure the board has it)
-        named = [c.hex for c in rules.board.cities if c.id == e.to]
-        if not named:
+    else:  # PV-9: a named city (the content check makes sure the board has it, AK-17.7)
+        named = rules.board.city_named(e.to)
+        if named is None:
             return
-        target = named[0]
+        target = named.hex
     state.heroes[seat].hex = target
     emit(call.log, "move", variant="taken", **call.party, to=rules.hex_labels[target])
 

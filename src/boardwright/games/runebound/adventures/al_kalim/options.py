@@ -142,6 +142,25 @@ AL_KALIM_SPECS = (
         rule="AK-14.9",
         reconstructed=True,
     ),
+    OptionSpec(
+        "al_kalim.adventure_packs",
+        "bool",
+        True,
+        "Al-Kalim: the adventure-card packs chosen with --packs join the desert's adventure "
+        "decks; false keeps the expansion's own challenges only and refuses those packs.",
+        rule="AK-17.1",
+    ),
+    OptionSpec(
+        "al_kalim.pack_night_life",
+        "choice",
+        "stronger",
+        "Al-Kalim: a challenge from an adventure-card pack, which has one life, is stronger by "
+        "night by its colour's usual step (as most Al-Kalim challenges are), or has the same "
+        "life by day and by night.",
+        allowed=("stronger", "same"),
+        rule="AK-17.3",
+        reconstructed=True,
+    ),
 )
 
 
@@ -163,6 +182,8 @@ class AlKalimOptions:
     storm_carries_heroes: bool = False
     dream_city_draw: str = "extra"
     lost_city_counts_as_city: bool = True
+    adventure_packs: bool = True
+    pack_night_life: str = "stronger"
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any]) -> AlKalimOptions:
