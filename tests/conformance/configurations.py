@@ -72,13 +72,13 @@ COMBINED: dict[str, list[tuple[str, Options, tuple[int, ...] | None]]] = {
             },
             None,
         ),
-        # AK-17.3: the adventure-card packs mixed in, their challenges with one life by night
+        # AK-17.3: the adventure-card packs mixed in, their challenges' printed life by day too
         (
-            "packs-al-kalim-adventure-same-night",
+            "packs-al-kalim-adventure-printed-life",
             {
                 "adventure": "al-kalim",
                 "packs": ["margath", "drakes"],
-                "al_kalim.pack_night_life": "same",
+                "al_kalim.pack_day_life": "printed",
             },
             None,
         ),

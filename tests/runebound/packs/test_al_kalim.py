@@ -226,38 +226,57 @@ def test_AK_17_2_pack_cards_join_the_desert_decks_by_colour(mode: str) -> None:
 
 # AK-17.3, AK-6.3
 @pytest.mark.parametrize("time", ["day", "night"])
-def test_AK_17_3_a_pack_challenge_is_stronger_by_night(time: str) -> None:
-    """The fixture green challenge (life 2) is fought with its life by day and with its
-    colour's usual night step more by night."""
+def test_AK_17_3_a_pack_challenge_has_its_printed_life_by_night_and_less_by_day(
+    time: str,
+) -> None:
+    """The fixture yellow challenge (printed life 4) is fought with 4 by night and with its
+    colour's usual step less by day, the heat wearing it down as the Al-Kalim ones."""
     state = desert()
-    in_the_dunes(FIXTURES, state, "green")
-    on_top(FIXTURES, state, "tm-g1")
+    in_the_dunes(FIXTURES, state, "yellow")
+    on_top(FIXTURES, state, "tm-y1")
     log: list[Event] = []
     to_step3(FIXTURES, state, time, log)
-    go(FIXTURES, state, "adventure:green", log=log)
+    go(FIXTURES, state, "adventure:yellow", log=log)
     rules = rules_of(FIXTURES, state)
-    step = night_steps(rules.al_kalim)[0]
-    assert step == 1  # most Al-Kalim green challenges have 1 more life by night
+    step = night_steps(rules.al_kalim)[COLOURS.index("yellow")]
+    assert step == 1  # most Al-Kalim yellow challenges have 1 more life by night
     life = events(log, "combat")[-1].data["life"]
-    assert life == (2 + step if time == "night" else 2)
-    card = rules.adventures[index(FIXTURES, state, "tm-g1")]
-    assert card.night_life == 2 + step and card.life == 2  # what the view and texts show
+    assert life == (4 if time == "night" else 4 - step)
+    card = rules.adventures[index(FIXTURES, state, "tm-y1")]
+    assert (card.life, card.night_life) == (4 - step, 4)  # what the view and texts show
+    view = FIXTURES.view(state, 0)
+    assert view["combat"]["life"] == life and view["al_kalim"]["pack_day_life"] == "lower"
+
+
+# AK-17.3, AK-6.3
+def test_AK_17_3_the_scale_the_pack_lives_are_printed_on_is_the_desert_night() -> None:
+    """Why the printed life is the night one: per colour the Al-Kalim challenges' mean night
+    life is the base challenges' mean life (the scale the packs' challenges are printed on),
+    within half a point, and their day life about a step below it."""
+    rules = rules_of(SHIPPED, desert(SHIPPED))
+    base = [c for c in SHIPPED.rules.adventures if c.kind == "challenge"]
+    for colour in COLOURS:
+        mine = [c for c in rules.al_kalim.adventures if c.colour == colour]
+        theirs = [c.life or 1 for c in base if c.colour == colour]
+        night = sum(c.night_life or 0 for c in mine) / len(mine)
+        day = sum(c.life or 0 for c in mine) / len(mine)
+        assert abs(night - sum(theirs) / len(theirs)) < 0.5, colour
+        assert 0.5 < night - day < 1.5, colour
 
 
 # AK-17.3
-def test_AK_17_3_pack_night_life_same_keeps_one_life() -> None:
-    state = desert(options={"al_kalim.pack_night_life": "same"})
-    in_the_dunes(FIXTURES, state, "green")
-    on_top(FIXTURES, state, "tm-g1")
+def test_AK_17_3_pack_day_life_printed_keeps_the_printed_life_by_day() -> None:
+    state = desert(options={"al_kalim.pack_day_life": "printed"})
+    in_the_dunes(FIXTURES, state, "yellow")
+    on_top(FIXTURES, state, "tm-y1")
     log: list[Event] = []
-    to_step3(FIXTURES, state, "night", log)
-    go(FIXTURES, state, "adventure:green", log=log)
-    assert events(log, "combat")[-1].data["life"] == 2
-    # an Al-Kalim challenge keeps its own night life under the option
+    to_step3(FIXTURES, state, "day", log)
+    go(FIXTURES, state, "adventure:yellow", log=log)
+    assert events(log, "combat")[-1].data["life"] == 4
+    # an Al-Kalim challenge keeps its own day life under the option
     rules = rules_of(FIXTURES, state)
     own = next(c for c in rules.al_kalim.adventures if c.night_life != c.life)
-    assert rules.enemy_life(state, own) == own.night_life
-    assert state.heroes[0].wounds >= 0
+    assert rules.enemy_life(state, own) == own.life
 
 
 # --- AK-17.4: encounters -----------------------------------------------------------------------
@@ -314,7 +333,7 @@ def test_AK_17_4_a_night_ambush_draws_a_pack_challenge_fought_by_night() -> None
     assert state.combat is not None and state.combat.source == "ambush"
     card = rules_of(FIXTURES, state).adventures[state.combat.card]
     assert card.id == "tm-g1"
-    assert events(log, "combat")[-1].data["life"] == card.night_life == 3
+    assert events(log, "combat")[-1].data["life"] == card.night_life == 2  # printed: 2
 
 
 # --- AK-17.5: an owner's pack event ------------------------------------------------------------
@@ -331,6 +350,10 @@ def test_AK_17_5_an_imported_pack_event_happens_at_once_and_the_draw_goes_on() -
     go(FIXTURES, state, "adventure:green", log=log)
     told = [e for e in events(log, "event") if e.data.get("variant") == "al_kalim"]
     assert [e.data["card"] for e in told] == ["tm-g2"]
+    config = FIXTURES.config(2, {"adventure": "al-kalim", "packs": ADVENTURE_PACKS})
+    for language, words in (("en", "at once"), ("de", "sofort"), ("pl", "od razu")):
+        text = FIXTURES.texts(config, language).event(told[0])
+        assert words in text and "Smoke on the Horizon" in text, text
     assert [h.exhaustion for h in state.heroes] == [t + 1 for t in tired]  # every hero (PV-5)
     assert state.event == -1  # nothing stays in play: the space holds the ally deck
     assert index(FIXTURES, state, "tm-g2") in state.adventure_discards[0]

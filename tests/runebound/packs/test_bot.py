@@ -108,8 +108,8 @@ def night_party(bot: RuneboundBot, state: RuneboundState) -> Party:
     return bot.play.party(GAME.view(state, 0), 0)
 
 
-# AK-17.3: the bot fights a pack challenge by night with the life the game gives it then
-def test_AK_17_3_the_bot_reads_a_pack_challenges_night_life() -> None:
+# AK-17.3: the bot fights a pack challenge by day and by night with the life the game gives it
+def test_AK_17_3_the_bot_reads_a_pack_challenges_day_and_night_life() -> None:
     bot, state = ready_bot(DESERT)
     rules = GAME.rules_for(state)
     pack = [c for c in rules.adventures if is_pack_set(c.card_set) and c.kind == "challenge"]
@@ -119,17 +119,21 @@ def test_AK_17_3_the_bot_reads_a_pack_challenges_night_life() -> None:
         "margath",
         "drakes",
     }
+    assert isinstance(bot.play, AlKalimPlay)
     party = night_party(bot, state)
+    by_day = bot.play.at_time(party, False)
     for card in (*pack, own):
         assert party.enemies[card.id].life == card.night_life == rules.enemy_life(state, card)
-    same, state = ready_bot({**DESERT, "al_kalim.pack_night_life": "same"})
-    assert isinstance(same.play, AlKalimPlay)
-    party = night_party(same, state)
+        assert by_day.enemies[card.id].life == card.life
+    assert any(c.life != c.night_life for c in pack)
+    printed, state = ready_bot({**DESERT, "al_kalim.pack_day_life": "printed"})
+    assert isinstance(printed.play, AlKalimPlay)
+    party = night_party(printed, state)
+    by_day = printed.play.at_time(party, False)
+    al_kalim_state(state).night = False
     for card in pack:
-        assert party.enemies[card.id].life == card.life == rules.enemy_life(state, card)
-    assert party.enemies[own.id].life == own.night_life
-    by_day = same.play.at_time(party, False)
-    assert all(by_day.enemies[c.id].life == c.life for c in pack)
+        assert by_day.enemies[card.id].life == card.night_life == rules.enemy_life(state, card)
+    assert by_day.enemies[own.id].life == own.life
 
 
 # AK-17.4: a draw from a desert deck with a pack's encounters in it

@@ -136,7 +136,7 @@ def pack_case(family: str, players: int, index: int) -> dict[str, Any]:
         options["packs.adventure_mode"] = MODES[pick.below(2)]
         if set(chosen) & set(MARKET_PACKS):
             options["packs.market_mode"] = MODES[pick.below(2)]
-        options["al_kalim.pack_night_life"] = ("stronger", "same")[pick.below(2)]
+        options["al_kalim.pack_day_life"] = ("lower", "printed")[pick.below(2)]
         return options
     options = case_options(players, index)
     if family == "advanced":

@@ -160,8 +160,8 @@ class AlKalimPlay(AlKalimTravel):
             if slot["done"] and slot["type"] != "ally" and card is not None:
                 legends.append((f"L{self.st.legend_index[slot['id']]}", card))
         party = Party(self.kb, view, seat, night=self.night(view), extra_cards=legends)
-        if party.night and self.one_life:  # AK-17.3: how the pack challenges' night life reads
-            party.enemies = self.enemies_at(view, party.tough, True)
+        if self.one_life:  # AK-17.3: how the pack challenges' day life reads
+            party.enemies = self.enemies_at(view, party.tough, party.night)
         return party
 
     def worth_values(self, view: dict[str, Any], seat: int) -> list[float]:

@@ -57,10 +57,10 @@ class AlKalimValues(BasePlay):
         self._memo: dict[tuple[Any, ...], Any] = {}
         self._memo_view: dict[str, Any] | None = None
         self._plunders: dict[str, int] = {}  # legend cards a challenge takes, by card
-        # AK-17.3: the pack challenges that print one life, and the night tables that read it
-        # by night too (al_kalim.pack_night_life=same), by AR-6.1's toughness
+        # AK-17.3: the pack challenges that print one life, and the day tables that read it by
+        # day too (al_kalim.pack_day_life=printed), by AR-6.1's toughness
         self.one_life = one_life(bot.content or default_content())
-        self._same_night: dict[bool, dict[str, Enemy]] = {}
+        self._printed_day: dict[bool, dict[str, Enemy]] = {}
         self._ambushers: dict[str, Enemy] = {}  # AK-8.10: challenges fought without escape
 
     # --- reading and memory -----------------------------------------------------------------------
@@ -102,17 +102,17 @@ class AlKalimValues(BasePlay):
 
     def enemies_at(self, view: dict[str, Any], tough: bool, night: bool) -> dict[str, Enemy]:
         """The challenges as fought on a day (or night) turn: the knowledge's tables, with a
-        one-life pack challenge at its day life by night under ``pack_night_life=same``
+        pack challenge at its printed (night) life by day too under ``pack_day_life=printed``
         (AK-17.3, which the view tells)."""
         found = self.kb.enemies_for(tough, night)
         section = view.get("al_kalim") or {}
-        if not (night and self.one_life and section.get("pack_night_life") == "same"):
+        if night or not self.one_life or section.get("pack_day_life") != "printed":
             return found
-        table = self._same_night.get(tough)
+        table = self._printed_day.get(tough)
         if table is None:
-            day = self.kb.enemies_for(tough, False)
-            table = {k: day[k] if k in self.one_life else e for k, e in found.items()}
-            self._same_night[tough] = table
+            printed = self.kb.enemies_for(tough, True)
+            table = {k: printed[k] if k in self.one_life else e for k, e in found.items()}
+            self._printed_day[tough] = table
         return table
 
     # --- fights -----------------------------------------------------------------------------------

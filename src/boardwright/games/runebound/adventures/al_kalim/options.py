@@ -151,13 +151,13 @@ AL_KALIM_SPECS = (
         rule="AK-17.1",
     ),
     OptionSpec(
-        "al_kalim.pack_night_life",
+        "al_kalim.pack_day_life",
         "choice",
-        "stronger",
-        "Al-Kalim: a challenge from an adventure-card pack, which has one life, is stronger by "
-        "night by its colour's usual step (as most Al-Kalim challenges are), or has the same "
-        "life by day and by night.",
-        allowed=("stronger", "same"),
+        "lower",
+        "Al-Kalim: a challenge from an adventure-card pack, which prints one life, has it by "
+        "night and its colour's usual step less by day (as the heat wears the Al-Kalim "
+        "challenges down), or has its printed life by day and by night.",
+        allowed=("lower", "printed"),
         rule="AK-17.3",
         reconstructed=True,
     ),
@@ -183,7 +183,7 @@ class AlKalimOptions:
     dream_city_draw: str = "extra"
     lost_city_counts_as_city: bool = True
     adventure_packs: bool = True
-    pack_night_life: str = "stronger"
+    pack_day_life: str = "lower"
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any]) -> AlKalimOptions:

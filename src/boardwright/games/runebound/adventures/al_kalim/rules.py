@@ -82,8 +82,8 @@ def legend_market_card(card: LegendCard) -> MarketCard:
 
 
 def night_steps(records: AlKalimContent) -> tuple[int, ...]:
-    """AK-17.3: per colour, how much stronger the Al-Kalim challenges of that colour usually are
-    by night: the lower median of night life minus day life (0 for a colour with none)."""
+    """AK-17.3: per colour, how much weaker by day the Al-Kalim challenges of that colour usually
+    are: the lower median of night life minus day life (0 for a colour with none)."""
     steps = []
     for colour in COLOURS:
         found = sorted(
@@ -97,13 +97,14 @@ def night_steps(records: AlKalimContent) -> tuple[int, ...]:
 
 def desert_pack_card(card: AdventureCard, night_step: Sequence[int]) -> AdventureCard:
     """An adventure-card pack's card as the desert's decks hold it: a challenge without a night
-    life of its own is stronger by night by its colour's step (AK-17.3); a red card kept as a
-    Dragon Rune (or one that wins the game) is beaten like any other, its powers not granted
-    (AK-17.6, AK-12.2)."""
+    life of its own has its printed life by night and its colour's step less by day (AK-17.3);
+    a red card kept as a Dragon Rune (or one that wins the game) is beaten like any other, its
+    powers not granted (AK-17.6, AK-12.2)."""
     update: dict[str, object] = {}
     if card.kind == "challenge" and card.night_life is None:
-        step = night_step[COLOURS.index(card.colour)]
-        update["night_life"] = max(1, (card.life or 1) + step)
+        printed = card.life or 1
+        update["night_life"] = printed
+        update["life"] = max(1, printed - night_step[COLOURS.index(card.colour)])
     reward = card.reward
     if reward.dragon_rune or reward.wins_game:
         kept = {"dragon_rune": False, "wins_game": False, "abilities": []}
@@ -126,7 +127,7 @@ def stand_ins(base: Board, overlay: Board) -> dict[str, int]:
 
 def one_life(content: RuneboundContent) -> frozenset[str]:
     """AK-17.3: the ids of the pack challenges of ``content`` (the base content with the chosen
-    packs) that print one life, whose night life is their colour's step."""
+    packs) that print one life, which is their night life, the day's a step less."""
     return frozenset(
         card.id
         for card in content.adventures
@@ -239,11 +240,14 @@ class AlKalimRules(Rules):
 
     def enemy_life(self, state: RuneboundState, card: AdventureCard) -> int:
         """AK-6.3: the upper (night) life on a night turn, the lower (day) life by day; a pack
-        challenge's one life by night too under ``al_kalim.pack_night_life=same`` (AK-17.3)."""
-        if self.is_night(state) and card.night_life is not None:
-            if card.id in self.one_life and al_kalim_options(state).pack_night_life == "same":
-                return card.life or 1
-            return card.night_life
+        challenge's printed life by day too under ``al_kalim.pack_day_life=printed`` (AK-17.3,
+        its night life)."""
+        night = card.night_life
+        if night is not None and (
+            self.is_night(state)
+            or (card.id in self.one_life and al_kalim_options(state).pack_day_life == "printed")
+        ):
+            return night
         return card.life or 1
 
     # --- the sandstorm ------------------------------------------------------------------------

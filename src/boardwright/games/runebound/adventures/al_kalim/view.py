@@ -43,8 +43,8 @@ def al_kalim_section(rules: AlKalimRules, state: RuneboundState) -> dict[str, An
         }
     return {
         "night": al_kalim.night,
-        # AK-17.3: how a pack challenge's night life is read (an option: open to everyone)
-        "pack_night_life": al_kalim_options(state).pack_night_life,
+        # AK-17.3: how a pack challenge's day life is read (an option: open to everyone)
+        "pack_day_life": al_kalim_options(state).pack_day_life,
         "sandstorm": storm,
         "lost_cities": {
             lost.id: (labels[at] if at >= 0 else None)
