@@ -10,6 +10,7 @@ default and the deck counts use the shipped packs."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,8 +22,9 @@ from boardwright.engine.events import Event
 from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules, night_steps
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
 from boardwright.games.runebound.card_packs import is_pack_set
+from boardwright.games.runebound.content import CONTENT_DIR, load_content
 from boardwright.games.runebound.game import Runebound
-from boardwright.games.runebound.records import COLOURS, AdventureCard
+from boardwright.games.runebound.records import COLOURS
 from boardwright.games.runebound.state import RuneboundState
 from tests.runebound.al_kalim.scenario import (
     DUNES,
@@ -150,16 +152,6 @@ def win_fight(game: Runebound, state: RuneboundState, log: list[Event]) -> None:
             raise AssertionError(f"unexpected {k}: {keys(state)}")
 
 
-def pack_challenge(game: Runebound, colour: str) -> AdventureCard:
-    """A challenge of an adventure-card pack of this colour, as the desert holds it."""
-    state = desert(game)
-    return next(
-        c
-        for c in rules_of(game, state).adventures
-        if is_pack_set(c.card_set) and c.kind == "challenge" and c.colour == colour
-    )
-
-
 # --- PK-6, SM-4, DD-4, AK-17.1: allowed by default, and the option that refuses them -------------
 
 
@@ -207,8 +199,8 @@ def test_AK_17_2_pack_cards_join_the_desert_decks_by_colour(mode: str) -> None:
         own = [c for c in cards if c.card_set == "al-kalim"]
         pack = [c for c in cards if is_pack_set(c.card_set)]
         assert len(own) == sum(c.colour == COLOURS[colour] for c in rules.al_kalim.adventures)
-        assert len(pack) == sum(
-            c.colour == COLOURS[colour]
+        assert len(pack) == sum(  # AK-17.6: the red ones are set aside
+            c.colour == COLOURS[colour] != "red"
             for c in SHIPPED.content.adventures
             if c.card_set in ADVENTURE_PACKS
         )
@@ -378,27 +370,57 @@ def test_AK_17_5_an_event_drawn_by_an_ambush_ends_it() -> None:
 # --- AK-17.6: red pack cards -------------------------------------------------------------------
 
 
-# AK-17.6, AK-12.2, AK-11.5
-def test_AK_17_6_a_red_pack_rune_is_beaten_and_discarded_without_a_rune() -> None:
-    rune = pack_challenge(SHIPPED, "red")
-    shipped = SHIPPED.content.adventures[SHIPPED.content.adventure_index[rune.id]]
-    assert shipped.reward.dragon_rune and shipped.reward.abilities  # a rune in the base game
-    assert not rune.reward.dragon_rune and not rune.reward.abilities
-    state = desert(SHIPPED)
-    in_the_dunes(SHIPPED, state, "red")
-    on_top(SHIPPED, state, rune.id)
-    for _ in range(4):  # a hero strong enough to see the fight through
-        state.heroes[0].xp.append(0)
-    log: list[Event] = []
-    to_step3(SHIPPED, state, "day", log)
-    gold = state.heroes[0].gold
-    go(SHIPPED, state, "adventure:red", log=log)
-    win_fight(SHIPPED, state, log)
-    assert events(log, "victory"), [e.kind for e in log]
-    assert state.heroes[0].runes == [] and not state.finished
-    assert index(SHIPPED, state, rune.id) in state.adventure_discards[COLOURS.index("red")]
-    assert state.heroes[0].gold == gold + rune.reward.gold
-    assert COLOURS.index("red") in state.heroes[0].counters
+# AK-17.6, AK-12.2, AK-10.2
+@pytest.mark.parametrize("mode", ["mixed", "focus"])
+def test_AK_17_6_the_red_pack_cards_are_set_aside(mode: str) -> None:
+    """The packs' red cards (Dragon Runes and red encounters in the base game) take no part:
+    the desert's red deck is the expansion's own, the gate to a legend limit of 4."""
+    state = desert(SHIPPED, ALL_PACKS, {"packs.adventure_mode": mode})
+    rules = rules_of(SHIPPED, state)
+    red = COLOURS.index("red")
+    assert not [c for c in rules.adventures if is_pack_set(c.card_set) and c.colour == "red"]
+    deck = state.adventure_decks[red]
+    assert sorted(deck) == [i for i, c in enumerate(rules.adventures) if c.colour == "red"]
+    assert all(rules.adventures[c].card_set == "al-kalim" for c in deck)
+    assert state.adventure_focus[red] == 0
+    shipped = [c for c in SHIPPED.content.adventures if c.card_set in ADVENTURE_PACKS]
+    assert any(c.colour == "red" and c.reward.dragon_rune for c in shipped)  # runes elsewhere
+    assert "tm-r1" not in rules_of(FIXTURES, desert()).content.adventure_index
+
+
+# AK-17.6, AK-12.2
+def test_AK_17_6_a_rune_of_another_colour_in_an_imported_pack_is_no_rune(tmp_path: Path) -> None:
+    """An owner's pack may keep a card of another colour as a Dragon Rune: in Al-Kalim it is
+    beaten like any challenge, its power not granted, and wins nothing."""
+    folder = tmp_path / "packs" / "margath"
+    folder.mkdir(parents=True)
+    (folder / "adventures.yaml").write_text(
+        "set: margath\n"
+        "adventures:\n"
+        "  - id: own-y1\n"
+        "    name: A Yellow Rune\n"
+        "    colour: yellow\n"
+        "    kind: challenge\n"
+        "    life: 4\n"
+        "    melee: {value: 12, damage: 1}\n"
+        "    reward:\n"
+        "      gold: 2\n"
+        "      dragon_rune: true\n"
+        "      wins_game: true\n"
+        "      abilities:\n"
+        "        - name: Glow\n"
+        "          text: +1 spirit.\n"
+        "          timing: passive\n"
+        "          effects:\n"
+        "            - {do: modify, stat: spirit, amount: 1}\n",
+        encoding="utf-8",
+    )
+    game = Runebound(load_content(CONTENT_DIR, packs=tmp_path / "packs"))
+    state = desert(game, ["margath"])
+    card = rules_of(game, state).adventures[index(game, state, "own-y1")]
+    assert card.reward.gold == 2
+    assert not (card.reward.dragon_rune or card.reward.wins_game or card.reward.abilities)
+    assert (card.life, card.night_life) == (3, 4)  # AK-17.3 too
 
 
 # --- AK-17.7: the cities pack cards name -------------------------------------------------------

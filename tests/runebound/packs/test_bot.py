@@ -142,12 +142,13 @@ def test_AK_17_4_the_bot_weighs_the_encounters_in_a_desert_draw() -> None:
     play = bot.play
     assert isinstance(play, AlKalimPlay)
     party = bot.play.party(GAME.view(state, 0), 0)
-    for colour in ("green", "yellow", "blue", "red"):
+    for colour in ("green", "yellow", "blue"):
         challenges = len(bot.kb.challenges[colour])
         encounters = len(bot.kb.encounters[colour])
         assert encounters > 0
         assert play.fight_share(colour) == challenges / (challenges + encounters)
         assert play.encounter_worth(party, colour) > -1e9
+    assert play.fight_share("red") == 1.0  # AK-17.6: the red pack cards are set aside
     plain, state = ready_bot({"adventure": "al-kalim"})
     assert isinstance(plain.play, AlKalimPlay)
     assert all(plain.play.fight_share(c) == 1.0 for c in ("green", "yellow", "blue", "red"))

@@ -313,7 +313,9 @@ def _replenish(call: EffectCall, e: Replenish) -> None:
 def _fight(call: EffectCall, e: Fight) -> None:
     """The card leaves its deck or discard pile and a fight starts (``combat_start`` frame)."""
     rules, state = call.rules, call.state
-    card = rules.content.adventure_index[e.card]
+    card = rules.content.adventure_index.get(e.card, -1)
+    if card < 0:  # a card the adventure left out of the game (AK-17.6): no fight
+        return
     colour = COLOURS.index(rules.adventures[card].colour)
     deck = state.adventure_decks[colour]
     pile = state.adventure_discards[colour]

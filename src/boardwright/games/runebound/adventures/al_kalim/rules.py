@@ -50,6 +50,7 @@ from boardwright.games.runebound.records import (
 from boardwright.games.runebound.rules import DEALT_DRAW_AGAIN, Log, Rules
 from boardwright.games.runebound.state import AllyState, RuneboundState
 
+RED = "red"  # AK-17.6: the colour of the pack cards set aside
 STORM = CITY + 1  # AK-13.9: the terrain index of covered hexes; no die face and no city
 LEGEND_KEY = "L"  # ability keys of legendary rewards: "L<legend index>.<ability>"
 
@@ -98,8 +99,8 @@ def night_steps(records: AlKalimContent) -> tuple[int, ...]:
 def desert_pack_card(card: AdventureCard, night_step: Sequence[int]) -> AdventureCard:
     """An adventure-card pack's card as the desert's decks hold it: a challenge without a night
     life of its own has its printed life by night and its colour's step less by day (AK-17.3);
-    a red card kept as a Dragon Rune (or one that wins the game) is beaten like any other, its
-    powers not granted (AK-17.6, AK-12.2)."""
+    a card kept as a Dragon Rune (or one that wins the game; an owner's pack may have one that
+    is not red) is beaten like any other, its powers not granted (AK-12.2)."""
     update: dict[str, object] = {}
     if card.kind == "challenge" and card.night_life is None:
         printed = card.life or 1
@@ -131,14 +132,18 @@ def one_life(content: RuneboundContent) -> frozenset[str]:
     return frozenset(
         card.id
         for card in content.adventures
-        if is_pack_set(card.card_set) and card.kind == "challenge" and card.night_life is None
+        if is_pack_set(card.card_set)
+        and card.kind == "challenge"
+        and card.night_life is None
+        and card.colour != RED
     )
 
 
 def play_content(content: RuneboundContent) -> RuneboundContent:
     """The content an Al-Kalim game plays with (AK-1.3, AK-1.6, AK-2.1): the overlay, whose
     cities stand in for the base board's (AK-17.7), the expansion's heroes, allies and legend
-    rewards, and its challenges followed by the chosen adventure-card packs' cards (AK-17.2)."""
+    rewards, and its challenges followed by the chosen adventure-card packs' cards (AK-17.2)
+    but their red ones, which are set aside (AK-17.6)."""
     records = al_kalim_content(content)
     if records is None:
         raise ValueError("this content has no Al-Kalim folder")
@@ -148,7 +153,11 @@ def play_content(content: RuneboundContent) -> RuneboundContent:
     )
     market = (*content.market, *records.allies, *legends)
     night_step = night_steps(records)
-    packs = (desert_pack_card(c, night_step) for c in content.adventures if is_pack_set(c.card_set))
+    packs = (
+        desert_pack_card(c, night_step)
+        for c in content.adventures
+        if is_pack_set(c.card_set) and c.colour != RED
+    )
     adventures = (*records.adventures, *packs)
     return RuneboundContent(
         board=replace(records.board, stand_ins=stand_ins(content.board, records.board)),
