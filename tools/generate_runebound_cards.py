@@ -711,6 +711,9 @@ class Foe:
     wins_game: bool = False
     no_escape: bool = False
     grants: tuple[Record, ...] = ()  # a kept card's powers for its holder (RB-4.11)
+    # RB-4.13: left out of the decks to make room for events and encounters; it keeps its place
+    # in the list, so the ids of the cards after it stay as they were
+    retired: bool = False
 
 
 @dataclass(frozen=True)
@@ -767,22 +770,23 @@ GREEN_FOES = [
     Foe("Fenwater Leech Swarm", ("beast",), 1, melee=0,
         abilities=(lingering("Draining Bite", exhaustion=1),)),
     Foe("Thornback Boar", ("beast",), 2, melee=+1, life=-1),
-    Foe("Deserter Crossbowman", ("bandit",), 2, ranged=+1, melee=0),
+    Foe("Deserter Crossbowman", ("bandit",), 2, ranged=+1, melee=0, retired=True),
     Foe("Grave-Robber Gang", ("bandit",), 2, melee=0, gold=+1),
-    Foe("Lost Shade", ("spirit", "undead"), 2, magic=0, reward=(heal(exhaustion=1),)),
-    Foe("Cult Initiate", ("cultist",), 2, melee=-1, magic=0),
+    Foe("Lost Shade", ("spirit", "undead"), 2, magic=0, reward=(heal(exhaustion=1),), retired=True),
+    Foe("Cult Initiate", ("cultist",), 2, melee=-1, magic=0, retired=True),
     Foe("Blight Spider", ("beast",), 2, melee=0,
-        abilities=(ambush("Sticky Web", exhaustion=1),)),
+        abilities=(ambush("Sticky Web", exhaustion=1),), retired=True),
     Foe("Bog Lurker", ("beast", "abomination"), 3, melee=0, magic=-1),
     Foe("Hungry Wolf Pack", ("beast",), 3, ranged=-1, melee=+1,
         abilities=(ambush("Flanking Bite", wounds=1),)),
-    Foe("Goblin Hexer", ("goblin",), 3, ranged=-1, magic=+1),
+    Foe("Goblin Hexer", ("goblin",), 3, ranged=-1, magic=+1, retired=True),
     Foe("Chapel Gargoyle", ("abomination",), 3, melee=0, life=-1,
         abilities=(hide("Stone Skin"),)),
-    Foe("Mossback Troll Whelp", ("giant",), 4, melee=+1),
-    Foe("Highway Raider Captain", ("bandit",), 4, ranged=0, melee=+1, reward=(draw_market(),)),
+    Foe("Mossback Troll Whelp", ("giant",), 4, melee=+1, retired=True),
+    Foe("Highway Raider Captain", ("bandit",), 4, ranged=0, melee=+1, reward=(draw_market(),),
+        retired=True),
     Foe("Scarecrow Revenant", ("undead", "spirit"), 4, melee=-1, magic=+1,
-        abilities=(ambush("Dread Gaze", exhaustion=1),)),
+        abilities=(ambush("Dread Gaze", exhaustion=1),), retired=True),
 ]  # fmt: skip
 
 YELLOW_FOES = [
@@ -794,20 +798,21 @@ YELLOW_FOES = [
     Foe("Black Kennel Hounds", ("beast",), 1, melee=+1, heavy=("melee",)),
     Foe("Ironhide Ogre", ("giant",), 2, ranged=-1, melee=+1, heavy=("melee",)),
     Foe("Mirewitch", ("cultist",), 2, ranged=-1, magic=+1,
-        abilities=(ambush("Withering Hex", exhaustion=1),)),
+        abilities=(ambush("Withering Hex", exhaustion=1),), retired=True),
     Foe("Goblin War-Chief", ("goblin",), 2, ranged=0, melee=+1,
         abilities=(ambush("Spear Volley", wounds=1),)),
     Foe("Dune Scorpion", ("beast",), 2, melee=0,
         abilities=(ambush("Venom Sting", wounds=1),)),
-    Foe("Ashen Wyvernling", ("dragon", "beast"), 3, ranged=0, melee=0, heavy=("ranged",)),
+    Foe("Ashen Wyvernling", ("dragon", "beast"), 3, ranged=0, melee=0, heavy=("ranged",),
+        retired=True),
     Foe("Stonegaze Lizard", ("beast",), 3, melee=0, magic=0,
-        abilities=(ambush("Petrifying Stare", exhaustion=2),)),
+        abilities=(ambush("Petrifying Stare", exhaustion=2),), retired=True),
     Foe("Wailing Banshee", ("spirit", "undead"), 3, magic=+1,
         abilities=(ambush("Keening", exhaustion=1, party=True),)),
-    Foe("Rogue Battlemage", ("cultist",), 3, ranged=-1, magic=+1, heavy=("magic",)),
-    Foe("Hill Giant Forager", ("giant",), 4, melee=+1, reward=(heal(wounds=1),)),
+    Foe("Rogue Battlemage", ("cultist",), 3, ranged=-1, magic=+1, heavy=("magic",), retired=True),
+    Foe("Hill Giant Forager", ("giant",), 4, melee=+1, reward=(heal(wounds=1),), retired=True),
     Foe("Rotting Colossus", ("abomination", "undead"), 4, melee=0, magic=-1,
-        abilities=(hide("Bloated Flesh"),)),
+        abilities=(hide("Bloated Flesh"),), retired=True),
     Foe("Fallen Paladin", ("undead",), 4, melee=+1, magic=0, market_card=True),
 ]  # fmt: skip
 
@@ -816,19 +821,20 @@ BLUE_FOES = [
     Foe("Cinder Elemental", ("elemental",), 0, magic=+1,
         abilities=(ambush("Searing Heat", wounds=1),)),
     Foe("Storm Roc", ("beast",), 1, ranged=+1, melee=0),
-    Foe("Bandit Queen Corvaine", ("bandit",), 1, ranged=0, melee=0, market_card=True),
+    Foe("Bandit Queen Corvaine", ("bandit",), 1, ranged=0, melee=0, market_card=True, retired=True),
     Foe("Rimefang Troll", ("giant",), 2, melee=+1, heavy=("melee",), life=+1),
     Foe("Demonologist of the Black Spire", ("cultist",), 2, ranged=0, magic=+1, heavy=("magic",),
         abilities=(ambush("Summoned Imp", wounds=1),)),
     Foe("Wraith Knight", ("undead", "spirit"), 2, melee=0, magic=0, heavy=("melee",)),
-    Foe("Bone Drake", ("dragon", "undead"), 3, ranged=0, magic=0, heavy=("magic",)),
-    Foe("Iron Golem", ("abomination",), 3, melee=0, abilities=(hide("Riveted Plates"),)),
+    Foe("Bone Drake", ("dragon", "undead"), 3, ranged=0, magic=0, heavy=("magic",), retired=True),
+    Foe("Iron Golem", ("abomination",), 3, melee=0, abilities=(hide("Riveted Plates"),),
+        retired=True),
     Foe("Deep Wyrm", ("dragon", "beast"), 3, melee=+1, heavy=("melee",),
-        reward=(experience(1),)),
+        reward=(experience(1),), retired=True),
     Foe("Shadowmere Hydra", ("beast", "abomination"), 4, ranged=-1, melee=+1,
-        abilities=(hide("Regrowing Heads"),)),
+        abilities=(hide("Regrowing Heads"),), retired=True),
     Foe("Lich of the Sunken Crypt", ("undead",), 4, melee=-1, magic=+1,
-        abilities=(ambush("Deathly Pall", exhaustion=1, party=True),)),
+        abilities=(ambush("Deathly Pall", exhaustion=1, party=True),), retired=True),
     # AR-3.1 (seed 002: the base red deck holds no events or encounters): Vorakesh's servants,
     # once red events and an encounter, serve him from the blue deck
     Foe("Herald of Vorakesh", ("cultist", "undead"), 2, melee=0, magic=+1,
@@ -981,6 +987,101 @@ ENCOUNTERS: dict[str, list[Encounter]] = {
 }  # fmt: skip
 
 
+# RB-4.13: the events and encounters added when the decks took more of them (seed 004's pile goal,
+# docs/rules/cult.md CR-26); numbered after the cards above, so that their ids stay as they were
+ADDED_EVENTS: dict[str, list[Event]] = {
+    "green": [
+        Event("Shepherds' Bonfires", ability("Lit Hillsides", "event", replenish("green"))),
+        Event("Travelling Players",
+              ability("Tales by the Fire", "while_in_play", modify("test", 1, skill="lore"))),
+        Event("A Good Harvest", ability("Full Granaries", "event", gold(1))),
+        Event("Woodland Thaw", ability("Melting Snows", "event", replenish("green", "blue"))),
+    ],
+    "yellow": [
+        Event("Midwinter Festival", ability("Warm Hearths", "event", heal(wounds=1, exhaustion=2))),
+        Event("Border Skirmishes",
+              ability("Scattered Raiders", "event", replenish("yellow", "blue"))),
+        Event("Choking Fog",
+              ability("Blind Volleys", "while_in_play", modify("mind", -1, when="attack"))),
+    ],
+    "blue": [
+        Event("The Long Winter",
+              ability("Numbing Cold", "while_in_play", modify("body", -1, when="defend"))),
+        Event("Comet over the Spires",
+              ability("Portents", "event", replenish("green", "yellow", "blue"))),
+        Event("Fever in the Lowlands", ability("Fevered Roads", "event", harm(exhaustion=1))),
+    ],
+    "red": [],
+}  # fmt: skip
+
+ADDED_ENCOUNTERS: dict[str, list[Encounter]] = {
+    "green": [
+        Encounter("The Lost Lamb", (
+            Option("Search the hills for it", ("body", "survival", 0),
+                   success=(gold(1),), failure=(harm(exhaustion=1),)),
+            Option("Leave it to the wolves and press on", success=(extra_move(1),)),
+        )),
+        Encounter("A Broken Cart", (
+            Option("Mend the axle", ("mind", None, 0),
+                   success=(gold(1),), failure=(harm(exhaustion=1),)),
+            Option("Ride with the carter to town", success=(teleport("nearest_city"),)),
+        )),
+        Encounter("The Poachers' Snare", (
+            Option("Work yourself free", ("body", "stealth", 1),
+                   success=(extra_move(1),), failure=(harm(wounds=1),)),
+            Option("Cut the rope and limp on", success=(harm(exhaustion=1),)),
+        )),
+        Encounter("The Village Shrine", (
+            Option("Pray for guidance", ("spirit", "lore", 0), success=(heal(wounds=1),)),
+            Option("Leave a rich offering", success=(gold(-2), experience(1))),
+        )),
+    ],
+    "yellow": [
+        Encounter("The Ferryman's Price", (
+            Option("Pay him", success=(gold(-1), extra_move(2))),
+            Option("Row yourself across", ("body", "swim", 1),
+                   success=(extra_move(2),), failure=(harm(wounds=1),)),
+        )),
+        Encounter("A Wager of Wits", (
+            Option("Accept the wager", ("mind", "diplomacy", 1),
+                   success=(gold(2),), failure=(gold(-1),)),
+            Option("Decline and rest by the fire", success=(heal(exhaustion=1),)),
+        )),
+        Encounter("The Smugglers' Cave", (
+            Option("Sneak past the lookouts", ("body", "stealth", 1),
+                   success=(gold(2),), failure=(fight("Riverwatch Smugglers"),)),
+            Option("Report them in the nearest city",
+                   success=(teleport("nearest_city"), gold(1))),
+        )),
+    ],
+    "blue": [
+        Encounter("The Oracle's Pool", (
+            Option("Gaze into the water", ("spirit", "lore", 1),
+                   success=(experience(1),), failure=(harm(exhaustion=2),)),
+            Option("Drink from it", success=(heal(wounds=2),)),
+        )),
+        Encounter("A Knight in Distress", (
+            Option("Ride to his aid", success=(fight("Wraith Knight"),)),
+            Option("Bind his wounds", ("mind", "lore", 0),
+                   success=(draw_market(),), failure=(harm(exhaustion=1),)),
+        )),
+        Encounter("The Sealed Vault", (
+            Option("Pick the ancient lock", ("mind", "stealth", 2),
+                   success=(gold(4),), failure=(harm(wounds=2),)),
+            Option("Break it open", ("body", None, 1),
+                   success=(gold(3),), failure=(harm(wounds=1, exhaustion=1),)),
+            Option("Walk on down the old road", success=(extra_move(1),)),
+        )),
+    ],
+    "red": [],
+}  # fmt: skip
+
+# RB-4.3, CR-17: an event's number is its colour's rank; our own numbers, the printed ones are
+# unknown. The ritual of a Cult event reaches as far as the number (1 to 3 hexes), and the
+# number decides which event stays in play
+EVENT_NUMBER = {"green": 1, "yellow": 2, "blue": 3, "red": 4}
+
+
 def _steps_text(card: Record) -> str:
     steps = [step for step in ("ranged", "melee", "magic") if step in card]
     noun = "step" if len(steps) == 1 else "steps"
@@ -1104,27 +1205,32 @@ FOES = {"green": GREEN_FOES, "yellow": YELLOW_FOES, "blue": BLUE_FOES, "red": RE
 
 
 def make_adventures() -> list[Record]:
-    """Per colour: challenges, then events, then encounters, numbered g-01, g-02, ..."""
+    """Per colour: challenges, then events, then encounters, then the added events and
+    encounters (RB-4.13), numbered g-01, g-02, ...; a retired challenge keeps its number
+    unused."""
     ids: dict[str, str] = {}  # challenge name -> id (for fight effects)
     numbered: dict[str, list[tuple[str, Foe]]] = {}
     for colour, foes in FOES.items():
         letter = COLOUR_LETTER[colour]
         numbered[colour] = [(f"{letter}-{i + 1:02d}", foe) for i, foe in enumerate(foes)]
-        ids.update({foe.name: card_id for card_id, foe in numbered[colour]})
+        ids.update({foe.name: card_id for card_id, foe in numbered[colour] if not foe.retired})
     names = {card_id: name for name, card_id in ids.items()}
     cards: list[Record] = []
-    event_number = 0
     for colour, pairs in numbered.items():
         letter = COLOUR_LETTER[colour]
-        cards += [challenge_card(card_id, colour, foe) for card_id, foe in pairs]
+        cards += [challenge_card(card_id, colour, foe) for card_id, foe in pairs if not foe.retired]
         index = len(pairs)
-        for event in EVENTS[colour]:
-            index += 1
-            event_number += 1
-            cards.append(event_card(f"{letter}-{index:02d}", colour, event_number, event))
-        for encounter in ENCOUNTERS[colour]:
-            index += 1
-            cards.append(encounter_card(f"{letter}-{index:02d}", colour, encounter, ids, names))
+        for events, encounters in (
+            (EVENTS[colour], ENCOUNTERS[colour]),
+            (ADDED_EVENTS[colour], ADDED_ENCOUNTERS[colour]),
+        ):
+            for event in events:
+                index += 1
+                number = EVENT_NUMBER[colour]
+                cards.append(event_card(f"{letter}-{index:02d}", colour, number, event))
+            for encounter in encounters:
+                index += 1
+                cards.append(encounter_card(f"{letter}-{index:02d}", colour, encounter, ids, names))
     return cards
 
 

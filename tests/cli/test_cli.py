@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,9 +11,10 @@ from typer.testing import CliRunner, Result
 
 from boardwright.cli import info
 from boardwright.cli.main import app
-from boardwright.cli.rules import RULE_LINE, rule_ids, rule_section, rules_dir
+from boardwright.cli.rule_files import rules_dir
+from boardwright.cli.rule_text import RULE_LINE, rule_ids, rule_section
 from boardwright.engine.session import load_save
-from boardwright.games import get_game
+from boardwright.games import GAMES, get_game
 
 GAME = "realm-of-sand"
 SOLO = ["play", GAME, "--players", "1", "--seats", "human", "--seed", "3"]
@@ -301,7 +303,11 @@ It has two lines.
 def test_rule_sections_in_an_overridden_folder(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (tmp_path / f"{GAME}.md").write_text(RULES_SAMPLE, encoding="utf-8")
+    """A folder of one's own: a file is the game's by its rule IDs' prefix, whatever its name
+    (the game's prefix made ZZ here, so that no real rule ID is written in this test)."""
+    monkeypatch.setitem(GAMES, GAME, replace(GAMES[GAME], rule_prefixes=("ZZ",)))
+    (tmp_path / "house-rules.md").write_text(RULES_SAMPLE, encoding="utf-8")
+    (tmp_path / "other.md").write_text("**XY-1.2** — Not this game's.\n", encoding="utf-8")
     monkeypatch.setenv("BOARDWRIGHT_RULES_DIR", str(tmp_path))
     assert rule_ids(RULES_SAMPLE) == ["ZZ-1.1", "ZZ-1.2", "ZZ-2.1"]
     first = rule_section(RULES_SAMPLE, "zz-1.1")
@@ -314,6 +320,11 @@ def test_rule_sections_in_an_overridden_folder(
     assert result.exit_code == 0
     assert "Deal five cards" in result.output
     assert "Shuffle" not in result.output
+    whole = invoke(runner, ["rules", GAME])
+    assert whole.stdout == RULES_SAMPLE.rstrip("\n") + "\n"
+    missing = invoke(runner, ["rules", GAME, "ZZ-1.3"])
+    assert_one_line_error(missing, 2, "no rule 'ZZ-1.3' in house-rules.md")
+    assert_one_line_error(invoke(runner, ["rules", GAME, "XY-1.2"]), 2, "no rule 'XY-1.2'")
 
 
 def test_rules_missing_file(

@@ -15,7 +15,7 @@ from typer.testing import CliRunner, Result
 
 from boardwright.cli.main import app
 from boardwright.cli.play import PlaySession
-from boardwright.cli.rules import rules_dir
+from boardwright.cli.rule_files import rules_files
 from boardwright.engine.session import Match
 from boardwright.engine.table import Table
 from boardwright.games import GAMES, get_game
@@ -100,9 +100,7 @@ def test_replay_refuses_a_changed_content_pack(runner: CliRunner, tmp_path: Path
 # --- 14 and 15: the rules reference ---------------------------------------------------------------
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_rules_piped_prints_the_reference_whole(runner: CliRunner, game: str) -> None:
-    stems = GAMES[game].rules_files
-    paths = [rules_dir() / f"{stem}.md" for stem in stems if (rules_dir() / f"{stem}.md").exists()]
-    reference = "\n\n".join(p.read_text(encoding="utf-8") for p in paths)
+    reference = "\n\n".join(p.read_text(encoding="utf-8") for p in rules_files(game))
     result = invoke(runner, ["rules", game])
     assert result.exit_code == 0
     assert result.stdout == reference.rstrip("\n") + "\n"
@@ -274,3 +272,14 @@ def test_rules_from_an_installed_copy_reads_the_shipped_reference(tmp_path: Path
     )
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout.startswith("**RS-2.5** — After placing, the tile goes to the end")
+    # Kelnov's rules ship too and are Runebound's (issue 41: KV-5 was 'no rule').
+    kelnov = subprocess.run(
+        [sys.executable, "-c", command, "rules", "runebound", "KV-5"],
+        cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(site)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert kelnov.returncode == 0, kelnov.stderr
+    assert kelnov.stdout.startswith("**KV-5**")

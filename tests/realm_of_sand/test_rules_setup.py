@@ -189,7 +189,8 @@ def test_rs_1_8_first_player_must_be_a_seat_in_play() -> None:
 def test_rs_1_6_rs_1_8_reference_and_options_agree_seats_beyond_the_count_are_refused() -> None:
     """RS-1.6 / RS-1.8: the rules reference and the option texts say what the code does with a
     seat beyond the player count: it is refused (not ignored, not read as the last seat)."""
-    from boardwright.cli.rules import read_reference, rule_section, rules_file
+    from boardwright.cli.rule_files import read_reference, rules_file
+    from boardwright.cli.rule_text import rule_section
 
     text = read_reference(rules_file("realm-of-sand"))
     for rule in ("RS-1.6", "RS-1.8"):

@@ -32,8 +32,9 @@ class GameEntry:
 
     ``game`` is the game class (built with ``content=`` for a content folder loaded by
     ``content_loader``); ``renderer`` draws a view at the terminal (a function taking the view,
-    and ``content=`` if it names things from the content); ``rules_files`` are the stems of its
-    rules reference in docs/rules, whose rule IDs start with one of ``rule_prefixes``; ``bots``
+    and ``content=`` if it names things from the content); ``rule_prefixes`` are the prefixes of
+    its rule IDs (``RS`` for RS-2.5): the files of docs/rules whose rule IDs use them make its
+    rules reference, in the order of the prefixes (found by their IDs, not named here); ``bots``
     maps each bot name a ``--seats`` list may give to a factory taking (seed, game), so that a
     bot knows the content the game runs with.
     """
@@ -42,7 +43,6 @@ class GameEntry:
     game: str
     content_loader: str
     renderer: str
-    rules_files: tuple[str, ...]
     rule_prefixes: tuple[str, ...]
     bots: Mapping[str, str]
 
@@ -79,7 +79,6 @@ GAMES: dict[str, GameEntry] = {
             game="boardwright.games.realm_of_sand.game:RealmOfSand",
             content_loader="boardwright.games.realm_of_sand.content:load_content",
             renderer="boardwright.games.realm_of_sand.render:render_view",
-            rules_files=("realm-of-sand",),
             rule_prefixes=("RS",),
             bots={
                 "greedy": "boardwright.bots.factories:realm_of_sand_greedy",
@@ -92,8 +91,7 @@ GAMES: dict[str, GameEntry] = {
             game="boardwright.games.runebound.game:Runebound",
             content_loader="boardwright.games.runebound.content:load_content",
             renderer="boardwright.games.runebound.render:render_view",
-            rules_files=("runebound-base", "al-kalim", "advanced", "packs"),
-            rule_prefixes=("RB", "AK", "AR", "PK", "KL", "WW", "SM", "DD", "PV"),
+            rule_prefixes=("RB", "AK", "AR", "PK", "KL", "WW", "SM", "DD", "PV", "KV", "CR"),
             bots={
                 "heuristic": "boardwright.bots.factories:runebound_heuristic",
                 "mcts": "boardwright.bots.factories:runebound_mcts",

@@ -98,9 +98,13 @@ def plain_encounter(colour: str = "green") -> tuple[int, int]:
     raise AssertionError(f"no plain {colour} encounter in the content")
 
 
-def plain_event(colour: str = "green", *, number: Callable[[int], bool] = lambda n: True) -> int:
+def plain_event(
+    colour: str = "green", *, number: Callable[[int], bool] = lambda n: True, other_than: int = -1
+) -> int:
     """An event whose "event" abilities push no frame and harm no one."""
     for card in cards(colour, "event", lambda c: number(c.number or 0)):
+        if card == other_than:
+            continue
         effects = [e for a in CONTENT.adventures[card].abilities for e in a.effects]
         if all(e.do not in ("harm", "fight", "teleport", "hook") for e in effects):
             return card

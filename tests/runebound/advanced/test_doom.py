@@ -106,8 +106,10 @@ def test_ar_2_3_every_kind_of_discard_goes_onto_the_track() -> None:
     state = adv_game(4, "doom_track")
     here = safe_green_hex()
     encounter, choice = plain_encounter("green")
-    event = plain_event("green", number=lambda n: n > 1)
-    old_event = plain_event("green", number=lambda n: n < (CONTENT.adventures[event].number or 0))
+    event = plain_event("green")
+    old_event = plain_event(  # RB-4.3: an event of the same number replaces the one in play
+        "green", number=lambda n: n <= (CONTENT.adventures[event].number or 0), other_than=event
+    )
     take_anywhere(state, old_event)
     state.event = old_event
     put_on_top(state, event, encounter)

@@ -22,10 +22,10 @@ ROOT = Path(__file__).resolve().parents[3]
 BASE = ROOT / "src" / "boardwright" / "content" / "runebound" / "base"
 TOOL = ROOT / "tools" / "generate_runebound_cards.py"
 
-ADVENTURE_SPLIT = {  # colour: (challenges, events, encounters)
-    "green": (20, 5, 5),
-    "yellow": (16, 4, 4),
-    "blue": (15, 3, 3),  # AR-3.1: with the three servants of Vorakesh
+ADVENTURE_SPLIT = {  # colour: (challenges, events, encounters), RB-4.13
+    "green": (12, 9, 9),
+    "yellow": (10, 7, 7),
+    "blue": (9, 6, 6),  # AR-3.1: with the three servants of Vorakesh
     "red": (9, 0, 0),  # AR-3.1: the base red deck holds only challenges
 }
 MARKET_SPLIT = {"weapon": 20, "armour": 12, "artifact": 16, "rune": 12, "ally": 24}
@@ -102,7 +102,9 @@ def test_twelve_heroes_in_the_published_ranges() -> None:
         assert hero.id.startswith("h-")
 
 
-def test_adventure_split_per_colour() -> None:
+def test_rb_4_13_adventure_split_per_colour() -> None:
+    """RB-4.13: 84 cards; 44 events and encounters in the green, yellow and blue decks, enough
+    for the seed's Cult pile goal of 18 to 22 of them (CR-26)."""
     counted: Counter[tuple[str, str]] = Counter((card.colour, card.kind) for card in adventures())
     assert len(adventures()) == 84
     for colour, (challenges, events, encounters) in ADVENTURE_SPLIT.items():
@@ -159,9 +161,13 @@ def test_no_hooks() -> None:
 
 
 # --- adventures -----------------------------------------------------------------------------------
-def test_event_numbers_are_unique_and_consecutive() -> None:
-    numbers = [card.number for card in adventures() if card.kind == "event"]
-    assert sorted(n for n in numbers if n is not None) == list(range(1, len(numbers) + 1))
+def test_rb_4_13_event_numbers_are_their_colours_rank() -> None:
+    """RB-4.13, CR-17: green events are number 1, yellow 2, blue 3 (a Cult ritual reaches 1 to
+    3 hexes)."""
+    rank = {"green": 1, "yellow": 2, "blue": 3}
+    events = [card for card in adventures() if card.kind == "event"]
+    assert len(events) == 22
+    assert all(card.number == rank[card.colour] for card in events)
     for card in adventures():
         if card.kind == "event":
             assert {a.timing for a in card.abilities} <= {"event", "while_in_play"}, card.id

@@ -296,19 +296,6 @@ def test_corrupt_brands_the_hero_in_cult_of_the_rune() -> None:
     assert RULES.life(base, 0) == RULES.life(new_game(), 0)
 
 
-@scenario("cleanse")
-def test_cleanse_removes_corruption_in_cult_of_the_rune() -> None:
-    """CR-45: up to n markers come off; nothing in the base adventure."""
-    from tests.runebound.cult import kit as cult_kit
-
-    state = cult_kit.cult_game()
-    cult_kit.part(state).corruption[0] = cult_kit.part(state).gained[0] = 1
-    run(state, {"do": "cleanse", "amount": 2}, rules=cult_kit.rules_of(state))
-    assert cult_kit.part(state).corruption[0] == 0
-    base = new_game()
-    assert run(base, {"do": "cleanse"}) == []
-
-
 @scenario("master")
 def test_master_makes_every_test_of_its_skill_certain() -> None:
     from tests.runebound.al_kalim import scenario as al_kalim_scenario

@@ -464,7 +464,7 @@ def _full_track_escape(**options: Any) -> tuple[RuneboundState, int, int]:
     state = new_game(**options)
     gem = safe_green_hex()
     others = [h for h in gem_hexes("yellow")][:6]
-    for h, card_id in zip(others, ("y-01", "y-02", "y-04", "y-05", "y-06", "y-10"), strict=True):
+    for h, card_id in zip(others, ("y-01", "y-02", "y-04", "y-05", "y-06", "y-08"), strict=True):
         card = adventure(card_id)
         state.adventure_decks[YELLOW].remove(card)
         state.track.append(card)

@@ -13,6 +13,7 @@ from tests.runebound.scenario import (
     BOARD,
     GAME,
     MELEE,
+    RANGED,
     RULES,
     TAMALIR,
     adventure,
@@ -172,17 +173,17 @@ def test_rb_10_1_trouble_a_challenge_without_before_combat_or_escape() -> None:
     """RB-10.1: neither die shows forest: a green card; no before-combat, no escape step;
     losing knocks the hero out and discards the card."""
     state = new_game(travel_problems=True)
-    on_top(state, "g-20")  # before combat: exhaustion; melee and magic
+    on_top(state, "g-15")  # before combat: a wound; ranged and melee
     log: list[Event] = []
     step_into_the_forest(state, *faces(1, 6), log=log)
-    assert state.combat is not None and me(state).exhaustion == 0
+    assert state.combat is not None and me(state).wounds == 0
     assert kind(state) == "attack_step"
-    melee = enemy_step("g-20", MELEE)
-    me(state).wounds = life(state) - melee.damage
-    rig(state, *rolls(short_of(melee.value, bonus(state, MELEE))))
-    play(state, "attack:melee", log=log)  # the melee attack misses: knocked out
+    ranged = enemy_step("g-15", RANGED)
+    me(state).wounds = life(state) - ranged.damage
+    rig(state, *rolls(short_of(ranged.value, bonus(state, RANGED))))
+    play(state, "attack:ranged", "roll", log=log)  # the ranged attack misses: knocked out
     assert state.combat is None and me(state).hex == TAMALIR
-    assert state.track == [] and adventure("g-20") in state.adventure_discards[GREEN]
+    assert state.track == [] and adventure("g-15") in state.adventure_discards[GREEN]
     assert not any(e.kind == "escape" for e in log)
     assert kind(state) == "market"  # RB-5.9: the turn goes on in the city
 
@@ -301,7 +302,7 @@ def test_rb_10_2_what_counts() -> None:
     play(state, "escape")
     assert state.track and state.doom_count == 2  # on the track: not discarded
     state.doom_count = 0
-    state.track = [adventure(c) for c in ("y-01", "y-02", "y-04", "y-05", "y-06", "y-10")]
+    state.track = [adventure(c) for c in ("y-01", "y-02", "y-04", "y-05", "y-06", "y-08")]
     state.undefeated = dict(zip(gem_hexes("yellow"), state.track, strict=False))
     pass_turn(state)
     me(state).wounds = 0

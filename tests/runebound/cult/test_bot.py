@@ -16,7 +16,7 @@ from boardwright.bots.runebound.cult.value import (
     nearest_cities,
     pile_push,
 )
-from boardwright.bots.runebound.party import Party
+from boardwright.bots.runebound.party import Party, adventure_hexes
 from tests.runebound.botkit import assert_reads_only_its_observation, play_bots
 from tests.runebound.cult.kit import CULT, GAME, cult_game, give_vp, part, rules_of
 
@@ -110,10 +110,36 @@ def test_a_counter_of_an_empty_cult_deck_is_worth_nothing() -> None:
 
 def test_the_special_pile_is_pushed_by_the_leader_only() -> None:
     """CR-24, CR-26: a card more on the special pile brings the end nearer, which the leader in
-    VP wants and the others do not."""
+    VP wants; the others value it at nothing (avoiding the base decks would cost them the
+    experience they need)."""
     state = cult_game(players=2)
     bot = cult_bot()
     give_vp(state, 0, "cr-y1", "cr-y2")
     lead = pile_push(Party(bot.kb, GAME.view(state, 0), 0), GAME.view(state, 0)["cult"])
     trail = pile_push(Party(bot.kb, GAME.view(state, 1), 1), GAME.view(state, 1)["cult"])
-    assert lead > 0 > trail and lead == -trail
+    assert lead > 0 and trail == 0.0
+
+
+def test_cr_8_and_cr_18_red_cultists_are_targets_though_the_base_red_deck_is_empty() -> None:
+    """CR-8, CR-18, CR-36: every red counter is a cultist, drawn for from the red cult deck; the
+    base red deck is set aside (CR-2), so the view's spent_decks names red, yet the bot sees the
+    red counters as adventures (they were once never taken on). An unturned counter still
+    follows spent_decks, and a cultist whose cult deck is empty offers nothing."""
+    state = cult_game(players=2)
+    bot = cult_bot()
+    view = GAME.view(state, 0)
+    assert "red" in view["spent_decks"] and view["cult"]["decks"]["red"] == 7
+    play = bot.play
+    assert isinstance(play, CultPlay)
+    spent = play.spent_at(view)
+    red_hex = next(at for at, colours in view["counters"].items() if "red" in colours)
+    assert "red" not in spent(red_hex)
+    red_index = bot.kb.index_of[red_hex]
+    offered = {h: present for h, _, present in adventure_hexes(bot.kb, view, spent)}
+    assert "red" in offered[red_index]
+    assert red_index not in {h for h, _, _ in adventure_hexes(bot.kb, view)}  # the old reading
+    emptied = {**view, "cult": {**view["cult"], "decks": {**view["cult"]["decks"], "red": 0}}}
+    assert "red" in play.spent_at(emptied)(red_hex)
+    green_hex = next(at for at, colours in view["counters"].items() if colours == ["green"])
+    unturned = {**view, "spent_decks": ["green", "red"]}
+    assert "green" in play.spent_at(unturned)(green_hex)

@@ -34,7 +34,8 @@ def effects_of(card: AdventureCard) -> list[str]:
 
 def test_cr_47_thirty_original_cultists() -> None:
     """CR-47: 30 challenges of the set cult with the trait cultist, 8/8/7/7; seven move the
-    cult, seven brand, four cleanse, four are harder on the branded; none is kept or wins."""
+    cult, seven brand, four are harder on the branded; none is kept or wins, and none removes
+    corruption (CR-45)."""
     cards = load_cult().adventures
     assert len(cards) == 30 and {c.card_set for c in cards} == {"cult"}
     assert all(c.kind == "challenge" and "cultist" in c.traits for c in cards)
@@ -46,7 +47,7 @@ def test_cr_47_thirty_original_cultists() -> None:
     ]
     assert sum("cult_move" in effects_of(c) for c in cards) == 7
     assert sum("corrupt" in effects_of(c) for c in cards) == 7
-    assert sum("cleanse" in effects_of(c) for c in cards) == 4
+    assert not any("cleanse" in effects_of(c) for c in cards)
     assert sum(any(a.only_if == "branded" for a in c.abilities) for c in cards) == 4
     assert not any(c.reward.dragon_rune or c.reward.wins_game for c in cards)
 
@@ -65,13 +66,20 @@ def test_cr_44_corrupt_brands_once_per_marker() -> None:
     assert part(state).corruption[0] == 2
 
 
-@pytest.mark.parametrize("cleanse", [True, False])
-def test_cr_45_cleanse_removes_corruption_unless_the_option_says_no(cleanse: bool) -> None:
-    """CR-45: cleanse n removes up to n markers; cult.card_cleanse=false: nothing."""
-    state = cult_game(**{"cult.card_cleanse": cleanse})
-    part(state).corruption[0] = part(state).gained[0] = 3
-    rules_of(state).cleanse(state, 0, 2, [])
-    assert part(state).corruption[0] == (1 if cleanse else 3)
+def test_cr_45_and_cr_22_only_experience_removes_corruption(tmp_path: Path) -> None:
+    """CR-45, CR-22: the seed's only way to lose the brand is experience spent in the experience
+    step: no cultist of ours removes corruption, and a card that tries (an effect ``cleanse``)
+    is refused as an unknown effect, with one line naming the file and the record."""
+    state = cult_game()
+    assert not hasattr(rules_of(state), "cleanse")
+    cards = shipped()
+    cards[0]["reward"]["effects"] = [{"do": "cleanse", "amount": 1}]
+    folder = write(tmp_path / "cult", cards)
+    with pytest.raises(ContentError) as caught:
+        load_cult(folder)
+    text = str(caught.value)
+    assert "adventures.yaml" in text and "cr-g1" in text and "cleanse" in text
+    assert "\n" not in text
 
 
 def test_cr_46_only_if_branded_acts_on_a_branded_hero() -> None:
@@ -105,14 +113,14 @@ def write(folder: Path, cards: list[dict[str, Any]]) -> Path:
                         "name": "x",
                         "text": "x",
                         "timing": "before_combat",
-                        "effects": [{"do": "cleanse", "amount": 1}],
+                        "effects": [{"do": "cult_move", "times": 1}],
                     }
                 ]
             ),
-            "cleanse acts only in reward",
+            "cult_move acts only in after_knockout, reward",
         ),
     ],
-    ids=["count", "trait", "kept", "cleanse-timing"],
+    ids=["count", "trait", "kept", "cult-move-timing"],
 )
 def test_cr_48_the_checker_names_the_file_record_and_field(
     tmp_path: Path, change: Any, says: str
@@ -129,7 +137,7 @@ def test_cr_48_the_checker_names_the_file_record_and_field(
 
 
 def test_cr_48_the_cults_vocabulary_is_refused_outside_the_cult() -> None:
-    """CR-48: a base or pack card using corrupt (or cult_move, cleanse, only_if) is refused."""
+    """CR-48: a base or pack card using corrupt (or cult_move, only_if) is refused."""
     record = AdventureCard.model_validate(
         {
             "id": "g-99",
@@ -150,3 +158,22 @@ def test_cr_48_the_cults_vocabulary_is_refused_outside_the_cult() -> None:
     )
     assert cult_only_place(record) == "abilities[0].effects[0]"
     assert cult_only_place(load_cult().adventures[0]) is None  # no cult vocabulary on cr-g1
+
+
+def test_cr_47_the_rules_table_shows_the_shipped_cards() -> None:
+    """CR-47: docs/rules/cult.md's table of our cultists gives each card's life, combat steps
+    and gold as the content file has them."""
+    import re
+
+    doc = (Path(__file__).parents[3] / "docs" / "rules" / "cult.md").read_text("utf-8")
+    row = re.compile(r"^\| (cr-\w+) \| [^|]+ \| (\d+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|")
+    rows = {m.group(1): m.groups()[1:] for m in map(row.match, doc.splitlines()) if m}
+    cards = {c["id"]: c for c in shipped()}
+    assert set(rows) == set(cards)
+    for card_id, (life, *steps) in rows.items():
+        card = cards[card_id]
+        shown = [
+            f"{card[s]['value']}/{card[s]['damage']}" if card.get(s) else "\u2013"
+            for s in ("ranged", "melee", "magic")
+        ]
+        assert (int(life), [s.strip() for s in steps]) == (card["life"], shown), card_id

@@ -36,14 +36,14 @@ def cult_case_options(players: int, index: int) -> dict[str, Any]:
     pick = Rng(players * 9_000_011 + index)
     options: dict[str, Any] = {**case_options(players, index), **CULT}
     options.pop("base_doom_track", None)
-    options["cult.ritual_radius"] = ("colour", "number", "capped")[pick.below(3)]
+    options["cult.ritual_radius"] = ("number", "colour", "capped")[pick.below(3)]
     options["cult.ritual_cap"] = pick.below(4)
     options["cult.event_refill"] = ("card", "all")[pick.below(2)]
     options["cult.path"] = ("fixed", "follows_move")[pick.below(2)]
     options["cult.infiltration_markers"] = (6, 6, 0, 2)[pick.below(4)]
     options["cult.brand_removal"] = ("per_marker", "all")[pick.below(2)]
     options["cult.elimination"] = ("unreduced", "reduced")[pick.below(2)]
-    options["cult.card_cleanse"] = bool(pick.below(2))
+    options["cult.pile_table"] = ("seed", "short")[pick.below(2)]
     mix_packs(options, pick)
     if not pick.below(4):
         options["advanced.travel_hazards"] = True

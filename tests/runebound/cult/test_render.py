@@ -42,6 +42,6 @@ def test_cr_39_the_table_shows_the_cult() -> None:
     assert "cult VP 4 (3 from cards) · green 1 · yellow 1 · corruption 0" in panel(state, 0)
     assert "cult VP 0 (0 from cards) · corruption 2" in panel(state, 1)
     assert "Cult decks green 7 · yellow 7 · blue 7 · red 7" in flat
-    assert "Special pile 0/8" in flat and "VP goal 26" in flat
+    assert "Special pile 0/18" in flat and "VP goal 26" in flat
     assert "Infiltrated 1 (5 markers left)" in flat
     assert all(len(line.rstrip()) <= 120 for line in text.splitlines())

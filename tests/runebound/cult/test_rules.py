@@ -10,6 +10,7 @@ import pytest
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.events import Event
 from boardwright.games.runebound.adventure import draw_resolved
+from boardwright.games.runebound.adventures.cult.options import cult_options
 from boardwright.games.runebound.adventures.cult.path import NO_PATH, SE, E, neighbour
 from boardwright.games.runebound.adventures.cult.rules import (
     brand,
@@ -283,13 +284,36 @@ def test_cr_16_and_cr_17_an_event_refills_brings_a_ritual_and_the_hero_draws_aga
         assert part(state).turned[h] == state.counters[h]
 
 
-def test_cr_17_the_ritual_radius_option() -> None:
-    """CR-17 (cult.ritual_radius): number gives the event's number, capped caps it."""
+def test_cr_17_the_ritual_radius_is_the_events_number_by_default() -> None:
+    """CR-17: the seed's rule is the default: the radius is the drawn event's number (our
+    events are numbered by colour, RB-4.13: green 1, yellow 2, blue 3)."""
     from boardwright.games.runebound.adventures.cult.rules import ritual_radius
 
-    for radius, cap, expected in (("colour", 2, 3), ("number", 2, 12), ("capped", 2, 2)):
-        state = cult_game(1, 1, **{"cult.ritual_radius": radius, "cult.ritual_cap": cap})
-        assert ritual_radius(state, card(state, "b-18"), rules_of(state)) == expected
+    state = cult_game()
+    assert cult_options(state).ritual_radius == "number"
+    rules = rules_of(state)
+    for card_id, expected in (("g-21", 1), ("y-17", 2), ("b-18", 3)):
+        assert ritual_radius(state, card(state, card_id), rules) == expected
+        assert rules.adventures[card(state, card_id)].number == expected
+
+
+def test_cr_17_the_ritual_radius_options_depart_from_the_number() -> None:
+    """CR-17 (cult.ritual_radius, a house rule): colour gives the colour's rank whatever the
+    number, capped the number up to cult.ritual_cap; shown on an owner's event numbered 6."""
+    from dataclasses import replace
+
+    from boardwright.games.runebound.adventures.cult.rules import CultRules, ritual_radius
+    from boardwright.games.runebound.content import default_content
+
+    content = default_content()
+    index = content.adventure_index["y-17"]
+    printed = [*content.adventures]
+    printed[index] = printed[index].model_copy(update={"number": 6})
+    owners = CultRules(replace(content, adventures=tuple(printed)))
+    for radius, cap, expected in (("number", 2, 6), ("colour", 2, 2), ("capped", 4, 4)):
+        chosen: dict[str, Any] = {"cult.ritual_radius": radius, "cult.ritual_cap": cap}
+        state = cult_game(**chosen)
+        assert ritual_radius(state, index, owners) == expected
 
 
 # --- the marker's effects, corruption (CR-18 to CR-23) -----------------------------------------
@@ -369,6 +393,28 @@ def test_cr_23_and_cr_34_as_many_markers_as_life_eliminates() -> None:
     assert 1 in state.eliminated and state.finished and state.ended_by == "one left"
 
 
+@pytest.mark.parametrize(("elimination", "out_at"), [("unreduced", 5), ("reduced", 3)])
+def test_cr_23_a_life_5_hero_is_out_at_5_markers_or_under_reduced_at_3(
+    elimination: str, out_at: int
+) -> None:
+    """CR-23: unreduced (the default) compares the markers with the maximum life before them:
+    a life-5 hero is out at 5; cult.elimination=reduced compares them with the life they
+    lowered: out at 3 (3 markers leave 5 - 3 = 2 life, fewer than the markers), not at 2."""
+    from boardwright.games.runebound.adventures.cult.rules import eliminated_by_corruption
+    from boardwright.games.runebound.rules import Rules
+
+    chosen: dict[str, Any] = {"cult.elimination": elimination}
+    state = cult_game(players=3, **chosen)
+    rules = rules_of(state)
+    assert Rules.life(rules, state, 1) == 5  # scenario.new_game's second hero
+    for held in range(1, 6):
+        part(state).corruption[1] = held
+        assert eliminated_by_corruption(rules, state, 1) == (held >= out_at), held
+    part(state).corruption[1] = part(state).gained[1] = out_at - 1
+    brand(rules, state, 1, [])
+    assert 1 in state.eliminated
+
+
 def test_cr_34_a_hero_eliminated_in_their_own_turn_plays_no_more_of_it() -> None:
     """CR-34, CR-12: eliminated at the end of the movement step, the hero has no adventure
     step and makes no cult roll; the next player's turn begins."""
@@ -431,17 +477,23 @@ def test_cr_25_the_vp_goal_by_player_count() -> None:
     assert rules_of(set_goal).goals(set_goal)[0] == 10
 
 
-def test_cr_26_the_pile_goal_by_player_count_and_table() -> None:
-    """CR-26: our table is 4 base events and encounters plus 2 per player (one player counts as
-    two); the seed's is 18 with two players and one more for each player above two;
-    cult.pile_goal sets any number."""
-    for players, goal in ((1, 8), (2, 8), (4, 12), (6, 16)):
+def test_cr_26_the_pile_goal_is_the_seeds_by_default() -> None:
+    """CR-26: the seed's table is the default: 18 base events and encounters with two players,
+    one more for each player above two (one player uses the two-player number)."""
+    for players, goal in ((1, 18), (2, 18), (3, 19), (4, 20), (6, 22)):
         state = cult_game(players=players)
+        assert cult_options(state).pile_table == "seed"
         assert rules_of(state).goals(state)[1] == goal
-    table: dict[str, Any] = {"cult.pile_table": "seed"}
-    seed = cult_game(players=4, **table)
-    assert rules_of(seed).goals(seed)[1] == 20
-    set_goal = cult_game(players=4, **table, **{"cult.pile_goal": 7})
+
+
+def test_cr_26_the_short_table_and_the_goal_option() -> None:
+    """CR-26 (house rules): cult.pile_table=short is 4 plus 2 per player (one player counts as
+    two); cult.pile_goal sets any number."""
+    short: dict[str, Any] = {"cult.pile_table": "short"}
+    for players, goal in ((1, 8), (2, 8), (4, 12), (6, 16)):
+        state = cult_game(players=players, **short)
+        assert rules_of(state).goals(state)[1] == goal
+    set_goal = cult_game(players=4, **{"cult.pile_goal": 7})
     assert rules_of(set_goal).goals(set_goal)[1] == 7
 
 

@@ -3,18 +3,22 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from typer.testing import CliRunner
 
+from boardwright.cli.main import app
 from boardwright.engine.content import ContentError
 from boardwright.games.runebound.adventures.kelnov.content import (
     KELNOV_DIR,
     load_kelnov,
     validate_kelnov_dir,
 )
+from boardwright.games.runebound.content import CONTENT_DIR
 
 EVENT_NUMBERS = {"green": range(1, 6), "yellow": range(6, 10), "blue": range(10, 13)}
 """The numbers of the base events of each colour (RB-4.3), among which Kelnov's are."""
@@ -125,3 +129,68 @@ def test_kv_21_a_record_error_is_reported_by_validate(tmp_path: Path) -> None:
     cards[0].update(kind="event")
     errors = validate_kelnov_dir(write(tmp_path / "kelnov", cards))
     assert errors and "adventures[0]" in str(errors[0])
+
+
+def without_one(colour: str, kind: str) -> Any:
+    """A change dropping the first card of ``colour`` and ``kind`` (an Avatar for red)."""
+
+    def change(cards: list[dict[str, Any]]) -> None:
+        cards.remove(next(c for c in cards if c["colour"] == colour and c["kind"] == kind))
+
+    return change
+
+
+def one_more_blue(cards: list[dict[str, Any]]) -> None:
+    extra = dict(next(c for c in cards if c["colour"] == "blue"), id="kv-b99", name="Extra")
+    cards.append(extra)
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        (without_one("green", "encounter"), "needs 7 green Kelnov cards (KV-21), found 6"),
+        (without_one("yellow", "event"), "needs 7 yellow Kelnov cards (KV-21), found 6"),
+        (one_more_blue, "needs 6 blue Kelnov cards (KV-21), found 7"),
+        (without_one("red", "challenge"), "needs 10 red Kelnov cards (KV-21), found 9"),
+    ],
+    ids=["six-green", "six-yellow", "seven-blue", "nine-red"],
+)
+def test_kv_21_an_owners_kelnov_folder_with_other_counts_is_refused(
+    tmp_path: Path, change: Any, says: str
+) -> None:
+    """KV-21: the seed's counts, 7 green, 7 yellow, 6 blue and 10 red (seed 004: „7 nowych
+    zielonych Wydarzeń i Spotkań, 7 nowych żółtych …, 6 nowych niebieskich … oraz 10 nowych
+    czerwonych Wyzwań"): a folder with other counts is refused, one line naming the file and
+    the field, by the loader, by validate and by ``boardwright content validate``."""
+    cards = shipped()
+    change(cards)
+    folder = write(tmp_path / "kelnov", cards)
+    expected = f"{folder / 'adventures.yaml'}: adventures: {says}"
+    with pytest.raises(ContentError) as caught:
+        load_kelnov(folder)
+    assert str(caught.value) == expected
+    assert [str(e) for e in validate_kelnov_dir(folder)] == [expected]
+    result = CliRunner().invoke(app, ["content", "validate", "runebound", str(folder)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert result.stdout.splitlines() == [expected]
+    assert result.stderr.strip() == f"error: 1 problem(s) in {folder}"
+
+
+def test_kv_21_a_content_pack_with_a_kelnov_folder_of_other_counts_is_refused(
+    tmp_path: Path,
+) -> None:
+    """KV-21: the counts are checked in a whole content pack too (``kelnov/`` beside the base
+    files), and ``content import`` copies nothing."""
+    pack = tmp_path / "mine"
+    shutil.copytree(CONTENT_DIR, pack)
+    cards = shipped()
+    without_one("green", "event")(cards)
+    write(pack / "kelnov", cards)
+    says = "adventures: needs 7 green Kelnov cards (KV-21), found 6"
+    runner = CliRunner(env={"BOARDWRIGHT_HOME": str(tmp_path / "home")})
+    result = runner.invoke(app, ["content", "validate", "runebound", str(pack)])
+    assert result.exit_code == 2
+    assert says in result.stdout and str(pack / "kelnov" / "adventures.yaml") in result.stdout
+    imported = runner.invoke(app, ["content", "import", "runebound", str(pack)])
+    assert imported.exit_code == 2 and says in imported.stdout
+    assert not (tmp_path / "home" / "content" / "runebound" / "mine").exists()

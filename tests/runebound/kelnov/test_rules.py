@@ -418,13 +418,18 @@ def test_kv_16_al_kalim_options_are_refused_in_a_kelnov_game() -> None:
 
 
 def test_kv_17_one_adventure_per_game() -> None:
-    """KV-17: the option adventure takes one value, so Kelnov never combines with another
-    adventure (Cult of the Rune included, once it is a value); Kelnov's option is refused in
-    another adventure's game."""
-    with pytest.raises(ConfigError):
-        GAME.config(2, {"adventure": ["kelnov", "al-kalim"]})
-    with pytest.raises(ConfigError, match=r"kelnov\.fallback"):
-        GAME.config(2, {"adventure": "al-kalim", "kelnov.fallback": "resolve"})
+    """KV-17: Kelnov and the Cult are two values of the option adventure, which takes one
+    value, so Kelnov never combines with the Cult (or Al-Kalim); the Cult's options are refused
+    in a Kelnov game and Kelnov's in another adventure's game, one line naming the option."""
+    assert GAME.config(2, {"adventure": "cult"}).options["adventure"] == "cult"
+    for both in (["kelnov", "cult"], "kelnov,cult", ["kelnov", "al-kalim"]):
+        with pytest.raises(ConfigError, match="allowed: one of"):
+            GAME.config(2, {"adventure": both})
+    with pytest.raises(ConfigError, match=r"^cult\.ritual_radius only apply to the cult"):
+        GAME.config(2, {**KELNOV, "cult.ritual_radius": "capped"})
+    for other in ("al-kalim", "cult"):
+        with pytest.raises(ConfigError, match=r"kelnov\.fallback"):
+            GAME.config(2, {"adventure": other, "kelnov.fallback": "resolve"})
 
 
 def test_kv_18_the_advanced_endgame_plays_with_kelnov_in_margaths_place() -> None:

@@ -4,7 +4,7 @@ purchases), and the adventures the view shows on the board."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Any
 
 from boardwright.bots.runebound.constants import (
@@ -329,17 +329,23 @@ def fight_start(party: Party, enemy: Enemy, sig: HeroSig) -> tuple[int, int]:
     return party.pre_damage(), taken
 
 
+SpentAt = Callable[[str], Collection[str]]
+"""The colours whose counters on a hex (its label) offer no adventure."""
+
+
 def adventure_hexes(
-    kb: Knowledge, view: dict[str, Any]
+    kb: Knowledge, view: dict[str, Any], spent_at: SpentAt | None = None
 ) -> Iterator[tuple[int, AdventureCard | None, Sequence[str]]]:
     """The hexes with an adventure: (hex, the undefeated challenge there or None, the colours of
     the adventure counters there), hexes with counters first; a counter whose deck is spent
-    (RB-4.10) offers no adventure."""
+    (RB-4.10) offers no adventure: ``spent_at`` says which, where an adventure draws some
+    counters from decks of its own (by default the view's ``spent_decks``, everywhere)."""
     counters: dict[str, list[str]] = view.get("counters", {})
     undefeated: dict[str, str] = view.get("undefeated", {})
-    spent = view.get("spent_decks") or ()
+    everywhere: Collection[str] = view.get("spent_decks") or ()
     for at, present in counters.items():
         hex_index = kb.index_of.get(at)
+        spent = everywhere if spent_at is None else spent_at(at)
         if spent:
             present = [c for c in present if c not in spent]
         if hex_index is not None and (present or at in undefeated):

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from boardwright.bots.base import Observation
 from boardwright.bots.runebound.knowledge import Knowledge, knowledge
-from boardwright.bots.runebound.party import Party, adventure_hexes
+from boardwright.bots.runebound.party import Party, SpentAt, adventure_hexes
 from boardwright.bots.runebound.values import challenge_ev, effect_value
 from boardwright.games.runebound.adventures import get_adventure
 from boardwright.games.runebound.content import RuneboundContent
@@ -80,7 +80,7 @@ class BasePlay:
         kb = bot.kb
         counter_value = self.counter_values(party)
         out: list[tuple[int, float]] = []
-        for hex_index, card, present in adventure_hexes(kb, party.view):
+        for hex_index, card, present in adventure_hexes(kb, party.view, self.spent_at(party.view)):
             if card is not None:
                 value = challenge_ev(kb, party, card, counter=card.colour in present)
             else:
@@ -91,6 +91,11 @@ class BasePlay:
         for city, hex_index in kb.city_hex.items():
             out.append((hex_index, bot.city_value(party, city, frontier) + goals.get(city, 0.0)))
         return [(h, v) for h, v in out if v > 0.05]
+
+    def spent_at(self, view: dict[str, Any]) -> SpentAt | None:
+        """Which counters on a hex offer no adventure, where the adventure draws for some of
+        them from decks of its own (None: the view's ``spent_decks``, RB-4.10, everywhere)."""
+        return None
 
     def counter_values(self, party: Party) -> Callable[[int, Sequence[str]], float]:
         """What taking on the best of the adventure counters of the given colours on a hex is

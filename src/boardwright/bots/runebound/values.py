@@ -27,7 +27,6 @@ from boardwright.games.runebound.records import (
     COLOURS,
     Ability,
     AdventureCard,
-    Cleanse,
     Corrupt,
     DamageEnemy,
     DrawMarket,
@@ -503,12 +502,6 @@ def _corrupt_now(running: Running, e: Corrupt) -> None:
     running.total -= CORRUPTION * e.amount
 
 
-def _cleanse_now(running: Running, e: Cleanse) -> None:
-    """CR-45: a marker removed gives back a point of life and stamina, if the hero has one
-    (about half the time: the markers come and go)."""
-    running.total += CORRUPTION * e.amount / 2
-
-
 def _master_owned(e: Master, timing: str) -> float:
     """Mastery makes every test of the skill certain: worth a large test bonus."""
     return MASTERY if timing == "passive" else 0.0
@@ -536,7 +529,6 @@ EFFECT_WORTH: dict[str, EffectWorth] = {
     "test": EffectWorth(_test_now, _nothing_owned, _nothing_in_step),
     "cult_move": EffectWorth(_nothing_now, _nothing_owned, _nothing_in_step),
     "corrupt": EffectWorth(_corrupt_now, _nothing_owned, _nothing_in_step),
-    "cleanse": EffectWorth(_cleanse_now, _nothing_owned, _nothing_in_step),
     "hook": EffectWorth(_nothing_now, _nothing_owned, _nothing_in_step),
 }
 """Every effect primitive's worth to the bot, keyed by ``do`` (a test checks it names exactly

@@ -437,8 +437,8 @@ def check_content(content: RuneboundContent) -> None:
                 raise ContentError(
                     stem,
                     f"{record.id}.{place}",
-                    "only Cult of the Rune's cards (set cult) use cult_move, corrupt, cleanse "
-                    "and only_if (CR-48)",
+                    "only Cult of the Rune's cards (set cult) use cult_move, corrupt and only_if "
+                    "(CR-48)",
                 )
     errors: list[ContentError] = []
     cities = frozenset(c.id for c in content.board.cities)

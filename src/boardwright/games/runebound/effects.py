@@ -17,7 +17,6 @@ from boardwright.games.runebound.records import (
     COLOURS,
     PHASES,
     TERRAINS,
-    Cleanse,
     Corrupt,
     CultMove,
     DamageEnemy,
@@ -391,11 +390,6 @@ def _corrupt(call: EffectCall, e: Corrupt) -> None:
     call.rules.corrupt(call.state, call.seat, e.amount, call.log)
 
 
-def _cleanse(call: EffectCall, e: Cleanse) -> None:
-    """CR-45; another adventure has no corruption."""
-    call.rules.cleanse(call.state, call.seat, e.amount, call.log)
-
-
 def _hook(call: EffectCall, e: Hook) -> None:
     HOOKS[e.name](call.rules, call.state, call.seat, e.amount, call.log)
 
@@ -422,7 +416,6 @@ EFFECT_HANDLERS: dict[str, Handler] = {
     "test": _test,
     "cult_move": _cult_move,
     "corrupt": _corrupt,
-    "cleanse": _cleanse,
     "hook": _hook,
 }
 

@@ -234,16 +234,8 @@ class Corrupt(ContentRecord):
     amount: int = Field(default=1, ge=1, le=2)
 
 
-class Cleanse(ContentRecord):
-    """Cult of the Rune: up to ``amount`` of the hero's corruption markers are removed (CR-45).
-    Nothing happens in another adventure."""
-
-    do: Literal["cleanse"]
-    amount: int = Field(default=1, ge=1, le=3)
-
-
-CULT_EFFECTS = ("cult_move", "corrupt", "cleanse")
-"""The primitives only Cult of the Rune's cards may use (CR-43 to CR-45, CR-48)."""
+CULT_EFFECTS = ("cult_move", "corrupt")
+"""The primitives only Cult of the Rune's cards may use (CR-43, CR-44, CR-48)."""
 
 FailureEffect = Annotated[Harm | LoseLegend | Corrupt, Field(discriminator="do")]
 
@@ -293,7 +285,6 @@ Effect = Annotated[
     | SkillTest
     | CultMove
     | Corrupt
-    | Cleanse
     | Hook,
     Field(discriminator="do"),
 ]

@@ -436,10 +436,6 @@ class Rules:
     def corrupt(self, state: RuneboundState, seat: int, amount: int, log: Log) -> None:
         """The effect ``corrupt``: Cult of the Rune brands the hero (CR-44); nothing elsewhere."""
 
-    def cleanse(self, state: RuneboundState, seat: int, amount: int, log: Log) -> None:
-        """The effect ``cleanse``: Cult of the Rune removes corruption (CR-45); nothing
-        elsewhere."""
-
     def ability_acts(self, state: RuneboundState, seat: int, ability: Ability) -> bool:
         """Whether an adventure card's ability acts against the hero of ``seat``: always, but for
         Cult of the Rune's ``only_if: branded`` (CR-46), which no other adventure's hero is."""

@@ -6,7 +6,7 @@ branded (CR-21)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from boardwright.bots.base import Observation
@@ -18,7 +18,7 @@ from boardwright.bots.runebound.cult.value import (
     seat_section,
 )
 from boardwright.bots.runebound.knowledge import Knowledge, knowledge
-from boardwright.bots.runebound.party import Party
+from boardwright.bots.runebound.party import Party, SpentAt
 from boardwright.bots.runebound.play import BasePlay, own_red_deck
 from boardwright.engine.hexgrid import Hex, distance
 from boardwright.games.runebound.adventures.cult.content import CULT_FOLDER
@@ -89,6 +89,24 @@ class CultPlay(BasePlay):
             (hex_index, value - brand if hex_index == marker else value)
             for hex_index, value in super().targets(party)
         ]
+
+    def spent_at(self, view: dict[str, Any]) -> SpentAt:
+        """A cultist counter draws from its cult deck (CR-18, CR-8: every red one), spent when
+        that deck is empty (CR-36); an unturned one from the base deck (RB-4.10)."""
+        part = section(view)
+        cultists: dict[str, list[str]] = part.get("cultists") or {}
+        sizes: dict[str, int] = part.get("decks") or {}
+        base: Collection[str] = view.get("spent_decks") or ()
+
+        def spent(at: str) -> list[str]:
+            turned = cultists.get(at, ())
+            return [
+                colour
+                for colour in COLOURS
+                if (not sizes.get(colour, 0) if colour in turned else colour in base)
+            ]
+
+        return spent
 
     def _label(self, hex_index: int) -> str:
         return str(self.bot.kb.content.board.hexes[hex_index].at)

@@ -21,7 +21,10 @@ from boardwright.games.runebound.adventures.cult.content import CULT_FOLDER
 from boardwright.games.runebound.records import COLOURS, AdventureCard
 
 VP_WORTH = 3.0  # gold a victory point is worth to the bot (a cultist's VP come on top)
-PUSH = 0.4  # gold per VP of lead a card more on the special pile is worth (CR-26)
+# gold per VP of lead a card more on the special pile is worth to the leader (CR-26); a player
+# behind values it at nothing: avoiding the base decks would cost them the experience they need
+# to catch up and barely delays the end, as the others draw (docs/bots.md)
+PUSH = 1.5
 LEAD_CAP = 8.0  # the lead beyond which the push grows no more
 ELIMINATION = 60.0  # gold the bot would give not to leave the game (CR-23, CR-34)
 
@@ -138,7 +141,8 @@ def seat_section(part: dict[str, Any], seat: int) -> dict[str, Any]:
 
 def pile_push(party: Party, part: dict[str, Any]) -> float:
     """What a card more on the special pile is worth to the party: the game's end nearer
-    (CR-24), good for the leader in VP and bad for the others, the more so near the goal."""
+    (CR-24), good for the leader in VP, the more so the larger the lead and the nearer the goal;
+    nothing for the others (``PUSH``)."""
     seats: list[dict[str, Any]] = part.get("seats") or []
     if not seats:
         return 0.0
@@ -151,4 +155,4 @@ def pile_push(party: Party, part: dict[str, Any]) -> float:
     lead = mine - max(rivals, default=0.0)
     goal = float((part.get("goals") or {}).get("pile", 0)) or 1.0
     near = float((part.get("special") or {}).get("counted", 0)) / goal
-    return PUSH * max(-LEAD_CAP, min(LEAD_CAP, lead)) * (0.5 + near)
+    return PUSH * min(LEAD_CAP, max(0.0, lead)) * (0.5 + near)

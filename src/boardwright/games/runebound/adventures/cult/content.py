@@ -25,11 +25,10 @@ CULT_FILES = ("adventures",)
 CULT_MODELS: dict[str, type[ContentRecord]] = {"adventures": AdventureCard}
 COUNTS = {"green": 8, "yellow": 8, "blue": 7, "red": 7}  # CR-1
 TRAIT = "cultist"  # CR-47
-# CR-43 to CR-46: where each of the cult's primitives may stand
+# CR-43, CR-44, CR-46: where each of the cult's primitives may stand
 TIMINGS = {
     "cult_move": ("after_knockout", "reward"),
     "corrupt": ("before_combat", "after_knockout", "failure"),
-    "cleanse": ("reward",),
 }
 ONLY_IF_TIMINGS = ("before_combat", "combat_round", "after_knockout", "after_combat")
 

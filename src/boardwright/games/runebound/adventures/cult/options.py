@@ -16,13 +16,11 @@ CULT_SPECS = (
     OptionSpec(
         "cult.ritual_radius",
         "choice",
-        "colour",
-        "Cult of the Rune: an event's ritual reaches as far as its colour's rank (green 1, "
-        "yellow 2, blue 3), as its number (the seed's reading), or its number up to "
-        "cult.ritual_cap.",
-        allowed=("colour", "number", "capped"),
+        "number",
+        "Cult of the Rune: an event's ritual reaches as far as its number (the seed's rule), as "
+        "its colour's rank (green 1, yellow 2, blue 3), or its number up to cult.ritual_cap.",
+        allowed=("number", "colour", "capped"),
         rule="CR-17",
-        reconstructed=True,
     ),
     OptionSpec(
         "cult.ritual_cap",
@@ -32,7 +30,6 @@ CULT_SPECS = (
         minimum=0,
         maximum=12,
         rule="CR-17",
-        reconstructed=True,
     ),
     OptionSpec(
         "cult.event_refill",
@@ -83,14 +80,6 @@ CULT_SPECS = (
         reconstructed=True,
     ),
     OptionSpec(
-        "cult.card_cleanse",
-        "bool",
-        True,
-        "Cult of the Rune: cultists' rewards may remove corruption (cleanse).",
-        rule="CR-45",
-        reconstructed=True,
-    ),
-    OptionSpec(
         "cult.vp_goal",
         "int",
         0,
@@ -113,13 +102,12 @@ CULT_SPECS = (
     OptionSpec(
         "cult.pile_table",
         "choice",
-        "ours",
-        "Cult of the Rune: the pile goal by player count: ours (4 plus 2 per player, at least "
-        "two: 8, 10, 12 with four, 16 with six; for our decks' 24 base events and encounters) "
-        "or seed (18, plus 1 per player above two, for the printed decks).",
-        allowed=("ours", "seed"),
+        "seed",
+        "Cult of the Rune: the pile goal by player count: the seed's (18, plus 1 per player "
+        "above two) or short (4 plus 2 per player, at least two: 8, 10, 12 with four, 16 with "
+        "six), a house rule for shorter games.",
+        allowed=("seed", "short"),
         rule="CR-26",
-        reconstructed=True,
     ),
 )
 
@@ -128,17 +116,16 @@ CULT_SPECS = (
 class CultOptions:
     """The values of the Cult options of one game."""
 
-    ritual_radius: str = "colour"
+    ritual_radius: str = "number"
     ritual_cap: int = 2
     event_refill: str = "card"
     path: str = "fixed"
     infiltration_markers: int = 6
     brand_removal: str = "per_marker"
     elimination: str = "unreduced"
-    card_cleanse: bool = True
     vp_goal: int = 0
     pile_goal: int = 0
-    pile_table: str = "ours"
+    pile_table: str = "seed"
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any]) -> CultOptions:

@@ -21,7 +21,7 @@ from boardwright.games.runebound.state import RuneboundState
 RED = COLOURS.index("red")
 BASE_SET = "base"
 VP_GOAL = 26  # CR-25: two players; one more per player above two
-SEED_PILE_GOAL = 18  # CR-26, cult.pile_table=seed: two players; one more per player above two
+SEED_PILE_GOAL = 18  # CR-26: two players; one more per player above two
 
 
 def play_content(content: RuneboundContent) -> RuneboundContent:
@@ -76,10 +76,10 @@ class CultRules(Rules):
         options = cult_options(state)
         more = max(0, len(state.heroes) - 2)
         vp_goal = options.vp_goal or VP_GOAL + more
-        if options.pile_table == "seed":
-            table = SEED_PILE_GOAL + more
-        else:  # ours: two cards a player, and four (CR-26)
+        if options.pile_table == "short":  # a house rule: two cards a player, and four
             table = 4 + 2 * max(2, len(state.heroes))
+        else:
+            table = SEED_PILE_GOAL + more
         pile_goal = options.pile_goal or table
         return vp_goal, pile_goal
 
@@ -160,11 +160,6 @@ class CultRules(Rules):
             if state.finished or seat in state.eliminated:
                 return
             brand(self, state, seat, log)
-
-    def cleanse(self, state: RuneboundState, seat: int, amount: int, log: Log) -> None:
-        """CR-45 (option cult.card_cleanse): up to ``amount`` markers removed."""
-        if cult_options(state).card_cleanse:
-            remove_corruption(self, state, seat, amount, log)
 
     def ability_acts(self, state: RuneboundState, seat: int, ability: Ability) -> bool:
         """CR-46: ``only_if: branded`` acts on a hero with a corruption marker."""
@@ -298,7 +293,7 @@ def lose_vp_card(rules: CultRules, state: RuneboundState, seat: int, colour: int
 def remove_corruption(
     rules: CultRules, state: RuneboundState, seat: int, amount: int, log: Log
 ) -> None:
-    """CR-22, CR-45: up to ``amount`` markers come off; life and stamina rise again."""
+    """CR-22: up to ``amount`` markers come off; life and stamina rise again."""
     part = cult_state(state)
     gone = min(amount, part.corruption[seat])
     if gone:
@@ -308,11 +303,14 @@ def remove_corruption(
 
 
 def eliminated_by_corruption(rules: CultRules, state: RuneboundState, seat: int) -> bool:
-    """CR-23: as many markers as the maximum life before corruption (option: the lowered)."""
+    """CR-23: as many markers as the maximum life before corruption; under
+    ``cult.elimination=reduced``, as many as the maximum life the markers lowered (a life-5
+    hero is out at 3 markers: 3 >= 5 - 3)."""
     held = cult_state(state).corruption[seat]
+    before = Rules.life(rules, state, seat)
     if cult_options(state).elimination == "reduced":
-        return rules.life(state, seat) <= 0
-    return held >= Rules.life(rules, state, seat)
+        return held >= before - held
+    return held >= before
 
 
 def eliminate(rules: CultRules, state: RuneboundState, seat: int, log: Log) -> None:

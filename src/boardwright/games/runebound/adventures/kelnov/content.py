@@ -16,13 +16,14 @@ from boardwright.games.runebound.content import (
     is_named_folder,
     validate_folder,
 )
-from boardwright.games.runebound.records import COLOURS, AdventureCard
+from boardwright.games.runebound.records import AdventureCard
 
 KELNOV_FOLDER = "kelnov"  # beside base/, or a subfolder of a content pack; also the cards' set
 KELNOV_DIR = CONTENT_DIR.parent / KELNOV_FOLDER
 KELNOV_FILES = ("adventures",)
 KELNOV_MODELS: dict[str, type[ContentRecord]] = {"adventures": AdventureCard}
 MIN_AVATARS = 3  # KV-9: three Avatars win, so fewer could never win
+COUNTS = {"green": 7, "yellow": 7, "blue": 6, "red": 10}  # KV-20, KV-21: the seed's counts
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,8 @@ def load_kelnov(directory: Path = KELNOV_DIR) -> KelnovContent:
 
 def check_kelnov(content: KelnovContent, path: Path) -> None:
     """KV-21: green, yellow and blue cards are events and encounters, red ones challenges;
-    exactly one red card wins the game (Kelnov) and at least three are kept (Avatars)."""
+    exactly one red card wins the game (Kelnov) and at least three are kept (Avatars); the
+    counts per colour are the seed's (7 green, 7 yellow, 6 blue, 10 red)."""
     winners = []
     avatars = 0
     for i, card in enumerate(content.adventures):
@@ -86,10 +88,14 @@ def check_kelnov(content: KelnovContent, path: Path) -> None:
             f"needs at least {MIN_AVATARS} Avatars (red cards kept "
             f"with dragon_rune: true), found {avatars}",
         )
-    present = {card.colour for card in content.adventures}
-    missing = [c for c in COLOURS if c not in present]
-    if missing:
-        raise ContentError(str(path), "adventures", f"no Kelnov card of colour {missing[0]}")
+    for colour, count in COUNTS.items():
+        counted = sum(1 for card in content.adventures if card.colour == colour)
+        if counted != count:
+            raise ContentError(
+                str(path),
+                "adventures",
+                f"needs {count} {colour} Kelnov cards (KV-21), found {counted}",
+            )
 
 
 def kelnov_content(content: RuneboundContent) -> KelnovContent | None:
