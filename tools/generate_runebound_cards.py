@@ -580,7 +580,7 @@ def make_heroes() -> list[Record]:
             ability("Silver Tongue", "market", gold(1)),
         ),
         hero(
-            "grimwald", "Grimwald the Gravewarden", 5, 3, (2, 1), (2, 1), (3, 2), {"lore": 1},
+            "grimwald", "Grimwald the Gravewarden", 5, 3, (2, 1), (3, 1), (3, 2), {"lore": 1},
             ability("Rite of Banishing", "before_combat", damage_enemy(2), exhaustion=2),
         ),
         hero(
