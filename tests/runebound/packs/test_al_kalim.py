@@ -19,7 +19,6 @@ from typer.testing import CliRunner
 from boardwright.cli.main import app
 from boardwright.engine.errors import ConfigError
 from boardwright.engine.events import Event
-from boardwright.games.runebound.adventures.al_kalim.content import AL_KALIM_DIR, load_al_kalim
 from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules, night_steps
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
 from boardwright.games.runebound.card_packs import is_pack_set
@@ -39,7 +38,6 @@ from tests.runebound.al_kalim.scenario import (
     rig,
     rolls,
 )
-from tests.runebound.balancekit import assert_report_is_fresh
 from tests.runebound.kit import GAME as SHIPPED
 from tests.runebound.packs.kit import ALL_PACKS, pack_game
 
@@ -470,15 +468,3 @@ def test_AK_17_2_a_pack_challenge_beaten_counts_for_a_quest() -> None:
     win_fight(FIXTURES, state, log)
     assert events(log, "victory")
     assert (slot.step, slot.progress) != (0, 0) or slot.done
-
-
-# --- AK-17: the combination's balance ----------------------------------------------------------
-
-
-# AK-17.2, AK-17.3, AK-17.6
-def test_AK_17_the_al_kalim_with_packs_balance_report_is_fresh() -> None:
-    """The day and night lives and the red cards set aside were settled by simulation
-    (docs/balance-al-kalim-packs.md): the report must come from the content that ships, base,
-    Al-Kalim and the four packs, and give every hero of the desert's pool a row."""
-    heroes = [h.name for h in load_al_kalim(AL_KALIM_DIR).heroes]
-    assert_report_is_fresh("balance-al-kalim-packs.md", heroes, "al-kalim", ALL_PACKS)
