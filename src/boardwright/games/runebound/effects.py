@@ -313,7 +313,7 @@ def _fight(call: EffectCall, e: Fight) -> None:
     """The card leaves its deck or discard pile and a fight starts (``combat_start`` frame)."""
     rules, state = call.rules, call.state
     card = rules.content.adventure_index.get(e.card, -1)
-    if card < 0:  # a card the adventure left out of the game (AK-17.6): no fight
+    if card < 0:  # a card this game's adventure set aside is not in play: no fight
         return
     colour = COLOURS.index(rules.adventures[card].colour)
     deck = state.adventure_decks[colour]

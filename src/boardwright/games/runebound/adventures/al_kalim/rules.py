@@ -126,16 +126,19 @@ def stand_ins(base: Board, overlay: Board) -> dict[str, int]:
     }
 
 
+def joins_the_desert(card: AdventureCard) -> bool:
+    """An adventure-card pack's card that joins the desert's decks (AK-17.2): all but the red
+    ones, which are set aside (AK-17.6)."""
+    return is_pack_set(card.card_set) and card.colour != RED
+
+
 def one_life(content: RuneboundContent) -> frozenset[str]:
     """AK-17.3: the ids of the pack challenges of ``content`` (the base content with the chosen
     packs) that print one life, which is their night life, the day's a step less."""
     return frozenset(
         card.id
         for card in content.adventures
-        if is_pack_set(card.card_set)
-        and card.kind == "challenge"
-        and card.night_life is None
-        and card.colour != RED
+        if joins_the_desert(card) and card.kind == "challenge" and card.night_life is None
     )
 
 
@@ -153,11 +156,7 @@ def play_content(content: RuneboundContent) -> RuneboundContent:
     )
     market = (*content.market, *records.allies, *legends)
     night_step = night_steps(records)
-    packs = (
-        desert_pack_card(c, night_step)
-        for c in content.adventures
-        if is_pack_set(c.card_set) and c.colour != RED
-    )
+    packs = (desert_pack_card(c, night_step) for c in content.adventures if joins_the_desert(c))
     adventures = (*records.adventures, *packs)
     return RuneboundContent(
         board=replace(records.board, stand_ins=stand_ins(content.board, records.board)),
