@@ -3,9 +3,13 @@
 The packs (docs/rules/packs.md) are Champions of Kellos and Walkers of the Wild (market cards),
 Shadows of Margath and Drakes and Dragonspawn (adventure cards). The seed gives their themes and
 no card texts; the research gives their published compositions (``runebound-content.md``
-§1.1-1.4), which our content keeps. Every name, text and number below is ours: no published
-card is copied, and a name the research mentions (a Spiderweave Shield, a Writhe Wyrm, an
-Orphan of the Dragon, a Dragon Cult) only inspired a card of another name.
+§1.1-1.4), which our content keeps, except that the adventure packs' events are encounters: the
+seed says these packs bring challenges and encounters („Wyzwania i Spotkania", PK-8), so each
+colour keeps the research's number of cards and of challenges, and its events became encounters
+on the same themes (the land stirs, ``replenish``, whatever the hero chooses). Every name, text
+and number below is ours: no published card is copied, and a name the research mentions (a
+Spiderweave Shield, a Writhe Wyrm, an Orphan of the Dragon, a Dragon Cult) only inspired a card
+of another name.
 
 Design rules
 ------------
@@ -274,8 +278,6 @@ def ability(
     paid = cards._cost_text(cost)
     if timing == "passive":
         text = cards._sentence(f"{paid}: {what}" if paid else what)
-    elif timing == "while_in_play":
-        text = f"While this event is in play, every hero may {what}."
     else:
         text = f"{WHEN_TEXT[timing]}{', ' + paid if paid else ''}: {what}."
     return cards.ability_record(name, text, timing, cost, effects)
@@ -542,18 +544,11 @@ class Encounter:
 
 
 @dataclass(frozen=True)
-class Event:
-    name: str
-    number: int
-    ability: Record
-
-
-@dataclass(frozen=True)
 class Deck:
-    """One colour of an adventure pack."""
+    """One colour of an adventure pack: challenges and encounters (the seed's „Wyzwania i
+    Spotkania"; issue 41: no events)."""
 
     foes: tuple[cards.Foe, ...]
-    events: tuple[Event, ...] = ()
     encounters: tuple[Encounter, ...] = ()
 
 
@@ -572,15 +567,23 @@ MARGATH: dict[str, Deck] = {
             Foe("Chaos Imp", ("abomination", "agent"), 3, magic=+1, life=-1,
                 reward=(heal(exhaustion=1),)),
         ),
-        events=(
-            Event("Whispers in the Taverns", 2,
-                  ability("Rumours Spread", "event", replenish("green"),
-                          reaching("all", harm(exhaustion=1)))),
-            Event("Margath's Recruiters", 4,
-                  ability("Coin for Loyalty", "event", replenish("green", "yellow"),
-                          reaching("all", gold(-1)))),
-        ),
         encounters=(
+            # issue 41: the seed's packs bring challenges and encounters; the land stirs
+            # (replenish) whatever the hero chooses, as the events it replaces did
+            Encounter("Whispers in the Taverns", (
+                Option("Listen for the cult's plans", ("mind", "lore", 0),
+                       success=(replenish("green"), experience(1)),
+                       failure=(replenish("green"), reaching("all", harm(exhaustion=1)))),
+                Option("Drown the rumours in ale", success=(replenish("green"), gold(-1))),
+            )),
+            Encounter("Margath's Recruiters", (
+                Option("Shout them down in the square", ("spirit", "diplomacy", 1),
+                       success=(replenish("green", "yellow"),
+                                reaching("here", heal(exhaustion=1))),
+                       failure=(replenish("green", "yellow"), reaching("all", gold(-1)))),
+                Option("Follow a recruit to the cult's den",
+                       success=(replenish("green", "yellow"), fight("Cult Lookout"))),
+            )),
             Encounter("The Dropped Orders", (
                 Option("Pocket the cult's orders", ("mind", "lore", 0),
                        failure=(harm(exhaustion=1),)),
@@ -607,15 +610,21 @@ MARGATH: dict[str, Deck] = {
             # with arrows (ranged was the easy step on 7 of 10 pack yellows)
             Foe("Dread Chanter", ("cultist",), 4, ranged=+1, magic=-1),
         ),
-        events=(
-            Event("Burning Granaries", 7,
-                  ability("Hungry Roads", "event", replenish("yellow"),
-                          reaching("all", harm(exhaustion=1)))),
-            Event("Curfew Patrols", 8,
-                  ability("Hide from the Watch", "while_in_play",
-                          modify("test", 1, skill="stealth"))),
-        ),
         encounters=(
+            Encounter("Burning Granaries", (
+                Option("Fight the fire", ("body", None, 0),
+                       success=(replenish("yellow"), gold(2)),
+                       failure=(replenish("yellow"), harm(wounds=1))),
+                Option("Lead the hungry to safety",
+                       success=(replenish("yellow"), reaching("here", heal(wounds=1)),
+                                harm(exhaustion=1))),
+            )),
+            Encounter("Curfew Patrols", (
+                Option("Learn the watch's rounds", ("mind", "stealth", 0),
+                       failure=(harm(exhaustion=1),)),
+                Option("Bribe the sergeant for a bunk", success=(gold(-1), heal(exhaustion=2))),
+            ), Held((passive("Hide from the Watch", modify("test", 1, skill="stealth")),),
+                    "forge", (gold(2), experience(1))), hold=(0,)),
             Encounter("The Cult's Safehouse", (
                 Option("Steal the cipher key", ("mind", "stealth", 0),
                        failure=(harm(wounds=1),)),
@@ -638,12 +647,14 @@ MARGATH: dict[str, Deck] = {
             Foe("Voice of the Dragonlord", ("cultist", "undead"), 4, ranged=-1, magic=0,
                 abilities=(cards.ambush("Word of Ruin", exhaustion=1, party=True),)),
         ),
-        events=(
-            Event("Eclipse over Terrinoth", 11,
-                  ability("Darkened Sky", "event", replenish("blue", "red"),
-                          reaching("all", harm(exhaustion=1)))),
-        ),
         encounters=(
+            Encounter("Eclipse over Terrinoth", (
+                Option("Read the omen in the dark", ("spirit", "lore", 1),
+                       success=(replenish("blue", "red"), experience(2)),
+                       failure=(replenish("blue", "red"), reaching("all", harm(exhaustion=1)))),
+                Option("Shelter until the light returns",
+                       success=(replenish("blue", "red"), heal(exhaustion=1))),
+            )),
             Encounter("The Traitor's Map", (
                 Option("Decipher the map", ("mind", "lore", 1),
                        success=(teleport("any_city"), gold(2)), failure=(harm(wounds=1),)),
@@ -692,15 +703,21 @@ DRAKES: dict[str, Deck] = {
             Foe("Emberwing Drakelet", ("dragon",), 4, ranged=+1, life=-1,
                 abilities=(breath("Spark Breath", exhaustion=1),)),
         ),
-        events=(
-            Event("Smoke on the Peaks", 3,
-                  ability("Scorched Slopes", "event", replenish("green"),
-                          reaching("all", harm(exhaustion=1)))),
-            Event("A Shower of Shed Scales", 5,
-                  ability("Scales for the Taking", "event", replenish("green"),
-                          reaching("all", gold(1)))),
-        ),
         encounters=(
+            Encounter("Smoke on the Peaks", (
+                Option("Climb to see what burns", ("body", "climb", 0),
+                       success=(replenish("green"), experience(1)),
+                       failure=(replenish("green"), harm(exhaustion=1))),
+                Option("Ride to warn Frostgate",
+                       success=(replenish("green"), teleport("frostgate"))),
+            )),
+            Encounter("A Shower of Shed Scales", (
+                Option("Share the scales with everyone",
+                       success=(replenish("green"), reaching("all", gold(1)))),
+                Option("Haggle with a scale-smith", ("mind", "diplomacy", 0),
+                       success=(replenish("green"), gold(3)),
+                       failure=(replenish("green"), gold(1))),
+            )),
             Encounter("The Abandoned Clutch", (
                 Option("Carry an egg to safety", ("body", "survival", 0),
                        failure=(harm(exhaustion=1),)),
@@ -728,15 +745,20 @@ DRAKES: dict[str, Deck] = {
                                        enemy("damage", 1, phase="magic", duration="combat")),)),
             Foe("Reedmaw Serpent", ("dragon", "beast"), 4, melee=0, magic=-1),
         ),
-        events=(
-            Event("Wings over the Valley", 6,
-                  ability("Panic on the Roads", "event", replenish("yellow", "red"),
-                          reaching("all", harm(exhaustion=1)))),
-            Event("Hoard Rumours", 9,
-                  ability("Hidden Ways to the Hoard", "while_in_play",
-                          pathfinder("mountains"))),
-        ),
         encounters=(
+            Encounter("Wings over the Valley", (
+                Option("Loose arrows at the wyrm", ("mind", None, 1),
+                       success=(replenish("yellow", "red"), experience(1)),
+                       failure=(replenish("yellow", "red"), reaching("here", harm(exhaustion=1)))),
+                Option("Take cover in the orchards",
+                       success=(replenish("yellow", "red"), heal(exhaustion=1))),
+            )),
+            Encounter("Hoard Rumours", (
+                Option("Follow the old map", ("mind", "lore", 0),
+                       failure=(harm(exhaustion=1),)),
+                Option("Sell the map to a fool", success=(gold(2),)),
+            ), Held((passive("Hidden Ways to the Hoard", pathfinder("mountains")),),
+                    "riverwatch", (gold(3), experience(1))), hold=(0,)),
             Encounter("Ember in the Blood", (
                 Option("Accept what you are", ("spirit", "lore", 0),
                        failure=(harm(wounds=1),)),
@@ -761,11 +783,14 @@ DRAKES: dict[str, Deck] = {
             Foe("Dragonspawn Aberration", ("dragon", "abomination"), 4, melee=+1,
                 abilities=(rises("Unstable Growth", 1),), life=-1),
         ),
-        events=(
-            Event("Wingbeats in the Night", 12,
-                  ability("Dragons on the Wing", "event", replenish("blue", "red"))),
-        ),
         encounters=(
+            Encounter("Wingbeats in the Night", (
+                Option("Track the flight to its roost", ("body", "survival", 1),
+                       success=(replenish("blue", "red"), experience(2)),
+                       failure=(replenish("blue", "red"), harm(wounds=1))),
+                Option("Bar the doors till dawn",
+                       success=(replenish("blue", "red"), heal(exhaustion=1))),
+            )),
             Encounter("The Wyrmcult of Nerekhall", (
                 Option("Join the cult in secret", ("mind", "stealth", 1),
                        failure=(harm(wounds=2),)),
@@ -878,7 +903,7 @@ def encounter_card(
 
 
 def adventure_pack(prefix: str, decks: Mapping[str, Deck]) -> list[Record]:
-    """Per colour: challenges, events, encounters, numbered <prefix>-g01, <prefix>-g02, ..."""
+    """Per colour: challenges, then encounters, numbered <prefix>-g01, <prefix>-g02, ..."""
     ids: dict[str, str] = {}
     for colour, deck in decks.items():
         letter = cards.COLOUR_LETTER[colour]
@@ -889,19 +914,6 @@ def adventure_pack(prefix: str, decks: Mapping[str, Deck]) -> list[Record]:
         letter = cards.COLOUR_LETTER[colour]
         out += [cards.challenge_card(ids[f.name], colour, f) for f in deck.foes]
         index = len(deck.foes)
-        for event in deck.events:
-            index += 1
-            out.append(
-                {
-                    "id": f"{prefix}-{letter}{index:02d}",
-                    "name": event.name,
-                    "colour": colour,
-                    "kind": "event",
-                    "number": event.number,
-                    "text": event.ability["text"],
-                    "abilities": [event.ability],
-                }
-            )
         for encounter in deck.encounters:
             index += 1
             out.append(
@@ -917,8 +929,10 @@ COUNTS = {  # runebound-content.md §1.1-§1.4 (Kellos: ours, reconstructed)
     "walkers": {"weapon": 7, "armour": 2, "rune": 1, "artifact": 6, "dual": 2, "ally": 12},
 }
 ADVENTURE_COUNTS = {  # colour: (challenges, encounters, events)
-    "margath": {"green": (8, 2, 2), "yellow": (5, 2, 2), "blue": (3, 2, 1), "red": (2, 1, 0)},
-    "drakes": {"green": (8, 2, 2), "yellow": (5, 2, 2), "blue": (4, 1, 1), "red": (2, 1, 0)},
+    # the research's per-colour totals and challenges; its 5 events per pack are encounters here,
+    # as the seed names challenges and encounters only (issue 41, PK-8)
+    "margath": {"green": (8, 4, 0), "yellow": (5, 4, 0), "blue": (3, 3, 0), "red": (2, 1, 0)},
+    "drakes": {"green": (8, 4, 0), "yellow": (5, 4, 0), "blue": (4, 2, 0), "red": (2, 1, 0)},
 }
 
 

@@ -911,7 +911,7 @@ ENCOUNTERS: dict[str, list[Encounter]] = {
         Encounter("The Fallen Bridge", (
             Option("Wade across the ford", ("body", "swim", 0),
                    success=(extra_move(2),), failure=(harm(exhaustion=1),)),
-            Option("Help the ferryman rebuild it", ("mind", "lore", 1),
+            Option("Pole the old ferry across", ("mind", "swim", 1),
                    success=(gold(1), extra_move(1)), failure=(harm(exhaustion=1),)),
         )),
         Encounter("A Peddler's Bargain", (
@@ -1001,12 +1001,12 @@ ADDED_EVENTS: dict[str, list[Event]] = {
         Event("Midwinter Festival", ability("Warm Hearths", "event", heal(wounds=1, exhaustion=2))),
         Event("Border Skirmishes",
               ability("Scattered Raiders", "event", replenish("yellow", "blue"))),
-        Event("Choking Fog",
-              ability("Blind Volleys", "while_in_play", modify("mind", -1, when="attack"))),
+        Event("Trackers' Season",
+              ability("Fresh Spoor", "while_in_play", modify("test", 1, skill="survival"))),
     ],
     "blue": [
         Event("The Long Winter",
-              ability("Numbing Cold", "while_in_play", modify("body", -1, when="defend"))),
+              ability("Numb Hands", "while_in_play", modify("body", -1, when="attack"))),
         Event("Comet over the Spires",
               ability("Portents", "event", replenish("green", "yellow", "blue"))),
         Event("Fever in the Lowlands", ability("Fevered Roads", "event", harm(exhaustion=1))),
@@ -1027,7 +1027,7 @@ ADDED_ENCOUNTERS: dict[str, list[Encounter]] = {
             Option("Ride with the carter to town", success=(teleport("nearest_city"),)),
         )),
         Encounter("The Poachers' Snare", (
-            Option("Work yourself free", ("body", "stealth", 1),
+            Option("Climb the snare's tree and cut yourself down", ("body", "climb", 1),
                    success=(extra_move(1),), failure=(harm(wounds=1),)),
             Option("Cut the rope and limp on", success=(harm(exhaustion=1),)),
         )),
@@ -1056,17 +1056,17 @@ ADDED_ENCOUNTERS: dict[str, list[Encounter]] = {
     ],
     "blue": [
         Encounter("The Oracle's Pool", (
-            Option("Gaze into the water", ("spirit", "lore", 1),
+            Option("Gaze into the water", ("spirit", None, 1),
                    success=(experience(1),), failure=(harm(exhaustion=2),)),
             Option("Drink from it", success=(heal(wounds=2),)),
         )),
         Encounter("A Knight in Distress", (
             Option("Ride to his aid", success=(fight("Wraith Knight"),)),
-            Option("Bind his wounds", ("mind", "lore", 0),
+            Option("Bind his wounds", ("mind", "survival", 0),
                    success=(draw_market(),), failure=(harm(exhaustion=1),)),
         )),
         Encounter("The Sealed Vault", (
-            Option("Pick the ancient lock", ("mind", "stealth", 2),
+            Option("Climb in through the broken roof", ("body", "climb", 2),
                    success=(gold(4),), failure=(harm(wounds=2),)),
             Option("Break it open", ("body", None, 1),
                    success=(gold(3),), failure=(harm(wounds=1, exhaustion=1),)),

@@ -125,6 +125,7 @@ COMPILED = (
     "games/runebound/adventures/al_kalim/legends.py",
     "games/runebound/adventures/al_kalim/lost_cities.py",
     "games/runebound/adventures/al_kalim/options.py",
+    "games/runebound/adventures/al_kalim/pack_cards.py",
     "games/runebound/adventures/al_kalim/procedure.py",
     "games/runebound/adventures/al_kalim/quests.py",
     "games/runebound/adventures/al_kalim/rules.py",

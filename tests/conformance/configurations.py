@@ -59,6 +59,29 @@ COMBINED: dict[str, list[tuple[str, Options, tuple[int, ...] | None]]] = {
             {"adventure": "al-kalim", "packs": ["kellos", "walkers"], "packs.market_mode": "focus"},
             None,
         ),
+        # PK-6, AK-17: every pack in Al-Kalim, the adventure-card packs' cards drawn first
+        # (encounters in adventure steps, ambushes and travel problems)
+        (
+            "packs-al-kalim-adventure-focus",
+            {
+                "adventure": "al-kalim",
+                "packs": ["kellos", "walkers", "margath", "drakes"],
+                "packs.market_mode": "focus",
+                "packs.adventure_mode": "focus",
+                "travel_problems": True,
+            },
+            None,
+        ),
+        # AK-17.3: the adventure-card packs mixed in, their challenges' printed life by day too
+        (
+            "packs-al-kalim-adventure-printed-life",
+            {
+                "adventure": "al-kalim",
+                "packs": ["margath", "drakes"],
+                "al_kalim.pack_day_life": "printed",
+            },
+            None,
+        ),
     ],
 }
 PLAYER_COUNTS_PER_CONFIGURATION = 2

@@ -1,6 +1,7 @@
 """The heuristic bot with the shipped card packs (docs/rules/packs.md PK-9, PV-6, PV-12): it
 knows the chosen packs' cards only, aims its routes at a held card's goal city, walks through the
-terrains its pathfinder cards open, and plays whole games with every pack."""
+terrains its pathfinder cards open, and plays whole games with every pack, in The Sands of
+Al-Kalim too (docs/rules/al-kalim.md AK-17: night life, encounters in the desert's draws)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,12 @@ from functools import partial
 from typing import Any
 
 from boardwright.bots import Observation
+from boardwright.bots.runebound.al_kalim.play import AlKalimPlay
 from boardwright.bots.runebound.bot import RuneboundBot
+from boardwright.bots.runebound.party import Party
 from boardwright.bots.runebound.play import goal_values
+from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
+from boardwright.games.runebound.card_packs import is_pack_set
 from boardwright.games.runebound.content import CITY, TERRAIN_NAMES
 from boardwright.games.runebound.state import RuneboundState
 from tests.runebound.botkit import play_bots
@@ -91,3 +96,70 @@ def test_PK_9_heuristic_bots_finish_games_with_every_pack() -> None:
         options = {"packs": ALL, "packs.market_mode": mode, "packs.adventure_mode": mode}
         result, chosen = play_bots(3, seed, ["heuristic"] * 3, options)
         assert result is not None and len(chosen) > 100
+
+
+# --- with The Sands of Al-Kalim (docs/rules/al-kalim.md AK-17) ---------------------------------
+
+DESERT = {"adventure": "al-kalim", "packs": ALL}
+
+
+def night_party(bot: RuneboundBot, state: RuneboundState) -> Party:
+    al_kalim_state(state).night = True
+    return bot.play.party(GAME.view(state, 0), 0)
+
+
+# AK-17.3: the bot fights a pack challenge by day and by night with the life the game gives it
+def test_AK_17_3_the_bot_reads_a_pack_challenges_day_and_night_life() -> None:
+    bot, state = ready_bot(DESERT)
+    rules = GAME.rules_for(state)
+    pack = [c for c in rules.adventures if is_pack_set(c.card_set) and c.kind == "challenge"]
+    own = next(c for c in rules.adventures if c.card_set == "al-kalim" and c.night_life != c.life)
+    assert pack and {c.card_set for cards in bot.kb.challenges.values() for c in cards} == {
+        "al-kalim",
+        "margath",
+        "drakes",
+    }
+    assert isinstance(bot.play, AlKalimPlay)
+    party = night_party(bot, state)
+    by_day = bot.play.at_time(party, False)
+    for card in (*pack, own):
+        assert party.enemies[card.id].life == card.night_life == rules.enemy_life(state, card)
+        assert by_day.enemies[card.id].life == card.life
+    assert any(c.life != c.night_life for c in pack)
+    printed, state = ready_bot({**DESERT, "al_kalim.pack_day_life": "printed"})
+    assert isinstance(printed.play, AlKalimPlay)
+    party = night_party(printed, state)
+    by_day = printed.play.at_time(party, False)
+    al_kalim_state(state).night = False
+    for card in pack:
+        assert by_day.enemies[card.id].life == card.night_life == rules.enemy_life(state, card)
+    assert by_day.enemies[own.id].life == own.life
+
+
+# AK-17.4: a draw from a desert deck with a pack's encounters in it
+def test_AK_17_4_the_bot_weighs_the_encounters_in_a_desert_draw() -> None:
+    bot, state = ready_bot(DESERT)
+    play = bot.play
+    assert isinstance(play, AlKalimPlay)
+    party = bot.play.party(GAME.view(state, 0), 0)
+    for colour in ("green", "yellow", "blue"):
+        challenges = len(bot.kb.challenges[colour])
+        encounters = len(bot.kb.encounters[colour])
+        assert encounters > 0
+        assert play.fight_share(colour) == challenges / (challenges + encounters)
+        assert play.encounter_worth(party, colour) > -1e9
+    assert play.fight_share("red") == 1.0  # AK-17.6: the red pack cards are set aside
+    plain, state = ready_bot({"adventure": "al-kalim"})
+    assert isinstance(plain.play, AlKalimPlay)
+    assert all(plain.play.fight_share(c) == 1.0 for c in ("green", "yellow", "blue", "red"))
+
+
+# AK-17, PK-9: whole Al-Kalim games with every pack, the bots meeting pack encounters
+def test_AK_17_heuristic_bots_finish_al_kalim_games_with_every_pack() -> None:
+    met = 0
+    for seed, mode in ((5, "mixed"), (6, "focus")):
+        options = {**DESERT, "packs.market_mode": mode, "packs.adventure_mode": mode}
+        result, chosen = play_bots(3, seed, ["heuristic"] * 3, options)
+        assert result is not None and len(chosen) > 100
+        met += sum(1 for key in chosen if key.startswith("encounter:"))
+    assert met > 0

@@ -1,5 +1,5 @@
 """Choosing packs: the options, their refusals, saving, the view and the terminal
-(docs/rules/packs.md PK-2 to PK-7, SM-4, DD-4)."""
+(docs/rules/packs.md PK-2 to PK-7; the adventure-card packs in Al-Kalim: test_al_kalim.py)."""
 
 from __future__ import annotations
 
@@ -86,15 +86,6 @@ def test_PK_4_PK_5_focus_needs_a_pack_of_its_family() -> None:
     ):
         game.config(2, {"packs": ["kellos"], "packs.adventure_mode": "focus"})
     game.config(2, {"packs": ALL_PACKS, "packs.market_mode": "focus"})
-
-
-# PK-6, SM-4, DD-4
-def test_PK_6_SM_4_DD_4_adventure_packs_are_refused_in_al_kalim() -> None:
-    game = pack_game()
-    for pack in ("margath", "drakes"):
-        with pytest.raises(ConfigError, match=f"pack.s. {pack} cannot join the al-kalim"):
-            game.config(3, {"adventure": "al-kalim", "packs": [pack]})
-    game.config(3, {"adventure": "al-kalim", "packs": ["kellos", "walkers"]})
 
 
 # PK-3

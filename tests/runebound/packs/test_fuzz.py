@@ -1,12 +1,14 @@
-"""Seeded fuzz with the fixture card packs (docs/rules/packs.md PK-3 to PK-6): random games
-with packs in every mode, checked after every decision: every card in play in exactly one
-place, counted per set; no card of a pack left out; the focus parts of the decks hold only
-the chosen packs' cards; counters conserved and nothing negative; every game ends.
+"""Seeded fuzz with the fixture card packs (docs/rules/packs.md PK-3 to PK-6, docs/rules/
+al-kalim.md AK-17): random games with packs in every mode, checked after every decision: every
+card in play in exactly one place, counted per set; no card of a pack left out; the focus parts
+of the decks hold only the chosen packs' cards; counters conserved and nothing negative; no
+event in play in Al-Kalim; every game ends.
 
 The default run plays a CI sample with the fixture packs and with the shipped packs
 (``content/runebound/packs``); the full run, with the shipped packs (1,000 games of the base
-adventure with the four packs, 500 of Al-Kalim with the market packs, 500 with the advanced rules;
-packs and modes mixed per game, 2-6 players), is marked ``fuzz_full``::
+adventure with the four packs, 500 of Al-Kalim with the market packs, 500 of Al-Kalim with the
+adventure-card packs (and the market packs, Al-Kalim's options mixed), 500 with the advanced
+rules; packs and modes mixed per game, 2-6 players), is marked ``fuzz_full``::
 
     pytest tests/runebound/packs/test_fuzz.py -m fuzz_full -n 2
 """
@@ -20,12 +22,14 @@ import pytest
 
 from boardwright.engine.rng import Rng
 from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
+from boardwright.games.runebound.adventures.al_kalim.setup import EXTRA_COUNTERS, SPARE_COUNTERS
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
 from boardwright.games.runebound.card_packs import in_play
 from boardwright.games.runebound.game import Runebound
 from boardwright.games.runebound.options import ADVANCED_PRESET
 from boardwright.games.runebound.rules import Rules
 from boardwright.games.runebound.state import RuneboundState
+from tests.runebound.al_kalim.kit import al_kalim_case_options
 from tests.runebound.fuzzruns import PLAYER_COUNTS
 from tests.runebound.kit import (
     DECISION_CAP,
@@ -74,20 +78,23 @@ def check_invariants(game: Runebound, state: RuneboundState) -> None:
     packs = state.opts.packs
     check_focus(state, rules)
     market_sets = [card.card_set for card in rules.market]
+    places = laid_out_adventure_cards(state) + drawn_adventure_cards(state)
+    places += state.doom_row + state.removed_adventures
+    sets = [card.card_set for card in rules.adventures]
+    expected = [i for i, s in enumerate(sets) if in_play(s, packs)]
+    per_set_once(places, expected, sets, "adventure card")  # AK-17.2: the desert's decks too
     if isinstance(rules, AlKalimRules):
         part = al_kalim_state(state)
         market = owned_market_cards(state, lambda ally: not rules.is_legendary(ally.card))
         market += part.ally_deck
         market += [c for frame in state.stack if frame[0] == "al_kalim_dreams" for c in frame[2]]
         limit = rules.first_legend
+        limits = [b.limit_colour for b in part.boards if b.limit_colour >= 0]
+        assert_counters_conserved(state, rules, SPARE_COUNTERS + EXTRA_COUNTERS, limits)
+        assert state.event == -1  # AK-17.5: no event stays in play in the desert
     else:
         market = owned_market_cards(state)
         limit = len(rules.market)
-        places = laid_out_adventure_cards(state) + drawn_adventure_cards(state)
-        places += state.doom_row + state.removed_adventures
-        sets = [card.card_set for card in rules.adventures]
-        expected = [i for i, s in enumerate(sets) if in_play(s, packs)]
-        per_set_once(places, expected, sets, "adventure card")
         assert_counters_conserved(state, rules)
     expected_market = [i for i in range(limit) if in_play(market_sets[i], packs)]
     per_set_once(market, expected_market, market_sets, "market card")
@@ -121,6 +128,16 @@ def pack_case(family: str, players: int, index: int) -> dict[str, Any]:
     if family == "al-kalim":
         chosen = [p for p in MARKET_PACKS if pick.below(2)] or ["kellos"]
         return {"adventure": "al-kalim", "packs": chosen, "packs.market_mode": MODES[pick.below(2)]}
+    if family == "al-kalim-adventure":  # AK-17: the adventure-card packs in the desert
+        options = al_kalim_case_options(players, index)
+        chosen = [p for p in ALL_PACKS if pick.below(3)]
+        chosen = chosen if set(chosen) - set(MARKET_PACKS) else [*chosen, ADVENTURE[index % 2]]
+        options.update(adventure="al-kalim", packs=chosen)
+        options["packs.adventure_mode"] = MODES[pick.below(2)]
+        if set(chosen) & set(MARKET_PACKS):
+            options["packs.market_mode"] = MODES[pick.below(2)]
+        options["al_kalim.pack_day_life"] = ("lower", "printed")[pick.below(2)]
+        return options
     options = case_options(players, index)
     if family == "advanced":
         options.update(ADVANCED_PRESET)
@@ -134,12 +151,14 @@ def pack_case(family: str, players: int, index: int) -> dict[str, Any]:
     return options
 
 
-FAMILIES = ("dragonlords", "al-kalim", "advanced")
+FAMILIES = ("dragonlords", "al-kalim", "al-kalim-adventure", "advanced")
 SAMPLE = {  # games per player count in CI, by packs and family
-    "fixtures": {"dragonlords": 2, "al-kalim": 1, "advanced": 1},
-    "shipped": {"dragonlords": 1, "al-kalim": 1, "advanced": 1},
+    "fixtures": {"dragonlords": 2, "al-kalim": 1, "al-kalim-adventure": 1, "advanced": 1},
+    "shipped": {"dragonlords": 1, "al-kalim": 1, "al-kalim-adventure": 1, "advanced": 1},
 }
-FULL = {"dragonlords": 200, "al-kalim": 100, "advanced": 100}  # per player count: 1000/500/500
+# per player count: 1000 / 500 / 500 / 500
+FULL = {"dragonlords": 200, "al-kalim": 100, "al-kalim-adventure": 100, "advanced": 100}
+ADVENTURE = ("margath", "drakes")
 
 
 # PK-3, PK-4, PK-5

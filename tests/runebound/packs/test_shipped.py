@@ -84,22 +84,41 @@ def test_PK_8_KL_1_WW_1_the_market_packs_hold_30_cards_in_the_research_counts() 
     assert sum(kellos.values()) == 30 and kellos["ally"] == 10 and "dual" not in kellos
 
 
-# PK-8, SM-1, DD-1: the adventure packs' compositions, by colour
+# PK-8, SM-1, DD-1: the adventure packs' compositions, by colour: the research's totals and
+# challenges per colour, its events made encounters (the seed: „Wyzwania i Spotkania")
 @pytest.mark.parametrize(
     ("pack", "split"),
     [
-        ("margath", {"green": (8, 2, 2), "yellow": (5, 2, 2), "blue": (3, 2, 1), "red": (2, 1, 0)}),
-        ("drakes", {"green": (8, 2, 2), "yellow": (5, 2, 2), "blue": (4, 1, 1), "red": (2, 1, 0)}),
+        ("margath", {"green": (8, 4, 0), "yellow": (5, 4, 0), "blue": (3, 3, 0), "red": (2, 1, 0)}),
+        ("drakes", {"green": (8, 4, 0), "yellow": (5, 4, 0), "blue": (4, 2, 0), "red": (2, 1, 0)}),
     ],
 )
 def test_PK_8_SM_1_DD_1_the_adventure_packs_hold_30_cards_per_colour(
     pack: str, split: dict[str, tuple[int, int, int]]
 ) -> None:
     cards = adventures(pack)
+    assert len(cards) == 30
     for colour, want in split.items():
         mine = [c for c in cards if c.colour == colour]
         found = tuple(sum(c.kind == k for c in mine) for k in ("challenge", "encounter", "event"))
         assert found == want, colour
+
+
+# PK-8: the seed's adventure-card packs bring challenges and encounters, and nothing else
+def test_PK_8_margath_and_drakes_hold_challenges_and_encounters_only() -> None:
+    for pack in ("margath", "drakes"):
+        kinds = Counter(c.kind for c in adventures(pack))
+        assert set(kinds) == {"challenge", "encounter"}, kinds
+        assert kinds["challenge"] == (18 if pack == "margath" else 19)
+    # the land still stirs: most of the encounters that replaced the events refill counters
+    refills = [
+        c.id
+        for pack in ("margath", "drakes")
+        for c in adventures(pack)
+        if c.kind == "encounter"
+        and all(any(e.do == "replenish" for e in (*ch.success, *ch.failure)) for ch in c.choices)
+    ]
+    assert len(refills) >= 8
 
 
 # PK-2

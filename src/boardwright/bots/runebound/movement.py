@@ -201,12 +201,13 @@ class MovementHandlers(Appraisal):
         worth = 0.0
         for e in ability.effects:
             if e.do == "teleport":
-                if e.to == "tamalir":
-                    dest = kb.city_hex.get("tamalir", party.here)
+                if e.to == "tamalir":  # the board's first city (an overlay's, AK-17.7)
+                    dest = kb.content.board.cities[0].hex
                 elif e.to == "nearest_city":
                     dest = min(kb.city_hex.values(), key=lambda h: kb.dist[party.here][h])
-                elif e.to != "any_city":  # PV-9: a named city
-                    dest = kb.city_hex.get(e.to, party.here)
+                elif e.to != "any_city":  # PV-9: a named city, or the city standing in for it
+                    named = kb.content.board.city_named(e.to)
+                    dest = party.here if named is None else named.hex
                 else:
                     dest = max(kb.city_hex.values(), key=lambda h: pot[h])
                 gain = pot[dest] - max(pot[n] for n in (party.here, *kb.neighbours[party.here]))

@@ -145,11 +145,13 @@ def goal_values(party: Party) -> dict[str, float]:
     """PV-12: what ending the movement in each goal city of the party's held cards is worth
     (their goals' effects), so that the bot's routes aim for them."""
     out: dict[str, float] = {}
+    board = party.kb.content.board
     for card in party.held:
         goal = card.reward.goal
-        if goal is not None:
+        city = None if goal is None else board.city_named(goal.city)  # stand-ins: AK-17.7
+        if goal is not None and city is not None:
             worth = effect_value(party.kb, party, goal.effects, moving=False)
-            out[goal.city] = out.get(goal.city, 0.0) + max(worth, 0.0)
+            out[city.id] = out.get(city.id, 0.0) + max(worth, 0.0)
     return out
 
 

@@ -308,17 +308,18 @@ def reach_goals(rules: Rules, state: RuneboundState, seat: int, log: Log) -> Non
     h = state.heroes[seat]
     if not h.held:
         return
-    city = rules.board.hexes[h.hex].city
+    board = rules.board
+    city = board.hexes[h.hex].city
     if city < 0:
         return
-    here = rules.board.cities[city].id
+    here = board.cities[city]
     for card_index in list(h.held):
         goal = rules.adventures[card_index].reward.goal
-        if goal is None or goal.city != here or state.finished:
-            continue
+        if goal is None or board.city_named(goal.city) is not here or state.finished:
+            continue  # a goal city another board's stands for a city of this one (AK-17.7)
         h.held.remove(card_index)
         card = rules.adventures[card_index]
-        emit(log, "goal", **rules.party(state, seat), card=card.id, city=here)
+        emit(log, "goal", **rules.party(state, seat), card=card.id, city=here.id)
         discard_adventure(rules, state, card_index, log)
         apply_effects(rules, state, seat, goal.effects, log, source=f"card:{card.id}")
 

@@ -125,6 +125,18 @@ class Board:
     location_index: dict[str, int] = field(default_factory=dict)
     sandstorm_start: int = -1  # hex index of the Prison of the Ifrit (AK-2.3), -1 for none
     lost_cities: tuple[LostCity, ...] = ()
+    # cities of another board that a card may name, each with the index of the city of this
+    # board that stands in for it (an adventure's own board: AK-17.7); empty for the base board
+    stand_ins: dict[str, int] = field(default_factory=dict)
+
+    def city_named(self, city_id: str) -> City | None:
+        """The city a card's city id means on this board: its own city of that id, else the
+        one that stands in for a city of another board (``stand_ins``); None for neither."""
+        for city in self.cities:
+            if city.id == city_id:
+                return city
+        index = self.stand_ins.get(city_id)
+        return None if index is None else self.cities[index]
 
     def nearest_cities(self, index: int) -> list[City]:
         """Every city the fewest hexes from hex ``index``, in market-row order: the first is

@@ -296,11 +296,11 @@ def _teleport(call: EffectCall, e: Teleport) -> None:
         target = rules.nearest_city_hex(state, seat)
     elif e.to == "tamalir":
         target = rules.board.cities[0].hex
-    else:  # PV-9: a named city (the content check makes sure the board has it)
-        named = [c.hex for c in rules.board.cities if c.id == e.to]
-        if not named:
+    else:  # PV-9: a named city (the content check makes sure the board has it, AK-17.7)
+        named = rules.board.city_named(e.to)
+        if named is None:
             return
-        target = named[0]
+        target = named.hex
     state.heroes[seat].hex = target
     emit(call.log, "move", variant="taken", **call.party, to=rules.hex_labels[target])
 
@@ -312,7 +312,9 @@ def _replenish(call: EffectCall, e: Replenish) -> None:
 def _fight(call: EffectCall, e: Fight) -> None:
     """The card leaves its deck or discard pile and a fight starts (``combat_start`` frame)."""
     rules, state = call.rules, call.state
-    card = rules.content.adventure_index[e.card]
+    card = rules.content.adventure_index.get(e.card, -1)
+    if card < 0:  # a card this game's adventure set aside is not in play: no fight
+        return
     colour = COLOURS.index(rules.adventures[card].colour)
     deck = state.adventure_decks[colour]
     pile = state.adventure_discards[colour]

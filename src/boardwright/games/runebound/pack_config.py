@@ -23,8 +23,8 @@ def check_packs(
     content: RuneboundContent, adventure: Adventure, options: Mapping[str, Any]
 ) -> None:
     """ConfigError for packs a game cannot use: cards not installed (PK-3), a mode with no
-    pack of its family (PK-4, PK-5), adventure-card packs in an adventure that takes none
-    (PK-6)."""
+    pack of its family (PK-4, PK-5), adventure-card packs in an adventure whose options refuse
+    them (PK-6)."""
     chosen = tuple(options.get("packs", ()))
     for pack in chosen:
         if pack not in content.packs:
@@ -41,9 +41,10 @@ def check_packs(
                 f"({', '.join(pack_ids(family))})"
             )
     refused = [p for p in chosen if p in pack_ids("adventure")]
-    if refused and not adventure.takes_adventure_packs:
+    why = adventure.adventure_packs_refusal(options) if refused else ""
+    if why:
         raise ConfigError(
             f"the adventure-card pack(s) {', '.join(refused)} cannot join the "
-            f"{adventure.option_value} adventure, which {adventure.adventure_packs_refusal} "
-            "(see 'boardwright rules runebound PK-6'); leave them out of --packs"
+            f"{adventure.option_value} adventure: {why} (see 'boardwright rules runebound "
+            "PK-6'); leave them out of --packs"
         )

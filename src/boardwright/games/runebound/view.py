@@ -240,6 +240,8 @@ def combat_view(rules: Rules, state: RuneboundState, card: str) -> dict[str, obj
         "card": card,
         "round": combat.round,
         "enemy_wounds": combat.enemy_wounds,
+        # the challenge's life as the rules read it now (an adventure's day or night, AK-6.3)
+        "life": rules.enemy_life(state, rules.adventures[combat.card]),
         "hero_step": STEP_NAMES[combat.hero_step] if combat.hero_step >= 0 else None,
     }
     if combat.enemy_mods:

@@ -159,7 +159,10 @@ class AlKalimPlay(AlKalimTravel):
             card = self.kb.market.get(f"legend-{slot['id']}")
             if slot["done"] and slot["type"] != "ally" and card is not None:
                 legends.append((f"L{self.st.legend_index[slot['id']]}", card))
-        return Party(self.kb, view, seat, night=self.night(view), extra_cards=legends)
+        party = Party(self.kb, view, seat, night=self.night(view), extra_cards=legends)
+        if self.one_life:  # AK-17.3: how the pack challenges' day life reads
+            party.enemies = self.enemies_at(view, party.tough, party.night)
+        return party
 
     def worth_values(self, view: dict[str, Any], seat: int) -> list[float]:
         boards = (view.get("al_kalim") or {}).get("quest_boards") or []

@@ -111,7 +111,10 @@ class AlKalimStory(AlKalimQuests):
             traits = self.st.traits.get(card.id, frozenset())
             quest = self.defeat_bonus(jobs, here, True, colour, traits, 1.0)
             total += (xp + quest) * pw - loss * pl
-        return total / len(cards)
+        if not kb.encounters[colour]:
+            return total / len(cards)
+        share = self.fight_share(colour)  # AK-17.4: an encounter is met instead of a fight
+        return share * total / len(cards) + (1 - share) * self.encounter_worth(party, colour)
 
     def place_value(
         self, party: Party, read: AlKalimRead, jobs: Sequence[Job]

@@ -28,6 +28,7 @@ from boardwright.bots.runebound.constants import (
 )
 from boardwright.bots.runebound.core import option_index
 from boardwright.bots.runebound.party import Party, adventure_hexes
+from boardwright.bots.runebound.play import goal_values
 from boardwright.bots.runebound.values import ability_worth
 from boardwright.games.runebound.adventures.al_kalim.travel import (
     DUNES,
@@ -125,6 +126,10 @@ class AlKalimTravel(AlKalimStory):
                 base = self.story_ev(party, read, jobs, party.here)
                 for h, gain in story.items():
                     better(h, base + gain)
+            for city, worth in goal_values(party).items():  # PV-12 with AK-17.7's stand-ins
+                h = self.st.city_hex.get(city, -1)
+                if h >= 0:
+                    bonus[h] = bonus.get(h, 0.0) + worth
             return {h: step3.get(h, 0.0) + bonus.get(h, 0.0) for h in set(step3) | set(bonus)}
 
         result: dict[int, float] = self.cached(party, ("hexes", party.here), make)

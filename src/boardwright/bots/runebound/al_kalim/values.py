@@ -24,13 +24,16 @@ from boardwright.bots.runebound.al_kalim.knowledge import (
 )
 from boardwright.bots.runebound.al_kalim.read import AlKalimRead, Job
 from boardwright.bots.runebound.constants import (
+    ENCOUNTER,
     WIN_VALUE,
 )
 from boardwright.bots.runebound.fight import fight_odds
 from boardwright.bots.runebound.knowledge import Enemy
 from boardwright.bots.runebound.party import Party, fight_start
 from boardwright.bots.runebound.play import BasePlay
-from boardwright.bots.runebound.values import card_win_value, test_chance
+from boardwright.bots.runebound.values import card_win_value, choice_value, test_chance
+from boardwright.games.runebound.adventures.al_kalim.rules import one_life
+from boardwright.games.runebound.content import default_content
 from boardwright.games.runebound.records import (
     COLOURS,
     AdventureCard,
@@ -54,6 +57,10 @@ class AlKalimValues(BasePlay):
         self._memo: dict[tuple[Any, ...], Any] = {}
         self._memo_view: dict[str, Any] | None = None
         self._plunders: dict[str, int] = {}  # legend cards a challenge takes, by card
+        # AK-17.3: the pack challenges that print one life, and the day tables that read it by
+        # day too (al_kalim.pack_day_life=printed), by AR-6.1's toughness
+        self.one_life = one_life(bot.content or default_content())
+        self._printed_day: dict[bool, dict[str, Enemy]] = {}
         self._ambushers: dict[str, Enemy] = {}  # AK-8.10: challenges fought without escape
 
     # --- reading and memory -----------------------------------------------------------------------
@@ -87,11 +94,26 @@ class AlKalimValues(BasePlay):
         def make() -> Party:
             other = self.party(party.view, party.seat)
             other.night = night
-            other.enemies = party.kb.enemies_for(other.tough, night)
+            other.enemies = self.enemies_at(party.view, other.tough, night)
             return other
 
         found: Party = self.cached(party, ("at_time", night), make, timeless=True)
         return found
+
+    def enemies_at(self, view: dict[str, Any], tough: bool, night: bool) -> dict[str, Enemy]:
+        """The challenges as fought on a day (or night) turn: the knowledge's tables, with a
+        pack challenge at its printed (night) life by day too under ``pack_day_life=printed``
+        (AK-17.3, which the view tells)."""
+        found = self.kb.enemies_for(tough, night)
+        section = view.get("al_kalim") or {}
+        if night or not self.one_life or section.get("pack_day_life") != "printed":
+            return found
+        table = self._printed_day.get(tough)
+        if table is None:
+            printed = self.kb.enemies_for(tough, True)
+            table = {k: printed[k] if k in self.one_life else e for k, e in found.items()}
+            self._printed_day[tough] = table
+        return table
 
     # --- fights -----------------------------------------------------------------------------------
     def colour_stats(self, party: Party) -> dict[str, tuple[float, float]]:
@@ -116,6 +138,13 @@ class AlKalimValues(BasePlay):
                     ev += card_win_value(kb, party, card, counter=True) * pw - loss * pl - plunder
                     pw_sum += pw
                 out[colour] = (ev / len(cards), pw_sum / len(cards))
+                if kb.encounters[colour]:  # AK-17.4: a pack's encounters share the deck
+                    share = self.fight_share(colour)
+                    meet = max(self.encounter_worth(party, colour), 0.0) + ENCOUNTER
+                    out[colour] = (
+                        share * out[colour][0] + (1 - share) * meet,
+                        share * out[colour][1],  # the counter needs a challenge beaten
+                    )
             return out
 
         result: dict[str, tuple[float, float]] = self.cached(party, ("colours",), make)
@@ -145,12 +174,38 @@ class AlKalimValues(BasePlay):
         return pw, pl
 
     def ambush_odds(self, party: Party, read: AlKalimRead) -> tuple[str, float]:
-        """AK-8.9: the colour of a night ambush and the chance to beat it."""
+        """AK-8.9: the colour of a night ambush and the chance to beat it (a pack's encounter
+        drawn instead is no fight, AK-17.4)."""
         colour = self.limit_colour(read)
         cards = [self.kb.adventures[c] for c in self.kb.samples[colour]]
         if not cards:
             return colour, 0.0
-        return colour, sum(self.card_odds(party, c, ambush=True)[0] for c in cards) / len(cards)
+        pw = sum(self.card_odds(party, c, ambush=True)[0] for c in cards) / len(cards)
+        if self.kb.encounters[colour]:
+            pw *= self.fight_share(colour)
+        return colour, pw
+
+    def fight_share(self, colour: str) -> float:
+        """AK-17.2: the share of a colour's deck that is challenges (with an adventure-card
+        pack's encounters in it; events are drawn past)."""
+        kb = self.kb
+        fights = len(kb.challenges[colour])
+        return fights / max(1, fights + len(kb.encounters[colour]))
+
+    def encounter_worth(self, party: Party, colour: str) -> float:
+        """AK-17.4: what meeting one of a colour's encounters is worth on average (the best
+        choice of each), for a draw that may bring one."""
+        cards = self.kb.encounters[colour]
+        if not cards:
+            return 0.0
+
+        def make() -> float:
+            kb = self.kb
+            best = (max(choice_value(kb, party, ch, card) for ch in card.choices) for card in cards)
+            return sum(best) / len(cards)
+
+        found: float = self.cached(party, ("encounters", colour), make, timeless=True)
+        return found
 
     def limit_colour(self, read: AlKalimRead) -> str:
         """AK-8.9: the deck of the limit counter's colour (green without one)."""

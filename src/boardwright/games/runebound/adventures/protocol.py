@@ -76,10 +76,11 @@ class Adventure(ABC):
         card pack may use them, PK-2)."""
         return (), ()
 
-    takes_adventure_packs: bool = True
-    """Whether adventure-card packs (SM-4, DD-4) may join its decks; when not,
-    ``adventure_packs_refusal`` says why."""
-    adventure_packs_refusal: str = ""
+    def adventure_packs_refusal(self, options: Mapping[str, Any]) -> str:
+        """Why adventure-card packs (SM-4, DD-4) may not join its decks in a game with these
+        options (PK-6), as a clause for the one-line refusal; "" when they may (by default:
+        the seed lets them join every adventure)."""
+        return ""
 
     def options(self, values: Mapping[str, Any]) -> object:
         """The values of its own options for one game (``RuneboundOptions.adventure_options``);

@@ -73,13 +73,15 @@ class AlKalim(Adventure):
         assert isinstance(part, AlKalimContent)
         return part.allies, part.adventures
 
-    # docs/rules/packs.md PK-6: the seed gives no night life, no event or encounter handling
-    # and no rune rule for pack cards in the desert (AK-1.3, AK-6.3, AK-12.2)
-    takes_adventure_packs: bool = False
-    adventure_packs_refusal: str = (
-        "has no events or encounters, gives every challenge a night life and no Dragon Runes "
-        "(AK-1.3, AK-6.3, AK-12.2), and the seed converts no adventure-card pack to it"
-    )
+    def adventure_packs_refusal(self, options: Mapping[str, Any]) -> str:
+        """PK-6, AK-17.1: the adventure-card packs join the desert's decks unless
+        ``al_kalim.adventure_packs=false`` keeps them to the expansion's own challenges."""
+        if options.get("al_kalim.adventure_packs", True):
+            return ""
+        return (
+            "al_kalim.adventure_packs=false keeps the desert's decks to the expansion's own "
+            "challenges (AK-17.1)"
+        )
 
     def options(self, values: Mapping[str, Any]) -> AlKalimOptions:
         return AlKalimOptions.from_mapping(values)

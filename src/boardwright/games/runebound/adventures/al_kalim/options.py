@@ -142,6 +142,25 @@ AL_KALIM_SPECS = (
         rule="AK-14.9",
         reconstructed=True,
     ),
+    OptionSpec(
+        "al_kalim.adventure_packs",
+        "bool",
+        True,
+        "Al-Kalim: the adventure-card packs chosen with --packs join the desert's adventure "
+        "decks; false keeps the expansion's own challenges only and refuses those packs.",
+        rule="AK-17.1",
+    ),
+    OptionSpec(
+        "al_kalim.pack_day_life",
+        "choice",
+        "lower",
+        "Al-Kalim: a challenge from an adventure-card pack, which prints one life, has it by "
+        "night and its colour's usual step less by day (as the heat wears the Al-Kalim "
+        "challenges down), or has its printed life by day and by night.",
+        allowed=("lower", "printed"),
+        rule="AK-17.3",
+        reconstructed=True,
+    ),
 )
 
 
@@ -163,6 +182,8 @@ class AlKalimOptions:
     storm_carries_heroes: bool = False
     dream_city_draw: str = "extra"
     lost_city_counts_as_city: bool = True
+    adventure_packs: bool = True
+    pack_day_life: str = "lower"
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any]) -> AlKalimOptions:

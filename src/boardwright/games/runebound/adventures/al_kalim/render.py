@@ -392,6 +392,9 @@ class AlKalimDrawing(AdventureDrawing):
             return None
         night = bool(part.get("night")) and card.night_life is not None
         life = card.night_life if night and card.night_life is not None else card.life
+        shown = (view.get("combat") or {}).get("life")  # as the rules read it (AK-17.3)
+        if isinstance(shown, int):
+            life = shown
         text = Text(f" · {names.word('rb.ui.life')} {life - wounds}/{life}")
         time = "night" if part.get("night") else "day"
         text.append(f" {names.word(f'rb.ui.al_kalim.by.{time}')}", style="dim")

@@ -7,7 +7,8 @@ so that combat, abilities and allies work on them unchanged (AK-9.2, AK-11.7-AK-
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
 
 from boardwright.engine.decision import Option
 from boardwright.engine.rng import Rng
@@ -23,6 +24,7 @@ from boardwright.games.runebound.adventures.al_kalim.experience import PayExperi
 from boardwright.games.runebound.adventures.al_kalim.lost_cities import bazaar_stack, lost_city_at
 from boardwright.games.runebound.adventures.al_kalim.message_args import record
 from boardwright.games.runebound.adventures.al_kalim.options import al_kalim_options
+from boardwright.games.runebound.adventures.al_kalim.pack_cards import play_event
 from boardwright.games.runebound.adventures.al_kalim.quests import (
     forced_loss_automatic,
     lose_legend,
@@ -36,11 +38,19 @@ from boardwright.games.runebound.adventures.al_kalim.travel import (
     day_travel,
     use_camel,
 )
-from boardwright.games.runebound.content import CITY, RuneboundContent
-from boardwright.games.runebound.records import AdventureCard, LegendCard, MarketCard, SkillTest
-from boardwright.games.runebound.rules import Log, Rules
+from boardwright.games.runebound.card_packs import is_pack_set
+from boardwright.games.runebound.content import CITY, Board, RuneboundContent
+from boardwright.games.runebound.records import (
+    COLOURS,
+    AdventureCard,
+    LegendCard,
+    MarketCard,
+    SkillTest,
+)
+from boardwright.games.runebound.rules import DEALT_DRAW_AGAIN, Log, Rules
 from boardwright.games.runebound.state import AllyState, RuneboundState
 
+RED = "red"  # AK-17.6: the colour of the pack cards set aside
 STORM = CITY + 1  # AK-13.9: the terrain index of covered hexes; no die face and no city
 LEGEND_KEY = "L"  # ability keys of legendary rewards: "L<legend index>.<ability>"
 
@@ -72,8 +82,71 @@ def legend_market_card(card: LegendCard) -> MarketCard:
     )
 
 
+def night_steps(records: AlKalimContent) -> tuple[int, ...]:
+    """AK-17.3: per colour, how much weaker by day the Al-Kalim challenges of that colour usually
+    are: the lower median of night life minus day life (0 for a colour with none)."""
+    steps = []
+    for colour in COLOURS:
+        found = sorted(
+            card.night_life - (card.life or 1)
+            for card in records.adventures
+            if card.colour == colour and card.night_life is not None
+        )
+        steps.append(found[(len(found) - 1) // 2] if found else 0)
+    return tuple(steps)
+
+
+def desert_pack_card(card: AdventureCard, night_step: Sequence[int]) -> AdventureCard:
+    """An adventure-card pack's card as the desert's decks hold it: a challenge without a night
+    life of its own has its printed life by night and its colour's step less by day (AK-17.3);
+    a card kept as a Dragon Rune (or one that wins the game; an owner's pack may have one that
+    is not red) is beaten like any other, its powers not granted (AK-12.2)."""
+    update: dict[str, object] = {}
+    if card.kind == "challenge" and card.night_life is None:
+        printed = card.life or 1
+        update["night_life"] = printed
+        update["life"] = max(1, printed - night_step[COLOURS.index(card.colour)])
+    reward = card.reward
+    if reward.dragon_rune or reward.wins_game:
+        kept = {"dragon_rune": False, "wins_game": False, "abilities": []}
+        update["reward"] = reward.model_copy(update=kept)
+    return card.model_copy(update=update) if update else card
+
+
+def stand_ins(base: Board, overlay: Board) -> dict[str, int]:
+    """AK-17.7: each city of the base board stands for the overlay's printed city at its place
+    in the market row's order, counting round again (Tamalir for the first, AK open question
+    18)."""
+    count = len(overlay.cities)
+    own = {city.id for city in overlay.cities}
+    return {
+        city.id: index % count
+        for index, city in enumerate(base.cities)
+        if city.id not in own and count
+    }
+
+
+def joins_the_desert(card: AdventureCard) -> bool:
+    """An adventure-card pack's card that joins the desert's decks (AK-17.2): all but the red
+    ones, which are set aside (AK-17.6)."""
+    return is_pack_set(card.card_set) and card.colour != RED
+
+
+def one_life(content: RuneboundContent) -> frozenset[str]:
+    """AK-17.3: the ids of the pack challenges of ``content`` (the base content with the chosen
+    packs) that print one life, which is their night life, the day's a step less."""
+    return frozenset(
+        card.id
+        for card in content.adventures
+        if joins_the_desert(card) and card.kind == "challenge" and card.night_life is None
+    )
+
+
 def play_content(content: RuneboundContent) -> RuneboundContent:
-    """The content an Al-Kalim game plays with (AK-1.3, AK-1.6, AK-2.1)."""
+    """The content an Al-Kalim game plays with (AK-1.3, AK-1.6, AK-2.1): the overlay, whose
+    cities stand in for the base board's (AK-17.7), the expansion's heroes, allies and legend
+    rewards, and its challenges followed by the chosen adventure-card packs' cards (AK-17.2)
+    but their red ones, which are set aside (AK-17.6)."""
     records = al_kalim_content(content)
     if records is None:
         raise ValueError("this content has no Al-Kalim folder")
@@ -82,12 +155,15 @@ def play_content(content: RuneboundContent) -> RuneboundContent:
         for c in records.legends
     )
     market = (*content.market, *records.allies, *legends)
+    night_step = night_steps(records)
+    packs = (desert_pack_card(c, night_step) for c in content.adventures if joins_the_desert(c))
+    adventures = (*records.adventures, *packs)
     return RuneboundContent(
-        board=records.board,
+        board=replace(records.board, stand_ins=stand_ins(content.board, records.board)),
         heroes=(*content.heroes, *records.heroes),
-        adventures=records.adventures,
+        adventures=adventures,
         market=market,
-        adventure_index=dict(records.adventure_index),
+        adventure_index={card.id: i for i, card in enumerate(adventures)},
         market_index={card.id: i for i, card in enumerate(market)},
         parts=content.parts,
         packs=content.packs,
@@ -111,6 +187,7 @@ class AlKalimRules(Rules):
         self.base_market = len(content.market)
         self.first_ally = len(content.market)  # Al-Kalim allies: market indexes from here
         self.first_legend = len(content.market) + len(records.allies)  # then one per legend card
+        self.one_life = one_life(content)
         # (centre, radius) -> the hexes the sandstorm covers: asked per hex while moving and
         # by every view, and the board never changes
         self._covered: dict[tuple[int, int], frozenset[int]] = {}
@@ -170,9 +247,15 @@ class AlKalimRules(Rules):
         return super().can_carry(state, seat, card)
 
     def enemy_life(self, state: RuneboundState, card: AdventureCard) -> int:
-        """AK-6.3: the upper (night) life on a night turn, the lower (day) life by day."""
-        if self.is_night(state) and card.night_life is not None:
-            return card.night_life
+        """AK-6.3: the upper (night) life on a night turn, the lower (day) life by day; a pack
+        challenge's printed life by day too under ``al_kalim.pack_day_life=printed`` (AK-17.3,
+        its night life)."""
+        night = card.night_life
+        if night is not None and (
+            self.is_night(state)
+            or (card.id in self.one_life and al_kalim_options(state).pack_day_life == "printed")
+        ):
+            return night
         return card.life or 1
 
     # --- the sandstorm ------------------------------------------------------------------------
@@ -249,6 +332,15 @@ class AlKalimRules(Rules):
         """AK-8.12: a night ambush won counts for quests (option ambush_counts_for_quests)."""
         if al_kalim_options(state).ambush_counts_for_quests:
             self.on_defeat(state, seat, card, hex_index, log)
+
+    def drawn(self, state: RuneboundState, seat: int, colour: int, card: int, log: Log) -> int:
+        """AK-17.5: an event from a card pack happens at once and is discarded (no event stays
+        in play: the event space holds the ally deck, AK-3.5); the draw goes on, as RB-4.3's
+        (an adventure step draws again, a travel problem is over)."""
+        if self.adventures[card].kind != "event":
+            return card
+        play_event(self, state, seat, card, log)
+        return DEALT_DRAW_AGAIN
 
     def sunburst(self, state: RuneboundState, card: int, log: Log) -> None:
         """AK-6.6: counters replenished, then the sandstorm, before the drawn challenge."""

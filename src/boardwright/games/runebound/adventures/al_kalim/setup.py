@@ -13,7 +13,12 @@ from boardwright.games.runebound.adventures.al_kalim.procedure import AlKalimPro
 from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
 from boardwright.games.runebound.adventures.al_kalim.state import AlKalimState
 from boardwright.games.runebound.content import LEGEND_TYPES
-from boardwright.games.runebound.decks import deal_market_deck, pop_market
+from boardwright.games.runebound.decks import (
+    deal_adventure_decks,
+    deal_market_deck,
+    lay_focus_decks,
+    pop_market,
+)
 from boardwright.games.runebound.records import COLOURS
 from boardwright.games.runebound.rules import Log
 from boardwright.games.runebound.state import REFRESH, HeroState, RuneboundState
@@ -62,12 +67,9 @@ def setup_al_kalim(rules: AlKalimRules, state: RuneboundState, players: int, log
     for legend_stack in al_kalim.legend_stacks:
         rng.shuffle(legend_stack)
     al_kalim.gear_supply = [gear.count for gear in records.gear]  # AK-1.9
-    # AK-3.8: the Al-Kalim adventure decks
-    state.adventure_decks = [[], [], [], []]
-    for index, card in enumerate(rules.adventures):
-        state.adventure_decks[COLOURS.index(card.colour)].append(index)
-    for deck in state.adventure_decks:
-        rng.shuffle(deck)
+    # AK-3.8: the Al-Kalim adventure decks, with the chosen adventure-card packs' cards shuffled
+    # in or (focus) laid on top of their colour's deck (AK-17.2, PK-5)
+    lay_focus_decks(state, deal_adventure_decks(rules, state))
     # AK-3.10: heroes with 3 gold; AK-3.11: a die roll for the start player
     pool = hero_pool(rules, al_kalim_options(state).hero_pool)
     rng.shuffle(pool)

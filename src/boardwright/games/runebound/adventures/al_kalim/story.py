@@ -13,6 +13,7 @@ from boardwright.games.runebound.adventures.al_kalim.lost_cities import lost_cit
 from boardwright.games.runebound.adventures.al_kalim.message_args import (
     record,
 )
+from boardwright.games.runebound.adventures.al_kalim.pack_cards import play_event
 from boardwright.games.runebound.adventures.al_kalim.procedure import AlKalimProcedure
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
 from boardwright.games.runebound.adventures.al_kalim.storm import storm_frame, sunburst, turn_storm
@@ -178,7 +179,9 @@ def ambush_colour(state: RuneboundState, seat: int) -> int:
 
 
 def ambush(rules: AlKalimRules, state: RuneboundState, seat: int, log: Log) -> None:
-    """AK-8.9: a night ambush: a challenge from the limit counter's deck, fought at once."""
+    """AK-8.9: a night ambush: a challenge from the limit counter's deck, fought at once; an
+    adventure-card pack's encounter drawn is met there instead (AK-17.4), an event happens and
+    ends the ambush (AK-17.5)."""
     colour = ambush_colour(state, seat)
     card = draw_adventure(rules, state, colour)
     if card < 0:
@@ -186,7 +189,13 @@ def ambush(rules: AlKalimRules, state: RuneboundState, seat: int, log: Log) -> N
         return
     state.reveals += 1
     adventure = rules.adventures[card]
+    here = state.heroes[seat].hex
     record(log, "ambush", **rules.party(state, seat), card=adventure.id)
-    state.stack.append(("combat_start", card, state.heroes[seat].hex, "ambush"))
-    if adventure.sunburst:  # AK-6.6: replenish and the storm before the fight
-        sunburst(rules, state, card, log)
+    if adventure.kind == "event":
+        play_event(rules, state, seat, card, log)
+    elif adventure.kind == "encounter":
+        state.stack.append(("encounter", card, here, colour))
+    else:
+        state.stack.append(("combat_start", card, here, "ambush"))
+        if adventure.sunburst:  # AK-6.6: replenish and the storm before the fight
+            sunburst(rules, state, card, log)

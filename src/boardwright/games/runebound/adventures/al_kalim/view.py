@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from boardwright.games.runebound.adventures.al_kalim.content import GEAR_KINDS
+from boardwright.games.runebound.adventures.al_kalim.options import al_kalim_options
 from boardwright.games.runebound.adventures.al_kalim.rules import AlKalimRules
 from boardwright.games.runebound.adventures.al_kalim.sandstorm import DIRECTION_NAMES, arrows
 from boardwright.games.runebound.adventures.al_kalim.state import al_kalim_state
@@ -42,6 +43,8 @@ def al_kalim_section(rules: AlKalimRules, state: RuneboundState) -> dict[str, An
         }
     return {
         "night": al_kalim.night,
+        # AK-17.3: how a pack challenge's day life is read (an option: open to everyone)
+        "pack_day_life": al_kalim_options(state).pack_day_life,
         "sandstorm": storm,
         "lost_cities": {
             lost.id: (labels[at] if at >= 0 else None)
