@@ -334,35 +334,34 @@ def suggestions(lines: Sequence[HeroLine], fair: float) -> list[str]:
 
 
 CONTENT_FILES = ("board.yaml", "heroes.yaml", "adventures.yaml", "market.yaml")
-AL_KALIM_FILES = (
-    "board.yaml",
-    "heroes.yaml",
-    "adventures.yaml",
-    "legends.yaml",
-    "allies.yaml",
-    "gear.yaml",
-)
+# Al-Kalim's own decks take the place of the base adventure cards (AK-3.8), so a change to those
+# cards does not make its report stale (tests/runebound/al_kalim/test_content.py checks that no
+# base adventure card is in play there).
+OWN_DECKS = frozenset({"al-kalim"})
 
 
 def content_fingerprint(
     directory: Path | None = None, adventure: str = "", packs: Sequence[str] = ()
 ) -> str:
     """The first 16 hex digits of a SHA-256 over the content files the games used: the base
-    board, heroes, adventures and market, and with ``adventure="al-kalim"`` also every file of
-    the Al-Kalim folder (its overlay, heroes, challenges, legends, allies and gear), and the
-    files of the card packs in ``packs`` (the built-in ones, docs/rules/packs.md PK-8)."""
+    board, heroes, adventures (unless the ``adventure`` brings its own decks) and market, every
+    file of the ``adventure``'s folder (Al-Kalim's overlay, heroes, challenges, legends, allies
+    and gear; Kelnov's or the Cult's cards), and the files of the card packs in ``packs`` (the
+    built-in ones, docs/rules/packs.md PK-8)."""
     from boardwright.games.runebound.card_packs import BUILTIN_PACKS_DIR
     from boardwright.games.runebound.content import CONTENT_DIR
 
     folder = directory or CONTENT_DIR
     digest = hashlib.sha256()
     for name in CONTENT_FILES:
+        if name == "adventures.yaml" and adventure in OWN_DECKS:
+            continue
         digest.update(name.encode())
         digest.update((folder / name).read_bytes())
-    if adventure == "al-kalim":
-        for name in AL_KALIM_FILES:
-            digest.update(f"al-kalim/{name}".encode())
-            digest.update((folder.parent / "al-kalim" / name).read_bytes())
+    if adventure:
+        for path in sorted((folder.parent / adventure).glob("*.yaml")):
+            digest.update(f"{adventure}/{path.name}".encode())
+            digest.update(path.read_bytes())
     for pack in packs:
         for path in sorted((BUILTIN_PACKS_DIR / pack).glob("*.yaml")):
             digest.update(f"packs/{pack}/{path.name}".encode())
@@ -435,8 +434,12 @@ def render(
         "",
         f"- games: **{games}**{cut}, {players} players, seed {seed}, options: {option_text}",
         f"- content: `{content_fingerprint(adventure=adventure, packs=packs_of(options))}` "
-        "(SHA-256 of the base board, heroes, adventure and market files"
-        + (" and of every Al-Kalim content file" if adventure == "al-kalim" else "")
+        + (
+            "(SHA-256 of the base board, heroes and market files and of every Al-Kalim file"
+            if adventure in OWN_DECKS
+            else "(SHA-256 of the base board, heroes, adventure and market files"
+            + (f" and of every {adventure} file" if adventure else "")
+        )
         + (" and of the card packs' files" if packs_of(options) else "")
         + ", first 16 digits; a test checks it against the shipped files)",
         f"- machine: {machine}; {workers} worker process(es)",

@@ -15,8 +15,9 @@ from boardwright.games.runebound.adventures.cult.content import (
     load_cult,
     validate_cult_dir,
 )
-from boardwright.games.runebound.content import cult_only_place
+from boardwright.games.runebound.content import cult_only_place, default_content
 from boardwright.games.runebound.records import AdventureCard
+from tests.runebound.balancekit import assert_report_is_fresh
 from tests.runebound.cult.kit import cult_game, part, rules_of
 
 
@@ -177,3 +178,10 @@ def test_cr_47_the_rules_table_shows_the_shipped_cards() -> None:
             for s in ("ranged", "melee", "magic")
         ]
         assert (int(life), [s.strip() for s in steps]) == (card["life"], shown), card_id
+
+
+def test_cr_47_the_cult_balance_report_is_fresh() -> None:
+    """CR-47: our cultists are balanced by simulation (docs/balance-cult.md); the report must
+    come from the shipped base and Cult files, with a row for every hero."""
+    heroes = [hero.name for hero in default_content().heroes]
+    assert_report_is_fresh("balance-cult.md", heroes, "cult")

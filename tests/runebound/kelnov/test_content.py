@@ -18,7 +18,8 @@ from boardwright.games.runebound.adventures.kelnov.content import (
     load_kelnov,
     validate_kelnov_dir,
 )
-from boardwright.games.runebound.content import CONTENT_DIR
+from boardwright.games.runebound.content import CONTENT_DIR, default_content
+from tests.runebound.balancekit import assert_report_is_fresh
 
 EVENT_NUMBERS = {"green": range(1, 6), "yellow": range(6, 10), "blue": range(10, 13)}
 """The numbers of the base events of each colour (RB-4.3), among which Kelnov's are."""
@@ -194,3 +195,10 @@ def test_kv_21_a_content_pack_with_a_kelnov_folder_of_other_counts_is_refused(
     imported = runner.invoke(app, ["content", "import", "runebound", str(pack)])
     assert imported.exit_code == 2 and says in imported.stdout
     assert not (tmp_path / "home" / "content" / "runebound" / "mine").exists()
+
+
+def test_kv_20_the_kelnov_balance_report_is_fresh() -> None:
+    """KV-20: our Kelnov cards are balanced by simulation (docs/balance-kelnov.md); the report
+    must come from the shipped base and Kelnov files, with a row for every hero."""
+    heroes = [hero.name for hero in default_content().heroes]
+    assert_report_is_fresh("balance-kelnov.md", heroes, "kelnov")
