@@ -335,8 +335,8 @@ def suggestions(lines: Sequence[HeroLine], fair: float) -> list[str]:
 
 CONTENT_FILES = ("board.yaml", "heroes.yaml", "adventures.yaml", "market.yaml")
 # Al-Kalim's own decks take the place of the base adventure cards (AK-3.8), so a change to those
-# cards does not make its report stale (tests/runebound/al_kalim/test_content.py checks that no
-# base adventure card is in play there).
+# cards does not make its report stale (tests/runebound/packs/test_al_kalim.py checks that no
+# base adventure card is in play there, with and without the packs).
 OWN_DECKS = frozenset({"al-kalim"})
 
 

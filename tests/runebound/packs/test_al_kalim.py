@@ -471,18 +471,20 @@ def test_AK_17_2_a_pack_challenge_beaten_counts_for_a_quest() -> None:
     assert (slot.step, slot.progress) != (0, 0) or slot.done
 
 
+# AK-3.8, AK-17.2
 @pytest.mark.parametrize("packs", [(), ALL_PACKS], ids=["no packs", "all packs"])
-def test_ak_3_8_no_base_adventure_card_is_in_play(packs: tuple[str, ...]) -> None:
+def test_AK_3_8_no_base_adventure_card_is_in_play(packs: tuple[str, ...]) -> None:
     """AK-3.8: the desert's own decks take the place of the base adventure cards, with or
     without the packs (AK-17.2); so the balance reports of Al-Kalim do not hash the base
     adventure file (tools/runebound_balance.py OWN_DECKS)."""
     state = SHIPPED.setup(SHIPPED.config(4, {"adventure": "al-kalim", "packs": list(packs)}), 1)
-    base = {card.id for card in load_content(CONTENT_DIR).adventures if card.card_set == "base"}
+    base = {card.id for card in SHIPPED.content.adventures if card.card_set == "base"}
     in_play = {card.id for card in SHIPPED.rules_for(state).adventures}
     assert in_play and not in_play & base
 
 
-def test_ak_17_3_the_al_kalim_packs_balance_report_is_fresh() -> None:
+# AK-17.3, AK-17.6
+def test_AK_17_3_the_al_kalim_packs_balance_report_is_fresh() -> None:
     """AK-17.3, AK-17.6: the pack challenges' day and night life and the red cards set aside
     are measured in docs/balance-al-kalim-packs.md, which must come from the shipped base,
     Al-Kalim and pack files, with a row for every hero of the default pool (both sets)."""
