@@ -219,7 +219,9 @@ def modify(
     phase: str | None = None,
     when: str = "always",
     skill: str | None = None,
+    trait: str | None = None,
 ) -> Flow:
+    """A modifier; ``trait``: only in fights against a challenge with that trait."""
     effect = Flow(do="modify", stat=stat, amount=amount)
     if phase is not None:
         effect["phase"] = phase
@@ -227,6 +229,8 @@ def modify(
         effect["when"] = when
     if skill is not None:
         effect["skill"] = skill
+    if trait is not None:
+        effect["trait"] = trait
     return effect
 
 
@@ -326,6 +330,9 @@ def _pieces(wounds: int, exhaustion: int) -> str:
     return _join(parts)
 
 
+UNCHANGED_PLURALS = {"undead": "undead", "djinn": "djinn"}  # traits whose plural is the word
+
+
 def describe_effect(
     effect: Mapping[str, Any], names: Mapping[str, str], foe: bool = False, always: bool = False
 ) -> str:
@@ -346,7 +353,9 @@ def describe_effect(
         if stat == "test":
             skill = effect.get("skill")
             return f"{amount:+d} to {f'{skill} tests' if skill else 'every skill test'}"
-        return f"{amount:+d} {stat}{when}{phase}"
+        trait = effect.get("trait")
+        against = f" in fights against {UNCHANGED_PLURALS.get(trait, f'{trait}s')}" if trait else ""
+        return f"{amount:+d} {stat}{when}{phase}{against}"
     if do == "damage_enemy":
         return f"deal {_plural(effect['amount'], 'wound')} to the enemy"
     if do == "heal":
@@ -582,6 +591,9 @@ def make_heroes() -> list[Record]:
         hero(
             "grimwald", "Grimwald the Gravewarden", 5, 3, (2, 1), (3, 1), (3, 2), {"lore": 1},
             ability("Rite of Banishing", "before_combat", damage_enemy(2), exhaustion=2),
+            # His edge is the dragons (the base and Drakes reds): rites for the dead bite
+            # less on them; every other adventure plays him as before.
+            ability("Wyrmfear", "passive", modify("spirit", -1, trait="dragon")),
         ),
         hero(
             "zerith", "Zerith Duskveil", 5, 4, (0, 1), (3, 2), (2, 1), {"stealth": 2},
@@ -846,6 +858,9 @@ BLUE_FOES = [
         abilities=(ambush("Night Charge", exhaustion=2),)),
 ]  # fmt: skip
 
+# Issue 41 (docs/balance.md): odd lives where a hit for 2 was worth twice a hit for 1
+# (Skarvethra and Sythelline 9, Vaelgrim and Thuldrath 7) and no hide on Korrundar, which a hero
+# who hits for 1 could not wound at all; with Grimwald's Wyrmfear this holds every hero within ±5.
 RED_FOES = [
     Foe("Ixathra Venomcrown", ("dragon",), 0, melee=+1, magic=0, dragon_rune=True,
         abilities=(lingering("Venom of the Crown", wounds=1),),
@@ -856,22 +871,22 @@ RED_FOES = [
     Foe("Drevaskar Ironscale", ("dragon",), 1, melee=0, dragon_rune=True,
         abilities=(hide("Iron Scales"),),
         grants=(ability("Ironscale Ward", "combat_step", reduce_damage(1)),)),
-    Foe("Skarvethra the Cinder Queen", ("dragon",), 2, ranged=0, magic=+1, dragon_rune=True,
+    Foe("Skarvethra the Cinder Queen", ("dragon",), 2, ranged=0, magic=+1, life=+1,
+        dragon_rune=True,
         abilities=(ambush("Breath of Cinders", wounds=1),),
         grants=(ability("Cinder Flare", "combat_step", attack("spirit", 2), exhaustion=1),)),
-    Foe("Sythelline of the Black Mere", ("dragon",), 2, ranged=0, melee=0, magic=0,
+    Foe("Sythelline of the Black Mere", ("dragon",), 2, ranged=0, melee=0, magic=0, life=+1,
         dragon_rune=True,
         grants=(ability("Waters of the Mere", "activate", heal(wounds=2), exhaustion=1),)),
-    Foe("Vaelgrim the Pale", ("dragon", "undead"), 3, melee=0, magic=0, heavy=("magic",),
+    Foe("Vaelgrim the Pale", ("dragon", "undead"), 3, melee=0, magic=0, life=-1, heavy=("magic",),
         dragon_rune=True,
         abilities=(ambush("Grave Frost", exhaustion=1, party=True),),
         grants=(ability("Pale Resolve", "passive", defend("spirit", 1), defend("body", 1)),)),
-    Foe("Thuldrath the Ember Tyrant", ("dragon",), 3, ranged=+1, melee=+1, heavy=("ranged",),
-        dragon_rune=True,
+    Foe("Thuldrath the Ember Tyrant", ("dragon",), 3, ranged=+1, melee=+1, life=-1,
+        heavy=("ranged",), dragon_rune=True,
         abilities=(ambush("Firestorm", wounds=2),),
         grants=(ability("Ember Heart", "passive", damage("ranged")),)),
     Foe("Korrundar the Mountain-Eater", ("dragon", "giant"), 4, melee=+1, dragon_rune=True,
-        abilities=(hide("Hide of Granite"),),
         grants=(ability("Granite Blood", "passive", modify("life", 2)),)),
     Foe("High Lord Margath", ("dragon",), 4, ranged=0, melee=0, magic=0,
         wins_game=True, no_escape=True,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardwright.engine.events import Event
-from boardwright.games.runebound.state import RuneboundState
+from boardwright.games.runebound.state import CombatState, RuneboundState
 from tests.runebound.kit import shown
 from tests.runebound.scenario import (
     BOARD,
@@ -752,3 +752,23 @@ def test_rb_5_10_the_side_playing_the_hero_may_use_allies() -> None:
     rig(state, *rolls(10, 10, 10))
     play(state, "attack:2", "attack:melee")
     assert kind(state) == "ally_step"
+
+
+def test_rb_5_5_grimwalds_wyrmfear_counts_only_in_fights_against_dragons() -> None:
+    """RB-5.5 with a hero's trait-filtered passive (our content): Grimwald's Wyrmfear takes 1
+    spirit from his attack and defence against a dragon, and nothing in any other fight."""
+    state = new_game(heroes=("h-grimwald", "h-dorrin"))
+    spirit = {when: bonus(state, MAGIC, when) for when in ("attack", "defend")}
+    body = bonus(state, MELEE)
+    cards = GAME.rules.content.adventures
+    dragon = next(i for i, c in enumerate(cards) if "dragon" in c.traits)
+    other = next(
+        i for i, c in enumerate(cards) if c.kind == "challenge" and "dragon" not in c.traits
+    )
+    for card, less in ((other, 0), (dragon, 1)):
+        state.combat = CombatState(card, me(state).hex, "counter:red")
+        for when in ("attack", "defend"):
+            assert bonus(state, MAGIC, when) == spirit[when] - less, (cards[card].name, when)
+        assert bonus(state, MELEE) == body  # his other steps are untouched
+    state.combat = None
+    assert bonus(state, MAGIC) == spirit["attack"]
