@@ -82,8 +82,7 @@ CITY_NAMES = {
     "frostgate": "Frostgate",
     "greyhaven": "Greyhaven",
 }
-PLURAL = {"undead": "the undead", "dragon": "dragons", "cultist": "cultists", "beast": "beasts"}
-PLURAL.update(abomination="abominations", bandit="bandits", agent="Margath's agents")
+PLURAL = {**cards.TRAIT_PLURALS, "agent": "Margath's agents"}
 
 
 def pack_effect_value(effect: Mapping[str, Any]) -> float:
@@ -238,7 +237,7 @@ def describe(effect: Mapping[str, Any], foe: bool = False, always: bool = False)
     plain = {k: v for k, v in effect.items() if k not in ("trait", "duration", "heroes")}
     text = cards.describe_effect(plain, {}, foe, always)
     if effect.get("trait"):
-        text += f" in fights against {PLURAL[effect['trait']]}"
+        text += cards.fights_against(effect["trait"], PLURAL)
     if effect.get("duration") == "combat":
         text += " for the rest of the fight"
     elif effect.get("duration") == "turn":

@@ -330,7 +330,16 @@ def _pieces(wounds: int, exhaustion: int) -> str:
     return _join(parts)
 
 
-UNCHANGED_PLURALS = {"undead": "undead", "djinn": "djinn"}  # traits whose plural is the word
+# How an effect's text names the challenges of a trait (``modify`` with ``trait``); the card
+# packs' generator adds its own traits to these.
+TRAIT_PLURALS = {"undead": "the undead", "dragon": "dragons", "cultist": "cultists"}
+TRAIT_PLURALS.update(beast="beasts", abomination="abominations", bandit="bandits")
+TRAIT_PLURALS.update(goblin="goblins", giant="giants", spirit="spirits", elemental="elementals")
+
+
+def fights_against(trait: str, plurals: Mapping[str, str] = TRAIT_PLURALS) -> str:
+    """The phrase a trait-filtered modifier ends with."""
+    return f" in fights against {plurals[trait]}"
 
 
 def describe_effect(
@@ -353,8 +362,7 @@ def describe_effect(
         if stat == "test":
             skill = effect.get("skill")
             return f"{amount:+d} to {f'{skill} tests' if skill else 'every skill test'}"
-        trait = effect.get("trait")
-        against = f" in fights against {UNCHANGED_PLURALS.get(trait, f'{trait}s')}" if trait else ""
+        against = fights_against(effect["trait"]) if effect.get("trait") else ""
         return f"{amount:+d} {stat}{when}{phase}{against}"
     if do == "damage_enemy":
         return f"deal {_plural(effect['amount'], 'wound')} to the enemy"
