@@ -869,6 +869,9 @@ BLUE_FOES = [
 # Issue 41 (docs/balance.md): odd lives where a hit for 2 was worth twice a hit for 1
 # (Skarvethra and Sythelline 9, Vaelgrim and Thuldrath 7) and no hide on Korrundar, which a hero
 # who hits for 1 could not wound at all; with Grimwald's Wyrmfear this holds every hero within ±5.
+# Korrundar strikes in magic too: melee-only, with the card packs' extra red fights, he and
+# Drevaskar were Brannoc's (+15 there, docs/balance-packs.md). His step alone cost Tamsin 5 points
+# here; with Vaelgrim's magic a point harder every hero stays within ±5 (docs/balance.md).
 RED_FOES = [
     Foe("Ixathra Venomcrown", ("dragon",), 0, melee=+1, magic=0, dragon_rune=True,
         abilities=(lingering("Venom of the Crown", wounds=1),),
@@ -886,7 +889,7 @@ RED_FOES = [
     Foe("Sythelline of the Black Mere", ("dragon",), 2, ranged=0, melee=0, magic=0, life=+1,
         dragon_rune=True,
         grants=(ability("Waters of the Mere", "activate", heal(wounds=2), exhaustion=1),)),
-    Foe("Vaelgrim the Pale", ("dragon", "undead"), 3, melee=0, magic=0, life=-1, heavy=("magic",),
+    Foe("Vaelgrim the Pale", ("dragon", "undead"), 3, melee=0, magic=+1, life=-1, heavy=("magic",),
         dragon_rune=True,
         abilities=(ambush("Grave Frost", exhaustion=1, party=True),),
         grants=(ability("Pale Resolve", "passive", defend("spirit", 1), defend("body", 1)),)),
@@ -894,7 +897,8 @@ RED_FOES = [
         heavy=("ranged",), dragon_rune=True,
         abilities=(ambush("Firestorm", wounds=2),),
         grants=(ability("Ember Heart", "passive", damage("ranged")),)),
-    Foe("Korrundar the Mountain-Eater", ("dragon", "giant"), 4, melee=+1, dragon_rune=True,
+    Foe("Korrundar the Mountain-Eater", ("dragon", "giant"), 4, melee=+1, magic=+1,
+        dragon_rune=True,
         grants=(ability("Granite Blood", "passive", modify("life", 2)),)),
     Foe("High Lord Margath", ("dragon",), 4, ranged=0, melee=0, magic=0,
         wins_game=True, no_escape=True,
