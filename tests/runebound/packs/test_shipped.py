@@ -206,6 +206,21 @@ def test_PK_8_one_red_pack_challenge_a_pack_is_a_dragon_rune_with_a_power() -> N
         assert other.reward.gold > 0 and not other.reward.abilities
 
 
+def test_PK_8_the_pack_challenges_fight_in_melee_about_as_often_as_the_base_ones() -> None:
+    # issue 41 balance (docs/balance-packs.md): with melee on 6 of 10 pack yellows and magic the
+    # easy step, the heroes who hit for 2 in magic took the packs and those who hit for 2 in
+    # melee only lost them
+    base = [c for c in default_content().adventures if c.kind == "challenge"]
+    packs = [c for pack in ("margath", "drakes") for c in adventures(pack) if c.kind == "challenge"]
+
+    def melee_share(cards: list[AdventureCard], colour: str) -> float:
+        mine = [c for c in cards if c.colour == colour]
+        return sum(c.melee is not None for c in mine) / len(mine)
+
+    for colour in ("green", "yellow", "blue"):
+        assert melee_share(packs, colour) >= melee_share(base, colour) - 0.25, colour
+
+
 def test_the_generator_reproduces_the_files(tmp_path: Path) -> None:
     for path in tool().write(tmp_path):
         shipped = BUILTIN_PACKS_DIR / path.parent.name / path.name
