@@ -679,13 +679,18 @@ MARGATH: dict[str, Deck] = {
     ),
     "red": Deck(
         foes=(
-            # issue 41 balance (docs/balance-packs.md): one Dragon Rune per adventure pack, fought
-            # at range and in melee; the other red challenge pays gold only (PK-8)
+            # issue 41 balance (docs/balance-packs.md): both pack reds are Dragon Runes (with one
+            # a pack the race took a median of 32 rounds); Grathor is fought at range and in melee
             Foe("Grathor, Margath's Herald", ("cultist", "agent"), 1, ranged=0, melee=+1,
                 dragon_rune=True, abilities=(rises("The Herald's Banner", 1, "melee"),),
                 grants=(ability("Herald's Voice", "when_damaged", prevent(1), exhaustion=1),)),
-            Foe("The Ashen Warlord", ("giant", "agent"), 2, melee=+1, magic=0, life=-1,
-                heavy=("melee",), gold=+1),
+            # the packs' one rune with a magic step, and an easy one: a harder magic step kept it
+            # for the heroes who hit for 2 there (Thessaly +6.3 at 14, +5.9 at 13; none: Tamsin
+            # -6.8); its melee is the hard step
+            Foe("The Ashen Warlord", ("giant", "agent"), 2, melee=+1, magic=-1, life=-1,
+                heavy=("melee",), dragon_rune=True,
+                grants=(ability("Warlord's Stride", "instead_of_movement", extra_move(4),
+                                exhaustion=1),)),
         ),
         encounters=(
             Encounter("The War Council of Margath", (
@@ -810,15 +815,16 @@ DRAKES: dict[str, Deck] = {
     ),
     "red": Deck(
         foes=(
-            # issue 19 balance: Vyrmathax has a magic step (a spirit hero had no step to attack it
-            # in) and no ranged one: at range Ysolde beat it in 18 fights of 30, the rest in 8 %.
-            # Its melee is the harder step: with magic the harder, Tamsin fell to -6; magic alone
-            # put Thessaly at +5 to +7. Issue 41: it pays gold, no rune, and the pack's rune,
-            # Sselkaris, is fought at range and in melee: with all four pack runes in magic, the
-            # heroes who hit for 2 there took them (Thessaly +6.7, docs/balance-packs.md)
-            Foe("Vyrmathax the Molten", ("dragon",), 2, melee=+1, magic=0, life=+1,
-                heavy=("melee",), gold=+1,
-                abilities=(breath("Molten Breath", exhaustion=1, party=True),)),
+            # issue 41 balance (docs/balance-packs.md): Vyrmathax, like Sselkaris, is fought at
+            # range and in melee, its melee the hard step. Issue 19 took its ranged step away when
+            # Ysolde beat it there in 18 fights of 30 (its only step besides magic then; now she
+            # must get through its melee too, and she is within ±5);
+            # in melee and magic it gave the heroes who hit for 2 in magic a second pack rune
+            # there, with the Ashen Warlord (Thessaly +7.2)
+            Foe("Vyrmathax the Molten", ("dragon",), 2, ranged=0, melee=+1, life=+1,
+                heavy=("melee",), dragon_rune=True,
+                abilities=(breath("Molten Breath", exhaustion=1, party=True),),
+                grants=(passive("Molten Ways", pathfinder("mountains")),)),
             Foe("Sselkaris, Mother of Drakes", ("dragon",), 2, ranged=0, melee=+1, life=-1,
                 dragon_rune=True, abilities=(rises("Brood's Fury", 1, "melee"),),
                 grants=(ability("Mother's Scales", "when_damaged", prevent(1),

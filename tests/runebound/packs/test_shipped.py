@@ -195,15 +195,15 @@ def test_PK_2_pack_challenges_stay_in_the_base_colour_bands() -> None:
                     assert scale.value[0] <= step.value <= scale.value[1], card.name
 
 
-# PK-8: each adventure pack's red challenges are one Dragon Rune with a power for its holder
-# and one that pays gold only (the seed leaves it to the content, packs-spec.md SM-A3)
-def test_PK_8_one_red_pack_challenge_a_pack_is_a_dragon_rune_with_a_power() -> None:
+# PK-8: each adventure pack's red challenges are Dragon Runes with a power for their holder (the
+# seed leaves it to the content, packs-spec.md SM-A3; docs/balance-packs.md measured one rune a
+# pack: a red draw without a rune slowed the race to a median of 32 rounds)
+def test_PK_8_the_red_pack_challenges_are_dragon_runes_with_a_power() -> None:
     for pack in ("margath", "drakes"):
         reds = [c for c in adventures(pack) if c.colour == "red" and c.kind == "challenge"]
-        runes = [c for c in reds if c.reward.dragon_rune]
-        assert len(reds) == 2 and len(runes) == 1 and runes[0].reward.abilities
-        (other,) = (c for c in reds if not c.reward.dragon_rune)
-        assert other.reward.gold > 0 and not other.reward.abilities
+        assert len(reds) == 2
+        for card in reds:
+            assert card.reward.dragon_rune and card.reward.abilities, card.name
 
 
 def test_PK_8_the_pack_challenges_fight_in_melee_about_as_often_as_the_base_ones() -> None:
