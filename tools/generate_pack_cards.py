@@ -684,9 +684,9 @@ MARGATH: dict[str, Deck] = {
             Foe("Grathor, Margath's Herald", ("cultist", "agent"), 1, ranged=0, melee=+1,
                 dragon_rune=True, abilities=(rises("The Herald's Banner", 1, "melee"),),
                 grants=(ability("Herald's Voice", "when_damaged", prevent(1), exhaustion=1),)),
-            # the packs' one rune with a magic step, and an easy one: a harder magic step kept it
-            # for the heroes who hit for 2 there (Thessaly +6.3 at 14, +5.9 at 13; none: Tamsin
-            # -6.8); its melee is the hard step
+            # the packs' one rune with a magic step, its easy step (13); its melee is the hard
+            # one. Measured: magic at 14, Thessaly +6.3; at 15, Tamsin -6.1 and Nettle -6.0; no
+            # pack rune in magic, Tamsin -6.8
             Foe("The Ashen Warlord", ("giant", "agent"), 2, melee=+1, magic=-1, life=-1,
                 heavy=("melee",), dragon_rune=True,
                 grants=(ability("Warlord's Stride", "instead_of_movement", extra_move(4),
@@ -818,9 +818,8 @@ DRAKES: dict[str, Deck] = {
             # issue 41 balance (docs/balance-packs.md): Vyrmathax, like Sselkaris, is fought at
             # range and in melee, its melee the hard step. Issue 19 took its ranged step away when
             # Ysolde beat it there in 18 fights of 30 (its only step besides magic then; now she
-            # must get through its melee too, and she is within ±5);
-            # in melee and magic it gave the heroes who hit for 2 in magic a second pack rune
-            # there, with the Ashen Warlord (Thessaly +7.2)
+            # must get through its melee too, and she is within ±5). In melee and magic it gave
+            # the heroes who hit for 2 in magic a second pack rune there (Thessaly +7.2)
             Foe("Vyrmathax the Molten", ("dragon",), 2, ranged=0, melee=+1, life=+1,
                 heavy=("melee",), dragon_rune=True,
                 abilities=(breath("Molten Breath", exhaustion=1, party=True),),
